@@ -1,0 +1,190 @@
+package walk
+
+import (
+	"context"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
+
+	"github.com/scoutcode/scout/internal/filetype"
+	"github.com/scoutcode/scout/internal/fixture"
+)
+
+var record = flag.Bool("record", false, "rewrite the >files expectations of testdata/ignore from ripgrep's output")
+
+const fixtures = "../../testdata/ignore"
+
+// collector is a Visitor that keeps everything.
+type collector struct {
+	files []string
+	skips []Skip
+	warns []string
+}
+
+func (c *collector) Visit(e Entry) error {
+	p := e.Path
+	if e.IsDir {
+		p += "/"
+	}
+	c.files = append(c.files, p)
+	return nil
+}
+func (c *collector) Skip(s Skip)                 { c.skips = append(c.skips, s) }
+func (c *collector) Warn(path string, err error) { c.warns = append(c.warns, path+": "+err.Error()) }
+
+// options translates a fixture's args into walk options.
+func options(t *testing.T, f *fixture.Fixture) Options {
+	t.Helper()
+	opts := Options{GlobalExcludes: GlobalExcludesFile(f.Getenv)}
+	for i := 0; i < len(f.Args); i++ {
+		switch a := f.Args[i]; a {
+		case "--no-hidden":
+			opts.NoHidden = true
+		case "--no-ignore":
+			opts.NoIgnore = true
+		case "-L":
+			opts.Follow = true
+		case "-g":
+			i++
+			opts.Globs = append(opts.Globs, f.Args[i])
+		case "-t", "-T":
+			i++
+			opts.Types = append(opts.Types, filetype.Selection{Name: f.Args[i], Negated: a == "-T"})
+		case "--max-depth":
+			i++
+			n, err := strconv.Atoi(f.Args[i])
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts.MaxDepth = n
+		default:
+			t.Fatalf("%s: unknown arg %q", f.Name, a)
+		}
+	}
+	return opts
+}
+
+func walkFixture(t *testing.T, f *fixture.Fixture) *collector {
+	t.Helper()
+	c := &collector{}
+	wd, _ := os.Getwd()
+	if err := os.Chdir(f.Root); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	if err := Walk(context.Background(), []string{"."}, options(t, f), c); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestFixtures checks the walk of every ignore fixture against the file list
+// recorded from ripgrep (rg --files --hidden -g '!.git', same options).
+func TestFixtures(t *testing.T) {
+	files, err := fixture.Glob(fixtures)
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			f, err := fixture.Load(file, t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := walkFixture(t, f).files
+			if !sort.SliceIsSorted(got, func(i, j int) bool { return ComparePaths(got[i], got[j]) < 0 }) {
+				t.Errorf("walk order is not path order: %q", got)
+			}
+			if *record {
+				writeExpectation(t, file, f, rgFiles(t, f))
+				return
+			}
+			want, ok := f.Want["files"]
+			if !ok {
+				t.Fatalf("no >files expectation; run go test ./internal/walk -run TestFixtures -record")
+			}
+			if diff := cmp.Diff(fixture.Lines(want), got); diff != "" {
+				t.Errorf("walk differs from the recorded ripgrep listing (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestFixturesAgainstRipgrep runs ripgrep itself on every fixture, when it
+// is installed, so that the recorded expectations cannot drift from it.
+func TestFixturesAgainstRipgrep(t *testing.T) {
+	if _, err := exec.LookPath("rg"); err != nil {
+		t.Skip("rg is not installed (apt-get install ripgrep); the recorded expectations are still checked by TestFixtures")
+	}
+	files, _ := fixture.Glob(fixtures)
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			f, err := fixture.Load(file, t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := rgFiles(t, f)
+			got := walkFixture(t, f).files
+			sortPaths(got)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("walk differs from rg --files (-rg +scout):\n%s", diff)
+			}
+		})
+	}
+}
+
+// rgFiles lists the fixture with ripgrep under the fixture's options, sorted.
+func rgFiles(t *testing.T, f *fixture.Fixture) []string {
+	t.Helper()
+	args := []string{"--files", "--sort", "path", "-g", "!.git"}
+	hidden := true
+	for _, a := range f.Args {
+		if a == "--no-hidden" {
+			hidden = false
+			continue
+		}
+		args = append(args, a)
+	}
+	if hidden {
+		args = append(args, "--hidden")
+	}
+	cmd := exec.Command("rg", args...)
+	cmd.Dir, cmd.Env = f.Root, f.Env()
+	out, err := cmd.Output()
+	if err != nil && len(out) == 0 {
+		t.Fatalf("rg %s: %v", strings.Join(args, " "), err)
+	}
+	lines := fixture.Lines(string(out))
+	sortPaths(lines)
+	return lines
+}
+
+func sortPaths(p []string) {
+	sort.Slice(p, func(i, j int) bool { return ComparePaths(p[i], p[j]) < 0 })
+}
+
+func writeExpectation(t *testing.T, file string, f *fixture.Fixture, lines []string) {
+	t.Helper()
+	ar := f.Archive
+	data := []byte(strings.Join(lines, "\n") + "\n")
+	replaced := false
+	for i := range ar.Files {
+		if ar.Files[i].Name == ">files" {
+			ar.Files[i].Data, replaced = data, true
+		}
+	}
+	if !replaced {
+		ar.Files = append(ar.Files, txtar.File{Name: ">files", Data: data})
+	}
+	if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
