@@ -1,0 +1,277 @@
+package match
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// lines returns the matching lines of buf found by NextLine, as "n:text".
+func lines(m *Matcher, buf []byte) []string {
+	var out []string
+	for at := 0; ; {
+		s, e, ok := m.NextLine(buf, at)
+		if !ok {
+			return out
+		}
+		n := bytes.Count(buf[:s], []byte("\n")) + 1
+		out = append(out, fmt.Sprintf("%d:%s", n, buf[s:e]))
+		at = e + 1
+	}
+}
+
+// reference returns the matching lines of buf by running the standard
+// regexp on every line.
+func reference(p *Pattern, buf []byte) []string {
+	var out []string
+	if len(buf) == 0 {
+		return nil
+	}
+	text := strings.TrimSuffix(string(buf), "\n")
+	for i, line := range strings.Split(text, "\n") {
+		if p.re.MatchString(line) {
+			out = append(out, fmt.Sprintf("%d:%s", i+1, line))
+		}
+	}
+	return out
+}
+
+const sample = "package main\n\nimport \"encoding/json\"\n\n// Unmarshal decodes.\nfunc Unmarshal(data []byte) error {\n\treturn json.Unmarshal(data, &v)\n}\nfunc jsonMarshalIndent(x int) {}\nvar Hello12 = \"colour\"\r\nconst KELVIN = \"\u212a\" // Kelvin sign\n\xff\xfe invalid utf8 foo_bar foo-bar\nlast line without newline foo"
+
+func TestNextLineEqualsReference(t *testing.T) {
+	patterns := []string{
+		"Unmarshal", "unmarshal", `func \w+Marshal\w*\(`, `[A-Z][a-z]+[0-9]{2,}`,
+		"json", `^func`, `\)$`, `\bfoo\b`, `foo\b`, `\Bar`, `colou?r`, `(?i)kelvin`, `k`, `\x{212a}`,
+		`.`, `^$`, ``, `x*`, `\r$`, `e$`, `[^a-z]`, `\xff`, `(?i)INVALID`, `data|byte`, `(a|b)*c`,
+		`foo`, `newline foo$`, `\pL+\d`, `(?s).`, `\S+_\S+`,
+	}
+	for _, pat := range patterns {
+		for _, opts := range []Options{{}, {Case: Sensitive}, {Case: Insensitive}, {Word: true}, {Fixed: true}} {
+			p, err := Compile([]string{pat}, opts)
+			if err != nil {
+				t.Fatalf("Compile(%q, %+v): %v", pat, opts, err)
+			}
+			got := lines(p.Matcher(), []byte(sample))
+			want := reference(p, []byte(sample))
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("pattern %q %+v (lits %q):\n got %q\nwant %q", pat, opts, p.Literals(), got, want)
+			}
+		}
+	}
+}
+
+func TestMultiplePatterns(t *testing.T) {
+	p, err := Compile([]string{"Unmarshal", "colour", "KELVIN"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(lines(p.Matcher(), []byte(sample)), "|")
+	want := strings.Join(reference(p, []byte(sample)), "|")
+	if got != want || !strings.Contains(got, "colour") || !strings.Contains(got, "KELVIN") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestSmartCase(t *testing.T) {
+	for _, c := range []struct {
+		pattern string
+		fixed   bool
+		want    bool // insensitive
+	}{
+		{"foo", false, true},
+		{"Foo", false, false},
+		{`[A-Z]oo`, false, false},
+		{`\Soo`, false, true},
+		{`\W\D\B\pL\p{Lu}\PL`, false, true},
+		{`(?P<Name>x)`, false, true},
+		{`(?<Name>x)`, false, true},
+		{`\x41`, false, true},
+		{`ÉTÉ`, false, false},
+		{`\S`, true, false},
+		{`s`, true, true},
+	} {
+		if got := insensitive(c.pattern, Options{Fixed: c.fixed}); got != c.want {
+			t.Errorf("insensitive(%q, fixed=%v) = %v, want %v", c.pattern, c.fixed, got, c.want)
+		}
+	}
+}
+
+func TestSmartCasePerPattern(t *testing.T) {
+	p, err := Compile([]string{"Abc", "xyz"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := lines(p.Matcher(), []byte("abc\nAbc\nXYZ\n"))
+	if want := []string{"2:Abc", "3:XYZ"}; strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestSyntaxErrors(t *testing.T) {
+	for _, c := range []struct {
+		pattern string
+		want    string
+	}{
+		{"func (", `invalid regex "func (" at byte 5: missing closing ); to search for the text literally, use fixed strings`},
+		{"a)b", `invalid regex "a)b" at byte 1: unexpected ); to search for the text literally, use fixed strings`},
+		{"x[a-", "invalid regex \"x[a-\" at byte 1: missing closing ]: `[a-`; to search for the text literally, use fixed strings"},
+		{"*x", "invalid regex \"*x\" at byte 0: missing argument to repetition operator: `*`; to search for the text literally, use fixed strings"},
+		{`a\qb`, "invalid regex \"a\\\\qb\" at byte 1: invalid escape sequence: `\\q`; to search for the text literally, use fixed strings"},
+		{`(?=x)`, "invalid regex \"(?=x)\" at byte 0: invalid or unsupported Perl syntax: `(?=`; Go's RE2 syntax has no look-around or backreferences: use a simpler regex, or search for the text literally with fixed strings"},
+		{`a\nb`, `invalid regex "a\\nb" at byte 1: a newline ("\n") cannot match: lines are searched one at a time; search for each line's text separately, or anchor with ^ and $`},
+		{`x{1001}`, "invalid regex \"x{1001}\" at byte 1: invalid repeat count: `{1001}`; repeat counts go up to 1000"},
+	} {
+		_, err := Compile([]string{c.pattern}, Options{})
+		if err == nil {
+			t.Errorf("Compile(%q): no error", c.pattern)
+			continue
+		}
+		if !errors.Is(err, ErrSyntax) {
+			t.Errorf("Compile(%q): %v does not wrap ErrSyntax", c.pattern, err)
+		}
+		if err.Error() != c.want {
+			t.Errorf("Compile(%q):\n got %s\nwant %s", c.pattern, err, c.want)
+		}
+	}
+	if _, err := Compile([]string{"func ("}, Options{Fixed: true}); err != nil {
+		t.Errorf("fixed strings need no syntax: %v", err)
+	}
+}
+
+func TestPlan(t *testing.T) {
+	for _, c := range []struct {
+		pattern string
+		opts    Options
+		want    string
+	}{
+		{"Unmarshal", Options{}, `["Unmarshal"]`},
+		{`func \w+Marshal\w*\(`, Options{}, `["Marshal"]`},
+		{`[A-Z][a-z]+[0-9]{2,}`, Options{}, `[]`},
+		{`Colou?r`, Options{}, `["Color" "Colour"]`},
+		{`(Foo|Bar)Baz`, Options{}, `["BarBaz" "FooBaz"]`},
+		{`(Foo|Bar)+x`, Options{}, `["Bar" "Foo"]`},
+		{`Foo.*`, Options{}, `["Foo"]`},
+		{`Foo|`, Options{}, `[]`},
+		{`(?i)ab`, Options{}, `[]`},
+		{`Handle`, Options{Word: true}, `["Handle"]`},
+		{`[Kk]ind`, Options{}, `["Kind" "kind"]`},
+		{`qzx`, Options{}, `["(?i)qzx"]`}, // smart case: a folded literal
+		{`(?i)handler`, Options{}, `["(?i)handler"]`},
+		{`unmarshal`, Options{}, `["(?i)unmar"]`},  // 's' also folds to U+017F: the stretches are "unmar" and "hal"
+		{`(?i)kelvin`, Options{}, `["(?i)elvin"]`}, // 'k' also folds to U+212A
+		{`(?i)ss`, Options{}, `[]`},                // no stretch without s or k: the DFA scans
+		{`(?i)a.*Bc`, Options{}, `[]`},             // "bc" in either case is too common to prefilter on
+		{`(?i)a.*Bq`, Options{}, `["(?i)bq"]`},
+		{`(?:(?i:foo)|Bar)x`, Options{}, `["Bar" "(?i)foo"]`},
+	} {
+		p, err := Compile([]string{c.pattern}, c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprintf("%q", p.Literals()); got != c.want {
+			t.Errorf("Compile(%q).Literals() = %s, want %s", c.pattern, got, c.want)
+		}
+	}
+}
+
+func TestPlanExact(t *testing.T) {
+	for _, c := range []struct {
+		pattern string
+		want    bool
+	}{
+		{"Unmarshal", true}, {"handler", true}, {"unmarshal", false}, {`Foo\b`, false}, {"Foo.*", false},
+	} {
+		p, err := Compile([]string{c.pattern}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.plan.exact != c.want {
+			t.Errorf("Compile(%q): exact = %v, want %v", c.pattern, p.plan.exact, c.want)
+		}
+	}
+}
+
+func TestMatches(t *testing.T) {
+	for _, c := range []struct {
+		pattern string
+		opts    Options
+		line    string
+		want    string
+	}{
+		{"foo", Options{}, "foo foofoo", "[{0 3} {4 7} {7 10}]"},
+		{"foo", Options{Word: true}, "foo foofoo foo", "[{0 3} {11 14}]"},
+		{"foo", Options{Word: true}, "foo foo", "[{0 3} {4 7}]"},
+		{"a", Options{Word: true}, "aa a a.a", "[{3 4} {5 6} {7 8}]"},
+		{"foo|foobar", Options{Word: true}, "foobar", "[{0 6}]"},
+		{"x*", Options{}, "abc", "[{0 0}]"},
+		{"x*", Options{}, "axxb", "[{1 3}]"},
+		{"Ab", Options{Fixed: true}, "xAbAb", "[{1 3} {3 5}]"},
+		{"-", Options{Word: true}, "a-b - c", "[{4 5}]"},
+	} {
+		p, err := Compile([]string{c.pattern}, c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(p.Matcher().Matches([]byte(c.line), nil)); got != c.want {
+			t.Errorf("%q %+v in %q: got %s, want %s", c.pattern, c.opts, c.line, got, c.want)
+		}
+	}
+}
+
+func TestDFACacheOverflow(t *testing.T) {
+	// (a|b)*a(a|b){12} needs 2^13 states, far past the cache bound.
+	p, err := Compile([]string{`(a|b)*a(a|b){12}c`}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for i := 0; i < 3000; i++ {
+		fmt.Fprintf(&b, "%013b", i*7919%8192)
+		if i%50 == 0 {
+			b.WriteString("c")
+		}
+		b.WriteString("\n")
+	}
+	text := strings.NewReplacer("0", "a", "1", "b").Replace(b.String())
+	m := p.Matcher()
+	got, want := lines(m, []byte(text)), reference(p, []byte(text))
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("got %d lines, want %d", len(got), len(want))
+	}
+	if m.dfa.flushes == 0 {
+		t.Errorf("the test did not overflow the cache")
+	}
+}
+
+func FuzzNextLineEqualsReference(f *testing.F) {
+	f.Add("Unmarshal", sample, uint8(0))
+	f.Add(`func \w+Marshal\w*\(`, sample, uint8(1))
+	f.Add(`\bfoo$`, "foo\nfoo bar\nbarfoo\n", uint8(2))
+	f.Add(`(?i)k`, "\u212a\nK\n", uint8(0))
+	f.Add(`a|b|c`, "xxa\n\nb", uint8(3))
+	f.Fuzz(func(t *testing.T, pattern, text string, mode uint8) {
+		opts := Options{Case: Case(mode % 3), Word: mode&4 != 0, Fixed: mode&8 != 0}
+		var pats []string
+		for _, p := range strings.Split(pattern, "\x00") {
+			pats = append(pats, p)
+		}
+		p, err := Compile(pats, opts)
+		if err != nil {
+			return
+		}
+		got := lines(p.Matcher(), []byte(text))
+		want := reference(p, []byte(text))
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Fatalf("pattern %q %+v (lits %q) on %q:\n got %q\nwant %q", pats, opts, p.Literals(), text, got, want)
+		}
+		m := p.Matcher()
+		for _, l := range got {
+			_, line, _ := strings.Cut(l, ":")
+			if spans := m.Matches([]byte(line), nil); len(spans) == 0 {
+				t.Fatalf("pattern %q: line %q matches but Matches found nothing", pats, line)
+			}
+		}
+	})
+}

@@ -1,0 +1,215 @@
+package match
+
+import (
+	"bytes"
+	"regexp/syntax"
+)
+
+// plan is how a Pattern finds candidate lines.
+type plan struct {
+	lits  []lit // every match contains one of these; nil: scan with the DFA
+	exact bool  // a literal found is a match: no confirmation needed
+}
+
+// Single bytes are worth a prefilter only when rare: past this many per
+// million bytes, verifying the candidates costs more than the DFA's scan.
+const maxByteFreq = 8000
+
+func planFor(tree *syntax.Regexp, prog *syntax.Prog) plan {
+	set := analyze(tree).best()
+	if set == nil || len(set) > maxSet {
+		return plan{}
+	}
+	set = minimize(set)
+	total := uint32(0)
+	for _, l := range set {
+		if len(l.s) == 0 {
+			return plan{}
+		}
+		if _, f := rarest(l); len(l.s) == 1 || (l.fold && len(l.s) <= 2) {
+			total += f
+		}
+	}
+	if total > maxByteFreq {
+		return plan{}
+	}
+	_, lit := pureLiteral(tree)
+	return plan{lits: set, exact: lit || (len(set) == 1 && pureFold(tree))}
+}
+
+// Literals returns the literals the prefilter looks for, for tests and
+// explanations; nil when the pattern is scanned with the DFA alone.
+func (p *Pattern) Literals() []string {
+	var out []string
+	for _, l := range p.plan.lits {
+		if l.fold {
+			out = append(out, "(?i)"+l.s)
+		} else {
+			out = append(out, l.s)
+		}
+	}
+	return out
+}
+
+// Span is a match inside a line: byte offsets, half-open.
+type Span struct {
+	Start, End int
+}
+
+// Matcher searches buffers with a Pattern. It keeps caches and is not safe
+// for concurrent use; make one per goroutine.
+type Matcher struct {
+	p      *Pattern
+	dfa    *dfa
+	pf     *prefilter // nil: scan with the DFA
+	epoch  uint64
+	last   *byte // the buffer of the previous call, to detect a new search
+	lastAt int
+}
+
+// Matcher returns a new matcher for p.
+func (p *Pattern) Matcher() *Matcher {
+	m := &Matcher{p: p, dfa: newDFA(p.prog)}
+	if p.plan.lits != nil {
+		m.pf = newPrefilter(p.plan.lits)
+	}
+	return m
+}
+
+// NextLine returns the bounds of the first matching line of buf that starts
+// at or after at, which must be the start of a line: start is the offset of
+// the line's first byte, end the offset of its '\n' (or len(buf)).
+//
+// Calls on one buffer must move forward; a call on another buffer, or at an
+// offset not past the previous call's, starts afresh.
+func (m *Matcher) NextLine(buf []byte, at int) (start, end int, ok bool) {
+	if at >= len(buf) {
+		return 0, 0, false
+	}
+	if m.last != &buf[0] || at <= m.lastAt {
+		m.epoch++
+		m.dfa.epoch = m.epoch
+	}
+	m.last, m.lastAt = &buf[0], at
+	if m.dfa.everyOK {
+		return at, lineEnd(buf, at), true
+	}
+	for at < len(buf) {
+		if m.pf == nil {
+			return m.scan(buf, at)
+		}
+		pos := m.pf.find(buf, at, m.epoch)
+		if pos < 0 {
+			return 0, 0, false
+		}
+		start, end = lineStart(buf, at, pos), lineEnd(buf, pos)
+		if m.p.plan.exact || m.confirm(buf[start:end]) {
+			return start, end, true
+		}
+		at = end + 1
+	}
+	return 0, 0, false
+}
+
+// scan finds the next matching line with the DFA, or with the reference
+// regexp once the DFA has given up.
+func (m *Matcher) scan(buf []byte, at int) (start, end int, ok bool) {
+	if m.dfa.failed {
+		for at < len(buf) {
+			end = lineEnd(buf, at)
+			if m.p.re.Match(buf[at:end]) {
+				return at, end, true
+			}
+			at = end + 1
+		}
+		return 0, 0, false
+	}
+	pos := m.dfa.scan(buf, at)
+	if pos < 0 {
+		return 0, 0, false
+	}
+	return lineStart(buf, at, pos), lineEnd(buf, pos), true
+}
+
+// confirm reports whether a candidate line really matches.
+func (m *Matcher) confirm(line []byte) bool {
+	if m.dfa.failed {
+		return m.p.re.Match(line)
+	}
+	return m.dfa.matchLine(line)
+}
+
+// Matches appends to dst the matches inside line (a line without its '\n')
+// and returns the extended slice. Empty matches are left out, unless the
+// line has only empty matches: then the first stands for them.
+func (m *Matcher) Matches(line []byte, dst []Span) []Span {
+	if m.p.literal != nil {
+		lit := m.p.literal
+		for i := 0; i <= len(line)-len(lit); {
+			j := bytes.Index(line[i:], lit)
+			if j < 0 {
+				break
+			}
+			dst = append(dst, Span{i + j, i + j + len(lit)})
+			i += j + len(lit)
+		}
+		return dst
+	}
+	n := len(dst)
+	var empty []Span
+	add := func(s, e int) {
+		if s == e {
+			if empty == nil {
+				empty = []Span{{s, e}}
+			}
+			return
+		}
+		dst = append(dst, Span{s, e})
+	}
+	if m.p.word {
+		m.wordMatches(line, add)
+	} else {
+		for _, loc := range m.p.re.FindAllIndex(line, -1) {
+			add(loc[0], loc[1])
+		}
+	}
+	if len(dst) == n && empty != nil {
+		dst = append(dst, empty[0])
+	}
+	return dst
+}
+
+// wordMatches finds the matches of a word-mode pattern: submatch 1 of
+// `(?:^|\W)(…)(?:$|\W)`. Searching line[from:] lets "^" match at from,
+// which is right only when the byte before from is not a word character;
+// such a false start is skipped by searching again one byte further.
+func (m *Matcher) wordMatches(line []byte, add func(int, int)) {
+	for from := 0; from <= len(line); {
+		loc := m.p.re.FindSubmatchIndex(line[from:])
+		if loc == nil {
+			return
+		}
+		s, e := from+loc[2], from+loc[3]
+		if s == from && from > 0 && syntax.IsWordChar(rune(line[from-1])) {
+			from++
+			continue
+		}
+		add(s, e)
+		if e > s {
+			from = e
+		} else {
+			from = e + 1
+		}
+	}
+}
+
+func lineStart(buf []byte, lo, pos int) int {
+	return lo + bytes.LastIndexByte(buf[lo:pos], '\n') + 1
+}
+
+func lineEnd(buf []byte, pos int) int {
+	if i := bytes.IndexByte(buf[pos:], '\n'); i >= 0 {
+		return pos + i
+	}
+	return len(buf)
+}

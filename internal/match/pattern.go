@@ -1,0 +1,331 @@
+// Package match finds the lines of a buffer that match a set of patterns.
+//
+// Patterns are RE2 regular expressions (Go's regexp/syntax) or, with Fixed,
+// literal strings. A line matches when any pattern matches inside it; lines
+// end at '\n', which is never part of a match (a '\r' before it is an
+// ordinary byte, as in ripgrep without --crlf).
+//
+// Finding lines is planned per pattern set (see Plan):
+//
+//  1. Every match must contain one of a few required literals (extracted
+//     from the parsed regexp): candidates are found with bytes.Index or
+//     bytes.IndexByte, which run at memory speed, and only candidate lines
+//     are confirmed.
+//  2. Confirmation, and the search itself when no literal is required, uses
+//     a lazy DFA built from the compiled program: one table lookup per byte,
+//     no backtracking, linear in the input.
+//  3. Match positions inside a matching line (for columns and highlighting)
+//     come from the standard library's regexp, which defines the semantics
+//     the other two must agree with; fuzz tests hold them to it.
+package match
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"regexp/syntax"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Case says how letter case is matched.
+type Case uint8
+
+const (
+	Smart       Case = iota // insensitive unless the pattern holds an upper-case letter
+	Sensitive               // always case-sensitive
+	Insensitive             // always case-insensitive
+)
+
+// Options controls how patterns are read.
+type Options struct {
+	Fixed bool // patterns are literal strings, not regular expressions
+	Case  Case // applied to each pattern on its own
+	Word  bool // a match must not have a word character just before or after it
+}
+
+// Pattern is a compiled, immutable set of patterns, safe for concurrent use.
+// Use Matcher to search with it.
+type Pattern struct {
+	source  []string
+	expr    string         // the combined regular expression
+	re      *regexp.Regexp // the reference semantics; finds positions
+	prog    *syntax.Prog
+	word    bool
+	plan    plan
+	literal []byte // non-nil when every match is exactly this literal
+}
+
+// ErrSyntax is wrapped by every pattern syntax error.
+var ErrSyntax = errors.New("invalid pattern")
+
+// SyntaxError describes a pattern that does not parse.
+type SyntaxError struct {
+	Pattern string // the pattern as given
+	Offset  int    // byte offset of the problem in Pattern
+	Problem string // what is wrong, e.g. "missing closing )"
+	Hint    string // how to fix it, e.g. to search for the text literally
+}
+
+func (e *SyntaxError) Error() string {
+	msg := fmt.Sprintf("invalid regex %q at byte %d: %s", e.Pattern, e.Offset, e.Problem)
+	if e.Hint != "" {
+		msg += "; " + e.Hint
+	}
+	return msg
+}
+
+func (e *SyntaxError) Unwrap() error { return ErrSyntax }
+
+// Compile compiles patterns; a line matches when any of them matches.
+func Compile(patterns []string, opts Options) (*Pattern, error) {
+	if len(patterns) == 0 {
+		return nil, errors.New("no pattern given")
+	}
+	parts := make([]string, len(patterns))
+	for i, p := range patterns {
+		expr := p
+		if opts.Fixed {
+			expr = regexp.QuoteMeta(p)
+		} else if err := checkSyntax(p); err != nil {
+			return nil, err
+		}
+		if insensitive(p, opts) {
+			expr = "(?i:" + expr + ")"
+		}
+		parts[i] = "(?:" + expr + ")"
+	}
+	expr := strings.Join(parts, "|")
+	if opts.Word {
+		expr = `(?:^|[^0-9A-Za-z_])(` + expr + `)(?:$|[^0-9A-Za-z_])`
+	}
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrSyntax, err) // checked above; only size limits remain
+	}
+	tree, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrSyntax, err)
+	}
+	tree = tree.Simplify()
+	prog, err := syntax.Compile(tree)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrSyntax, err)
+	}
+	p := &Pattern{source: patterns, expr: expr, re: re, prog: prog, word: opts.Word}
+	p.plan = planFor(tree, prog)
+	if lit, ok := pureLiteral(tree); ok && !opts.Word {
+		p.literal = []byte(lit)
+	}
+	return p, nil
+}
+
+// String returns the combined regular expression.
+func (p *Pattern) String() string { return p.expr }
+
+// Regexp returns the standard-library form of the pattern set. In word mode
+// the match proper is submatch 1.
+func (p *Pattern) Regexp() *regexp.Regexp { return p.re }
+
+// insensitive applies the case option to one pattern.
+func insensitive(p string, opts Options) bool {
+	switch opts.Case {
+	case Sensitive:
+		return false
+	case Insensitive:
+		return true
+	}
+	if opts.Fixed {
+		return !strings.ContainsFunc(p, unicode.IsUpper)
+	}
+	return !hasUpperLiteral(p)
+}
+
+// hasUpperLiteral reports whether a regular expression holds an upper-case
+// letter that stands for itself, as ripgrep's smart case decides: a letter
+// in a class such as [A-Z] counts; escapes such as \S, \W, \D, \pL or \p{Lu}
+// and group names do not.
+func hasUpperLiteral(p string) bool {
+	for i := 0; i < len(p); {
+		switch {
+		case p[i] == '\\' && i+1 < len(p):
+			i += escapeLen(p[i:])
+			continue
+		case strings.HasPrefix(p[i:], "(?P<"), strings.HasPrefix(p[i:], "(?<"):
+			if end := strings.IndexByte(p[i:], '>'); end > 0 {
+				i += end + 1
+				continue
+			}
+		}
+		r, size := utf8.DecodeRuneInString(p[i:])
+		if unicode.IsUpper(r) {
+			return true
+		}
+		i += size
+	}
+	return false
+}
+
+// escapeLen returns the length of the escape sequence at the start of s.
+func escapeLen(s string) int {
+	switch s[1] {
+	case 'p', 'P':
+		if len(s) > 2 && s[2] == '{' {
+			if end := strings.IndexByte(s, '}'); end > 0 {
+				return end + 1
+			}
+		}
+		return min(3, len(s))
+	case 'x':
+		if len(s) > 2 && s[2] == '{' {
+			if end := strings.IndexByte(s, '}'); end > 0 {
+				return end + 1
+			}
+		}
+		return min(4, len(s))
+	}
+	_, size := utf8.DecodeRuneInString(s[1:])
+	return 1 + size
+}
+
+// checkSyntax parses one pattern on its own, so that an error points into
+// the pattern the user wrote, and refuses patterns that need a newline.
+func checkSyntax(p string) error {
+	tree, err := syntax.Parse(p, syntax.Perl)
+	if err != nil {
+		var se *syntax.Error
+		if !errors.As(err, &se) {
+			return fmt.Errorf("%w: %v", ErrSyntax, err)
+		}
+		return &SyntaxError{Pattern: p, Offset: errorOffset(p, se), Problem: problem(se), Hint: hintFor(se)}
+	}
+	if off := newlineOffset(p, tree); off >= 0 {
+		return &SyntaxError{Pattern: p, Offset: off, Problem: `a newline ("\n") cannot match: lines are searched one at a time`,
+			Hint: "search for each line's text separately, or anchor with ^ and $"}
+	}
+	return nil
+}
+
+func problem(se *syntax.Error) string {
+	msg := se.Code.String()
+	if se.Expr != "" && se.Code != syntax.ErrMissingParen && se.Code != syntax.ErrUnexpectedParen {
+		msg += ": `" + se.Expr + "`"
+	}
+	return msg
+}
+
+func hintFor(se *syntax.Error) string {
+	switch se.Code {
+	case syntax.ErrInvalidPerlOp:
+		return "Go's RE2 syntax has no look-around or backreferences: use a simpler regex, or search for the text literally with fixed strings"
+	case syntax.ErrInvalidRepeatSize:
+		return "repeat counts go up to 1000"
+	}
+	return "to search for the text literally, use fixed strings"
+}
+
+// errorOffset finds where in p the parser's complaint points.
+func errorOffset(p string, se *syntax.Error) int {
+	switch se.Code {
+	case syntax.ErrMissingParen:
+		return unclosedParen(p)
+	case syntax.ErrUnexpectedParen:
+		return unexpectedParen(p)
+	}
+	if se.Expr != "" {
+		if i := strings.LastIndex(p, se.Expr); i >= 0 && se.Code == syntax.ErrMissingBracket {
+			return i
+		}
+		if i := strings.Index(p, se.Expr); i >= 0 {
+			return i
+		}
+	}
+	return len(p)
+}
+
+// unclosedParen returns the offset of the last '(' left open.
+func unclosedParen(p string) int {
+	var open []int
+	scanParens(p, func(i int, c byte) {
+		if c == '(' {
+			open = append(open, i)
+		} else if len(open) > 0 {
+			open = open[:len(open)-1]
+		}
+	})
+	if len(open) == 0 {
+		return len(p)
+	}
+	return open[len(open)-1]
+}
+
+// unexpectedParen returns the offset of the first ')' with no '('.
+func unexpectedParen(p string) int {
+	depth, at := 0, -1
+	scanParens(p, func(i int, c byte) {
+		if c == '(' {
+			depth++
+		} else if depth == 0 && at < 0 {
+			at = i
+		} else {
+			depth--
+		}
+	})
+	if at < 0 {
+		return len(p)
+	}
+	return at
+}
+
+// scanParens calls fn for each unescaped parenthesis outside a class.
+func scanParens(p string, fn func(int, byte)) {
+	inClass := false
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == '\\':
+			i++
+		case inClass:
+			if c == ']' {
+				inClass = false
+			}
+		case c == '[':
+			inClass = true
+			if i+1 < len(p) && p[i+1] == ']' {
+				i++
+			}
+		case c == '(' || c == ')':
+			fn(i, c)
+		}
+	}
+}
+
+// newlineOffset returns the offset of an explicit newline in the pattern
+// (a literal "\n" or a class made only of it), or -1.
+func newlineOffset(p string, tree *syntax.Regexp) int {
+	if !needsNewline(tree) {
+		return -1
+	}
+	for _, lit := range []string{`\n`, "\n", `\x0a`, `\x0A`, `\x{a}`, `\x{0a}`, `\x{A}`, `\x{0A}`, `\012`} {
+		if i := strings.Index(p, lit); i >= 0 {
+			return i
+		}
+	}
+	return 0
+}
+
+// needsNewline reports whether the tree has a literal newline.
+func needsNewline(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpLiteral:
+		return strings.ContainsRune(string(re.Rune), '\n')
+	case syntax.OpCharClass:
+		return len(re.Rune) == 2 && re.Rune[0] == '\n' && re.Rune[1] == '\n'
+	}
+	for _, sub := range re.Sub {
+		if needsNewline(sub) {
+			return true
+		}
+	}
+	return false
+}
