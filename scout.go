@@ -1,0 +1,164 @@
+// Package scout searches code for AI coding agents: grep and find with
+// ripgrep's matching and ignore rules, as a library that never prints.
+//
+// Search runs a content search:
+//
+//	res, err := scout.Search(ctx, scout.Options{Patterns: []string{"func main"}, Paths: []string{"."}})
+//
+// and returns every matching line with its line number, byte offsets and
+// match spans, plus the counts of what was searched and what was skipped and
+// why. The command-line tool (cmd/scout) and the MCP server are thin faces
+// over this package.
+package scout
+
+import (
+	"errors"
+
+	"github.com/scoutcode/scout/internal/match"
+)
+
+// Case says how letter case is matched.
+type Case = match.Case
+
+const (
+	SmartCase       = match.Smart       // insensitive unless a pattern holds an upper-case letter (the default)
+	CaseSensitive   = match.Sensitive   // always case-sensitive
+	CaseInsensitive = match.Insensitive // always case-insensitive
+)
+
+// DefaultMaxFileSize is the size above which files are skipped (and counted).
+const DefaultMaxFileSize = 10 << 20
+
+// Options describes a content search. The zero value is not a search (it has
+// no pattern); every other field works as its zero value.
+type Options struct {
+	// Patterns are RE2 regular expressions, or literal strings with Fixed;
+	// a line matches when any of them matches. A pattern holding newlines is
+	// split into one pattern per line, as grep does.
+	Patterns []string
+	// Paths are the files and directories to search; none means ".".
+	Paths []string
+
+	Fixed bool // patterns are literal strings
+	Case  Case // per pattern; SmartCase by default
+	Word  bool // matches must stand as whole words
+
+	Globs    []string // gitignore-style globs relative to each search root; "!glob" excludes
+	Types    []string // only files of these types (see Types)
+	NotTypes []string // never files of these types; beats Types
+
+	Before, After int // context lines around each match
+
+	// MaxFileSize skips larger files (counted in Stats.Skipped.TooLarge).
+	// Zero means DefaultMaxFileSize; negative means no limit.
+	MaxFileSize int64
+	NoIgnore    bool // do not read .gitignore, .ignore, .rgignore, info/exclude or the global excludes file
+	NoHidden    bool // skip hidden files and directories (by default they are searched; .git never is)
+	Follow      bool // follow symbolic links
+	MaxDepth    int  // descend at most this many directories below each path (1: its files only); 0: no limit
+
+	// CountOnly counts matching lines without collecting them.
+	CountOnly bool
+	// NoSpans skips finding match positions inside lines (File.Matches and
+	// Line.Spans stay empty), which saves time when only lines are wanted.
+	NoSpans bool
+	// Workers is the number of files searched at once; 0 means GOMAXPROCS.
+	Workers int
+	// GlobalExcludes overrides the path of git's global excludes file; empty
+	// means git's own lookup (core.excludesFile, else
+	// $XDG_CONFIG_HOME/git/ignore).
+	GlobalExcludes string
+}
+
+// Result is the outcome of a search: the files with matches, sorted by path
+// (component by component), and the accounting of everything else.
+type Result struct {
+	Files    []File
+	Stats    Stats
+	Warnings []Warning
+}
+
+// File is one file with matches.
+type File struct {
+	Path         string // slash-separated: the search root as given, joined with the path below it
+	Lines        []Line // matching and context lines, in file order
+	MatchedLines int
+	Matches      int // match spans; 0 with NoSpans
+}
+
+// Line is a matching line or a context line.
+type Line struct {
+	Number  int    // 1-based
+	Offset  int64  // byte offset of the line's start in the file
+	Text    string // without the line terminator (a '\r' before '\n' is dropped too)
+	Context bool
+	Spans   []Span // matches within Text, in byte offsets
+}
+
+// Span is a match within a line: byte offsets into Line.Text, half-open.
+type Span struct {
+	Start, End int
+}
+
+// Stats counts what a search did.
+type Stats struct {
+	FilesSearched int   // files read and searched
+	FilesMatched  int   // files with at least one matching line
+	MatchedLines  int   // matching lines in all files
+	Matches       int   // match spans in all files (0 with NoSpans)
+	BytesSearched int64 // bytes of the files searched
+	Skipped       Skipped
+}
+
+// Skipped counts what was not searched, by reason. Directories count once;
+// the files below a skipped directory are not counted (they were never seen).
+type Skipped struct {
+	Binary       int `json:"binary"`        // files with a NUL byte in their first 64 KiB, or anywhere in a file that matched
+	TooLarge     int `json:"too_large"`     // files over MaxFileSize
+	Unreadable   int `json:"unreadable"`    // files that could not be read (see Warnings)
+	Ignored      int `json:"ignored"`       // files matched by an ignore file
+	IgnoredDirs  int `json:"ignored_dirs"`  // directories matched by an ignore file, not descended
+	Hidden       int `json:"hidden"`        // hidden files, with NoHidden
+	HiddenDirs   int `json:"hidden_dirs"`   // hidden directories, with NoHidden
+	Excluded     int `json:"excluded"`      // files left out by Globs, Types or NotTypes
+	ExcludedDirs int `json:"excluded_dirs"` // directories left out by a "!glob"
+	TooDeep      int `json:"too_deep"`      // directories at MaxDepth, not descended
+	Symlinks     int `json:"symlinks"`      // symbolic links not followed
+	Special      int `json:"special"`       // sockets, fifos, devices
+}
+
+// Warning is a path that could not be searched as asked.
+type Warning struct {
+	Path string
+	Err  error
+}
+
+func (w Warning) Error() string { return w.Path + ": " + w.Err.Error() }
+
+var (
+	// ErrPattern is wrapped by errors about the patterns; a *PatternError
+	// carries the details.
+	ErrPattern = match.ErrSyntax
+	// ErrBinary is wrapped by the warning for a file named as a path that
+	// turned out to be binary and was therefore not searched. It is a
+	// notice, not a failure.
+	ErrBinary = errors.New("binary file, not searched")
+	// ErrTooLarge is wrapped by the warning for a file named as a path that
+	// is over MaxFileSize.
+	ErrTooLarge = errors.New("file is larger than the size limit, not searched")
+)
+
+// PatternError describes a pattern that does not parse: the pattern, the
+// byte offset of the problem, what is wrong and how to fix it.
+type PatternError = match.SyntaxError
+
+// Failed reports whether any warning is a failure (not just a notice about a
+// skipped binary or oversized file named as a path).
+func (r *Result) Failed() bool {
+	for _, w := range r.Warnings {
+		if !errors.Is(w.Err, ErrBinary) && !errors.Is(w.Err, ErrTooLarge) {
+			return true
+		}
+	}
+	return false
+}

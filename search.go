@@ -1,0 +1,351 @@
+package scout
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/scoutcode/scout/internal/filetype"
+	"github.com/scoutcode/scout/internal/match"
+	"github.com/scoutcode/scout/internal/search"
+	"github.com/scoutcode/scout/internal/walk"
+)
+
+// Search runs a content search. It returns an error only when the search
+// cannot run at all (a bad pattern, an unknown type, a cancelled context);
+// paths that cannot be read are reported in Result.Warnings and the search
+// goes on.
+func Search(ctx context.Context, opts Options) (*Result, error) {
+	pat, err := compile(opts)
+	if err != nil {
+		return nil, err
+	}
+	wopts, err := walkOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	paths := opts.Paths
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	visitors := make([]*visitor, workers)
+	err = walk.Parallel(ctx, paths, wopts, workers, func(i int) walk.Visitor {
+		visitors[i] = &visitor{w: newWorker(pat, opts), keepAll: len(paths) > 1}
+		return visitors[i]
+	})
+	if err != nil {
+		return nil, err
+	}
+	return assemble(visitors), nil
+}
+
+// compile turns the pattern options into a matcher.
+func compile(opts Options) (*match.Pattern, error) {
+	var pats []string
+	for _, p := range opts.Patterns {
+		pats = append(pats, strings.Split(p, "\n")...)
+	}
+	if len(pats) == 0 {
+		return nil, fmt.Errorf("%w: no pattern given", ErrPattern)
+	}
+	return match.Compile(pats, match.Options{Fixed: opts.Fixed, Case: opts.Case, Word: opts.Word})
+}
+
+func walkOptions(opts Options) (walk.Options, error) {
+	w := walk.Options{
+		NoIgnore: opts.NoIgnore, NoHidden: opts.NoHidden, Follow: opts.Follow, MaxDepth: opts.MaxDepth,
+		Globs: opts.Globs, GlobalExcludes: opts.GlobalExcludes, DirHandles: true,
+	}
+	for _, t := range opts.Types {
+		w.Types = append(w.Types, filetype.Selection{Name: t})
+	}
+	for _, t := range opts.NotTypes {
+		w.Types = append(w.Types, filetype.Selection{Name: t, Negated: true})
+	}
+	if _, err := filetype.NewMatcher(w.Types); err != nil {
+		return w, err
+	}
+	return w, nil
+}
+
+var errTooLarge = errors.New("too large")
+
+// firstChunk is how much of a file is read before the rest, so that a
+// binary file is recognised (by a NUL byte) without reading all of it.
+const firstChunk = 64 << 10
+
+// grow returns the capacity of a read buffer that must hold need bytes:
+// at least 256 KiB and at least double the old one, so that a worker's
+// buffer reaches the size of the largest file in a few steps.
+func grow(old, need int) int {
+	return max(need, 2*old, 256<<10)
+}
+
+// pathErr drops the operation and path from an *os.PathError: the caller
+// reports the path itself.
+func pathErr(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// outcome is what a worker found in one file.
+type outcome struct {
+	path     string
+	res      search.Result
+	size     int64
+	skipped  skipReason
+	warn     error
+	explicit bool
+}
+
+type skipReason uint8
+
+const (
+	notSkipped skipReason = iota
+	skipBinary
+	skipTooLarge
+	skipUnreadable
+)
+
+// visitor is one walking goroutine's share of the search: it searches the
+// files it is given and keeps what the walk skipped.
+//
+// With several roots, a file may be reached twice (a directory and a file
+// inside it, both named); then every outcome is kept, and counted once in
+// assemble, after duplicates are dropped.
+type visitor struct {
+	w        *worker
+	keepAll  bool
+	outs     []outcome // files with matches or warnings; all files with keepAll
+	stats    Stats
+	warnings []Warning
+}
+
+func (v *visitor) Visit(e walk.Entry) error {
+	o := v.w.search(e)
+	if v.keepAll {
+		v.outs = append(v.outs, o)
+		return nil
+	}
+	v.stats.tally(&o)
+	if o.res.MatchedLines > 0 || o.warn != nil {
+		v.outs = append(v.outs, o)
+	}
+	return nil
+}
+
+// tally counts one file's outcome.
+func (s *Stats) tally(o *outcome) {
+	switch o.skipped {
+	case skipBinary:
+		s.Skipped.Binary++
+	case skipTooLarge:
+		s.Skipped.TooLarge++
+	case skipUnreadable:
+		s.Skipped.Unreadable++
+	default:
+		s.FilesSearched++
+		s.BytesSearched += o.size
+	}
+	if o.res.MatchedLines > 0 {
+		s.FilesMatched++
+		s.MatchedLines += o.res.MatchedLines
+		s.Matches += o.res.Matches
+	}
+}
+
+// merge adds the counts of t to s.
+func (s *Stats) merge(t Stats) {
+	s.FilesSearched += t.FilesSearched
+	s.FilesMatched += t.FilesMatched
+	s.MatchedLines += t.MatchedLines
+	s.Matches += t.Matches
+	s.BytesSearched += t.BytesSearched
+	a, b := &s.Skipped, t.Skipped
+	a.Binary += b.Binary
+	a.TooLarge += b.TooLarge
+	a.Unreadable += b.Unreadable
+	a.Ignored += b.Ignored
+	a.IgnoredDirs += b.IgnoredDirs
+	a.Hidden += b.Hidden
+	a.HiddenDirs += b.HiddenDirs
+	a.Excluded += b.Excluded
+	a.ExcludedDirs += b.ExcludedDirs
+	a.TooDeep += b.TooDeep
+	a.Symlinks += b.Symlinks
+	a.Special += b.Special
+}
+
+func (v *visitor) Skip(s walk.Skip) {
+	c := &v.stats.Skipped
+	switch s.Reason {
+	case walk.Ignored:
+		count(s.IsDir, &c.IgnoredDirs, &c.Ignored)
+	case walk.Hidden:
+		count(s.IsDir, &c.HiddenDirs, &c.Hidden)
+	case walk.Glob, walk.Type:
+		count(s.IsDir, &c.ExcludedDirs, &c.Excluded)
+	case walk.Depth:
+		c.TooDeep++
+	case walk.Symlink:
+		c.Symlinks++
+	case walk.Special:
+		c.Special++
+	}
+}
+
+func count(dir bool, dirs, files *int) {
+	if dir {
+		*dirs++
+	} else {
+		*files++
+	}
+}
+
+func (v *visitor) Warn(path string, err error) {
+	v.warnings = append(v.warnings, Warning{Path: path, Err: err})
+}
+
+// assemble merges the visitors' shares: files in path order, stats,
+// warnings.
+func assemble(visitors []*visitor) *Result {
+	r := &Result{}
+	var outs []*outcome
+	for _, v := range visitors {
+		r.Stats.merge(v.stats)
+		r.Warnings = append(r.Warnings, v.warnings...)
+		for i := range v.outs {
+			outs = append(outs, &v.outs[i])
+		}
+	}
+	slices.SortStableFunc(outs, func(a, b *outcome) int { return walk.ComparePaths(a.path, b.path) })
+	for i, o := range outs {
+		if i > 0 && o.path == outs[i-1].path {
+			continue
+		}
+		if visitors[0].keepAll {
+			r.Stats.tally(o)
+		}
+		if o.warn != nil {
+			r.Warnings = append(r.Warnings, Warning{Path: o.path, Err: o.warn})
+		}
+		if o.res.MatchedLines > 0 {
+			r.Files = append(r.Files, convert(*o))
+		}
+	}
+	slices.SortStableFunc(r.Warnings, func(a, b Warning) int { return walk.ComparePaths(a.Path, b.Path) })
+	return r
+}
+
+// convert turns a searcher result into the public form.
+func convert(o outcome) File {
+	f := File{Path: o.path, MatchedLines: o.res.MatchedLines, Matches: o.res.Matches}
+	if len(o.res.Lines) > 0 {
+		f.Lines = make([]Line, len(o.res.Lines))
+	}
+	for i, l := range o.res.Lines {
+		text := l.Text
+		if n := len(text); n > 0 && text[n-1] == '\r' {
+			text = text[:n-1]
+		}
+		line := Line{Number: l.Number, Offset: int64(l.Offset), Text: string(text), Context: l.Context}
+		for _, s := range l.Spans {
+			line.Spans = append(line.Spans, Span{Start: min(s.Start, len(text)), End: min(s.End, len(text))})
+		}
+		f.Lines[i] = line
+	}
+	return f
+}
+
+// worker searches files one at a time with its own matcher and buffer.
+type worker struct {
+	m    *match.Matcher
+	opts Options
+	sopt search.Options
+	max  int64
+	buf  []byte
+}
+
+func newWorker(p *match.Pattern, opts Options) *worker {
+	max := opts.MaxFileSize
+	if max == 0 {
+		max = DefaultMaxFileSize
+	}
+	return &worker{
+		m: p.Matcher(), opts: opts, max: max, buf: newBuffer(max),
+		sopt: search.Options{Before: opts.Before, After: opts.After, Positions: !opts.NoSpans, CountOnly: opts.CountOnly},
+	}
+}
+
+// maxBuffer bounds the read buffer a worker sets aside up front.
+const maxBuffer = 16 << 20
+
+// newBuffer returns a worker's read buffer, large enough for any file under
+// the size limit (up to maxBuffer), so that it never has to grow: growing
+// means copying what was read and touching fresh pages, each a page fault,
+// and a tree's large files would otherwise grow it many times. Untouched
+// pages cost no memory: the buffer's footprint is the largest file read.
+func newBuffer(max int64) []byte {
+	n := int64(maxBuffer)
+	if max > 0 && max+1 < n {
+		n = max + 1
+	}
+	return make([]byte, 0, max64(n, firstChunk))
+}
+
+func max64(a, b int64) int64 {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+func (w *worker) search(e walk.Entry) outcome {
+	o := outcome{path: e.Path, explicit: e.Explicit}
+	data, size, nul, err := readFile(&e, w.buf, w.max)
+	w.buf = data[:0]
+	switch {
+	case errors.Is(err, errTooLarge):
+		o.skipped = skipTooLarge
+		if e.Explicit {
+			o.warn = fmt.Errorf("%w (%d bytes; the limit is %d)", ErrTooLarge, size, w.max)
+		}
+		return o
+	case err != nil:
+		o.skipped, o.warn = skipUnreadable, pathErr(err)
+		return o
+	}
+	if nul >= 0 {
+		o.skipped = skipBinary
+		if e.Explicit {
+			o.warn = fmt.Errorf("%w (NUL byte at offset %d)", ErrBinary, nul)
+		}
+		return o
+	}
+	o.size = size
+	o.res = search.Search(w.m, data, w.sopt)
+	if o.res.MatchedLines > 0 && len(data) > firstChunk {
+		// A NUL past the first chunk makes the file binary too; that only
+		// changes the outcome when there is something to show.
+		if i := bytes.IndexByte(data[firstChunk:], 0); i >= 0 {
+			o.res = search.Result{}
+			o.skipped = skipBinary
+			if e.Explicit {
+				o.warn = fmt.Errorf("%w (NUL byte at offset %d)", ErrBinary, firstChunk+i)
+			}
+		}
+	}
+	return o
+}
