@@ -1,0 +1,225 @@
+// Package cli is scout's command line: flags in, library calls, bytes out,
+// an exit status back. It holds no search logic of its own.
+//
+// Exit status, as grep: 0 when something matched, 1 when nothing did, 2 on
+// an error (a bad pattern or flag, or a path that could not be searched;
+// the search still runs over the other paths, and its results are printed).
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"golang.org/x/term"
+
+	"github.com/scoutcode/scout/internal/suggest"
+)
+
+// Exit statuses.
+const (
+	ExitMatch   = 0
+	ExitNoMatch = 1
+	ExitError   = 2
+)
+
+// Version is the version string printed by "scout version".
+var Version = "0.1.0-dev"
+
+// DefaultThreads is the number of files searched at once when -j is not
+// given; 0 leaves it to the library (GOMAXPROCS). cmd/scout sets it.
+var DefaultThreads = 0
+
+// env is what a command needs from the process around it.
+type env struct {
+	ctx    context.Context
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	getenv func(string) string
+	isTTY  func(io.Writer) bool
+	status int
+}
+
+// Main runs scout with args (without the program name) and returns the exit
+// status.
+func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv, isTTY: isTerminal}
+	return e.run(args)
+}
+
+func (e *env) run(args []string) int {
+	root := e.rootCommand()
+	root.SetArgs(args)
+	root.SetIn(e.stdin)
+	root.SetOut(e.stdout)
+	root.SetErr(e.stderr)
+	cmd, err := root.ExecuteC()
+	if err != nil {
+		if isBrokenPipe(err) {
+			return e.status
+		}
+		e.printError(cmd, err)
+		return ExitError
+	}
+	return e.status
+}
+
+func (e *env) rootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "scout",
+		Short: "Search code the way an AI coding agent needs it",
+		Long: `scout searches code: grep with ripgrep's regex syntax and ignore rules,
+deterministic output, and an account of everything it did not search.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		CompletionOptions: cobra.CompletionOptions{
+			DisableDefaultCmd: true,
+		},
+	}
+	root.SetFlagErrorFunc(flagError)
+	root.SetUsageTemplate(usageTemplate)
+	root.AddCommand(e.grepCommand(), e.versionCommand())
+	return root
+}
+
+func init() {
+	cobra.AddTemplateFunc("flagUsages", flagUsages)
+}
+
+// usageTemplate is cobra's, with the flags listed by flagUsages.
+const usageTemplate = `Usage:{{if .Runnable}}
+  {{.UseLine}}{{end}}{{if .HasAvailableSubCommands}}
+  {{.CommandPath}} [command]{{end}}{{if .HasExample}}
+
+Examples:
+{{.Example}}{{end}}{{if .HasAvailableSubCommands}}
+
+Commands:{{range .Commands}}{{if (or .IsAvailableCommand (eq .Name "help"))}}
+  {{rpad .Name .NamePadding }} {{.Short}}{{end}}{{end}}{{end}}{{if .HasAvailableLocalFlags}}
+
+Flags:
+{{flagUsages .LocalFlags}}{{end}}{{if .HasAvailableSubCommands}}
+
+Run "{{.CommandPath}} [command] --help" for a command's flags.{{end}}
+`
+
+// flagUsages lists flags one per line, in the order they were defined:
+// short and long name, the value's name when it takes one, the usage, and
+// the default when it is not the zero value.
+func flagUsages(fs *pflag.FlagSet) string {
+	type row struct{ left, right string }
+	var rows []row
+	width := 0
+	fs.VisitAll(func(f *pflag.Flag) {
+		if f.Hidden {
+			return
+		}
+		left := "      --" + f.Name
+		if f.Shorthand != "" {
+			left = "  -" + f.Shorthand + ", --" + f.Name
+		}
+		name, usage := pflag.UnquoteUsage(f)
+		if name != "" && name != "bool" {
+			left += " " + name
+		}
+		switch f.DefValue {
+		case "", "false", "0", "[]":
+		default:
+			usage += fmt.Sprintf(" (default %s)", f.DefValue)
+		}
+		rows = append(rows, row{left, usage})
+		width = max(width, len(left))
+	})
+	var b strings.Builder
+	for _, r := range rows {
+		fmt.Fprintf(&b, "%-*s  %s\n", width, r.left, r.right)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func (e *env) versionCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print scout's version",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			_, err := fmt.Fprintf(e.stdout, "scout %s\n", Version)
+			return err
+		},
+	}
+}
+
+// usageError is a mistake in how scout was called; the message says what
+// to do instead.
+type usageError struct{ msg string }
+
+func (u *usageError) Error() string { return u.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// flagError rewrites pflag's complaints so they name the fix.
+func flagError(cmd *cobra.Command, err error) error {
+	msg := err.Error()
+	name := ""
+	switch {
+	case strings.HasPrefix(msg, "unknown flag: "):
+		name = strings.TrimPrefix(msg, "unknown flag: --")
+		if near := nearFlags(cmd, name); near != "" {
+			return usagef("unknown flag --%s; did you mean %s? (%s --help lists every flag)", name, near, cmd.CommandPath())
+		}
+		return usagef("unknown flag --%s (%s --help lists every flag)", name, cmd.CommandPath())
+	case strings.HasPrefix(msg, "unknown shorthand flag: "):
+		return usagef("%s (%s --help lists every flag)", msg, cmd.CommandPath())
+	}
+	return usagef("%s (%s --help lists every flag)", msg, cmd.CommandPath())
+}
+
+func nearFlags(cmd *cobra.Command, name string) string {
+	var names []string
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden {
+			names = append(names, f.Name)
+		}
+	})
+	near := suggest.Closest(name, names, 2)
+	for i := range near {
+		near[i] = "--" + near[i]
+	}
+	return strings.Join(near, " or ")
+}
+
+// printError writes err for a person or agent to act on.
+func (e *env) printError(cmd *cobra.Command, err error) {
+	prefix := "scout"
+	if cmd != nil {
+		prefix = cmd.CommandPath()
+	}
+	var ue *usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(e.stderr, "%s: %s\n", prefix, ue.msg)
+		return
+	}
+	if cmd != nil && strings.HasPrefix(err.Error(), "unknown command") {
+		fmt.Fprintf(e.stderr, "%s: %s; the commands are: grep, version (scout --help)\n", prefix, strings.TrimSuffix(err.Error(), "\nRun 'scout --help' for usage."))
+		return
+	}
+	fmt.Fprintf(e.stderr, "%s: %s\n", prefix, err)
+}
+
+func isBrokenPipe(err error) bool {
+	return errors.Is(err, syscall.EPIPE)
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}

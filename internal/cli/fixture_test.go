@@ -1,0 +1,254 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
+
+	"github.com/scoutcode/scout/internal/fixture"
+)
+
+var record = flag.Bool("record", false, "rewrite the >grep expectations of the fixtures from ripgrep's output")
+
+// fixtureDirs hold the corpora run through "scout grep": the ignore-rule
+// fixtures (every file holds a line "x") and the grep fixtures.
+var fixtureDirs = []string{"../../testdata/ignore", "../../testdata/grep"}
+
+func fixtureFiles(t *testing.T) []string {
+	t.Helper()
+	var all []string
+	for _, d := range fixtureDirs {
+		abs, err := filepath.Abs(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, err := fixture.Glob(abs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, files...)
+	}
+	if len(all) == 0 {
+		t.Fatal("no fixtures found")
+	}
+	return all
+}
+
+// load materialises a fixture and makes the test run inside it, with its
+// home directory as HOME.
+func load(t *testing.T, file string) *fixture.Fixture {
+	t.Helper()
+	f, err := fixture.Load(file, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(f.Root)
+	t.Setenv("HOME", f.Home)
+	t.Setenv("XDG_CONFIG_HOME", "")
+	return f
+}
+
+// grepArgs is the scout command line for a fixture: its args, then its
+// pattern (default "x").
+func grepArgs(f *fixture.Fixture) []string {
+	args := append([]string{}, f.Args...)
+	hasE := false
+	for _, a := range args {
+		if a == "-e" {
+			hasE = true
+		}
+	}
+	if !hasE {
+		p := f.Pattern
+		if p == "" {
+			p = "x"
+		}
+		args = append(args, "-e", p)
+	}
+	return args
+}
+
+// run runs scout in the current directory and returns stdout, stderr and
+// the exit status.
+func run(args ...string) (string, string, int) {
+	var out, errb bytes.Buffer
+	code := Main(context.Background(), args, strings.NewReader(""), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+// scoutLines runs scout grep --json and returns "path:line" for matches
+// and "path-line" for context lines, in output order.
+func scoutLines(t *testing.T, args []string) []string {
+	t.Helper()
+	out, stderr, code := run(append([]string{"grep", "--json"}, args...)...)
+	if code == ExitError && !strings.HasSuffix(strings.TrimSpace(out), "}") {
+		t.Fatalf("scout grep %s: exit %d: %s", strings.Join(args, " "), code, stderr)
+	}
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var v struct {
+			Type, Path string
+			Line       int
+		}
+		if err := json.Unmarshal([]byte(l), &v); err != nil {
+			t.Fatalf("bad JSON line %q: %v", l, err)
+		}
+		switch v.Type {
+		case "match":
+			lines = append(lines, fmt.Sprintf("%s:%d", v.Path, v.Line))
+		case "context":
+			lines = append(lines, fmt.Sprintf("%s-%d", v.Path, v.Line))
+		}
+	}
+	return lines
+}
+
+// rgLines runs ripgrep with the same meaning as scout's defaults (hidden
+// files searched, .git left out, smart case) and returns its lines in
+// scout's order: by path, then line.
+func rgLines(t *testing.T, dir string, env []string, args []string) []string {
+	t.Helper()
+	rgArgs := []string{"--json", "-g", "!.git", "-S"}
+	hidden := true
+	for _, a := range args {
+		if a == "--no-hidden" {
+			hidden = false
+			continue
+		}
+		rgArgs = append(rgArgs, a)
+	}
+	if hidden {
+		rgArgs = append(rgArgs, "--hidden")
+	}
+	cmd := exec.Command("rg", rgArgs...)
+	cmd.Dir, cmd.Env = dir, env
+	out, err := cmd.Output()
+	if err != nil && len(out) == 0 {
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+			t.Fatalf("rg %s: %v", strings.Join(rgArgs, " "), err)
+		}
+	}
+	type key struct {
+		path string
+		line int
+		ctx  bool
+	}
+	var keys []key
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if l == "" {
+			continue
+		}
+		var v struct {
+			Type string
+			Data struct {
+				Path       struct{ Text string }
+				LineNumber int `json:"line_number"`
+			}
+		}
+		if err := json.Unmarshal([]byte(l), &v); err != nil {
+			t.Fatalf("bad rg JSON %q: %v", l, err)
+		}
+		if v.Type == "match" || v.Type == "context" {
+			keys = append(keys, key{strings.TrimPrefix(v.Data.Path.Text, "./"), v.Data.LineNumber, v.Type == "context"})
+		}
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if c := comparePaths(keys[i].path, keys[j].path); c != 0 {
+			return c < 0
+		}
+		return keys[i].line < keys[j].line
+	})
+	var lines []string
+	for _, k := range keys {
+		sep := ":"
+		if k.ctx {
+			sep = "-"
+		}
+		lines = append(lines, fmt.Sprintf("%s%s%d", k.path, sep, k.line))
+	}
+	return lines
+}
+
+func comparePaths(a, b string) int {
+	pa, pb := strings.Split(a, "/"), strings.Split(b, "/")
+	for i := 0; i < len(pa) && i < len(pb); i++ {
+		if c := strings.Compare(pa[i], pb[i]); c != 0 {
+			return c
+		}
+	}
+	return len(pa) - len(pb)
+}
+
+// TestGrepFixtures runs every fixture through scout grep and compares the
+// (path, line) list with the one recorded from ripgrep.
+func TestGrepFixtures(t *testing.T) {
+	for _, file := range fixtureFiles(t) {
+		t.Run(filepath.Base(filepath.Dir(file))+"/"+filepath.Base(file), func(t *testing.T) {
+			f := load(t, file)
+			args := grepArgs(f)
+			got := scoutLines(t, args)
+			if *record {
+				recordGrep(t, file, f, rgLines(t, f.Root, f.Env(), args))
+				return
+			}
+			want, ok := f.Want["grep"]
+			if !ok {
+				t.Fatalf("no >grep expectation; run go test ./internal/cli -run TestGrepFixtures -record")
+			}
+			if diff := cmp.Diff(fixture.Lines(want), got); diff != "" {
+				t.Errorf("scout grep %s differs from the recorded ripgrep result (-want +got):\n%s", strings.Join(args, " "), diff)
+			}
+		})
+	}
+}
+
+// TestGrepFixturesAgainstRipgrep checks the recorded expectations against
+// ripgrep itself, when it is installed.
+func TestGrepFixturesAgainstRipgrep(t *testing.T) {
+	if _, err := exec.LookPath("rg"); err != nil {
+		t.Skip("rg is not installed (apt-get install ripgrep); TestGrepFixtures still checks the recorded results")
+	}
+	for _, file := range fixtureFiles(t) {
+		t.Run(filepath.Base(filepath.Dir(file))+"/"+filepath.Base(file), func(t *testing.T) {
+			f := load(t, file)
+			args := grepArgs(f)
+			want := rgLines(t, f.Root, f.Env(), args)
+			got := scoutLines(t, args)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("scout grep %s differs from rg (-rg +scout):\n%s", strings.Join(args, " "), diff)
+			}
+		})
+	}
+}
+
+func recordGrep(t *testing.T, file string, f *fixture.Fixture, lines []string) {
+	t.Helper()
+	data := []byte(strings.Join(lines, "\n") + "\n")
+	if len(lines) == 0 {
+		data = nil
+	}
+	ar := f.Archive
+	found := false
+	for i := range ar.Files {
+		if ar.Files[i].Name == ">grep" {
+			ar.Files[i].Data, found = data, true
+		}
+	}
+	if !found {
+		ar.Files = append(ar.Files, txtar.File{Name: ">grep", Data: data})
+	}
+	if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,276 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+
+	"github.com/scoutcode/scout"
+	"github.com/scoutcode/scout/internal/filetype"
+	"github.com/scoutcode/scout/internal/render"
+)
+
+const grepLong = `Search file contents for lines that match PATTERN, under each PATH (default:
+the current directory).
+
+PATTERN is an RE2 regular expression (Go's syntax; -F for a literal string).
+Case is smart by default: a pattern with no upper-case letter matches either
+case. Files are walked as ripgrep walks them: .gitignore (inside git
+repositories), .ignore, .rgignore, .git/info/exclude and git's global
+excludes file are obeyed; hidden files are searched but .git never is;
+symbolic links are not followed; binary files and files over --max-filesize
+are skipped and counted (see --stats or --json).
+
+Output: each file's path, then "N:line" for matches and "N-line" for context,
+in path order, the same bytes on every run.`
+
+const grepExample = `  scout grep 'func \w+Handler' internal
+  scout grep -F 'a.b(c)' -t go
+  scout grep -w -i todo -g '!vendor/**' -C 2
+  scout grep --json -e foo -e bar src docs`
+
+// grepFlags holds the parsed grep flags.
+type grepFlags struct {
+	patterns     []string
+	fixed        bool
+	caseMode     caseFlag
+	word         bool
+	globs        []string
+	types        []string
+	notTypes     []string
+	typeList     bool
+	after        int
+	before       int
+	context      int
+	maxFileSize  string
+	noIgnore     bool
+	noHidden     bool
+	hidden       bool
+	follow       bool
+	json         bool
+	count        bool
+	filesMatches bool
+	quiet        bool
+	color        string
+	stats        bool
+	threads      int
+	lineNumber   bool
+	maxDepth     int
+}
+
+// caseFlag records the last of -i, -s, -S given, as ripgrep does.
+type caseFlag struct {
+	mode scout.Case
+}
+
+type caseValue struct {
+	target *caseFlag
+	mode   scout.Case
+}
+
+func (c *caseValue) String() string   { return "false" }
+func (c *caseValue) Type() string     { return "bool" }
+func (c *caseValue) IsBoolFlag() bool { return true }
+func (c *caseValue) Set(v string) error {
+	on, err := strconv.ParseBool(v)
+	if err != nil {
+		return err
+	}
+	if on {
+		c.target.mode = c.mode
+	} else if c.target.mode == c.mode {
+		c.target.mode = scout.SmartCase
+	}
+	return nil
+}
+
+func (e *env) grepCommand() *cobra.Command {
+	f := &grepFlags{}
+	cmd := &cobra.Command{
+		Use:     "grep [flags] PATTERN [PATH...]",
+		Short:   "Search file contents with a regular expression",
+		Long:    grepLong,
+		Example: grepExample,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return e.grep(cmd, f, args)
+		},
+	}
+	fl := cmd.Flags()
+	fl.SortFlags = false
+	fl.StringArrayVarP(&f.patterns, "regexp", "e", nil, "search for `PATTERN`; repeat for several (a line matches if any does); use for patterns starting with -")
+	fl.BoolVarP(&f.fixed, "fixed-strings", "F", false, "treat patterns as literal strings, not regular expressions")
+	fl.VarPF(&caseValue{&f.caseMode, scout.CaseInsensitive}, "ignore-case", "i", "match case-insensitively").NoOptDefVal = "true"
+	fl.VarPF(&caseValue{&f.caseMode, scout.CaseSensitive}, "case-sensitive", "s", "match case-sensitively").NoOptDefVal = "true"
+	fl.VarPF(&caseValue{&f.caseMode, scout.SmartCase}, "smart-case", "S", "case-insensitive unless the pattern has an upper-case letter (the default)").NoOptDefVal = "true"
+	fl.BoolVarP(&f.word, "word-regexp", "w", false, "only match whole words: no word character right before or after the match")
+	fl.StringArrayVarP(&f.globs, "glob", "g", nil, "include files matching `GLOB` (gitignore syntax, relative to the search root); !GLOB excludes; repeatable")
+	fl.StringArrayVarP(&f.types, "type", "t", nil, "only search files of `TYPE` (e.g. go, py, ts); repeatable; see --type-list")
+	fl.StringArrayVarP(&f.notTypes, "type-not", "T", nil, "do not search files of `TYPE`; repeatable")
+	fl.BoolVar(&f.typeList, "type-list", false, "print the known file types and their globs, then exit")
+	fl.IntVarP(&f.after, "after-context", "A", 0, "show `N` lines after each match")
+	fl.IntVarP(&f.before, "before-context", "B", 0, "show `N` lines before each match")
+	fl.IntVarP(&f.context, "context", "C", 0, "show `N` lines before and after each match")
+	fl.StringVar(&f.maxFileSize, "max-filesize", "10M", "skip files larger than `SIZE` (bytes, or with a K, M or G suffix); 0 for no limit")
+	fl.BoolVar(&f.noIgnore, "no-ignore", false, "do not obey .gitignore, .ignore, .rgignore, .git/info/exclude or the global excludes file")
+	fl.BoolVar(&f.noHidden, "no-hidden", false, "skip hidden files and directories (by default they are searched)")
+	fl.BoolVar(&f.hidden, "hidden", false, "search hidden files and directories (the default; accepted for ripgrep users)")
+	fl.BoolVarP(&f.follow, "follow", "L", false, "follow symbolic links (loops are detected and reported)")
+	fl.IntVar(&f.maxDepth, "max-depth", 0, "descend at most `N` directories below each path (1: only the files directly in it); 0: no limit")
+	fl.BoolVar(&f.json, "json", false, "print JSON Lines: begin, match, context, end objects, then a summary")
+	fl.BoolVarP(&f.count, "count", "c", false, "print the number of matching lines per file")
+	fl.BoolVarP(&f.filesMatches, "files-with-matches", "l", false, "print only the paths of files with matches")
+	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print nothing; the exit status says whether anything matched")
+	fl.StringVar(&f.color, "color", "auto", "colour the output: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
+	fl.BoolVar(&f.stats, "stats", false, "print statistics after the results: counts searched, matched, and skipped by reason")
+	fl.IntVarP(&f.threads, "threads", "j", 0, "search `N` files at once (default: the number of CPUs)")
+	fl.BoolVarP(&f.lineNumber, "line-number", "n", false, "show line numbers (always on; accepted for grep users)")
+	return cmd
+}
+
+func (e *env) grep(cmd *cobra.Command, f *grepFlags, args []string) error {
+	if f.typeList {
+		return printTypes(e.stdout)
+	}
+	opts, err := grepOptions(cmd, f, args)
+	if err != nil {
+		return err
+	}
+	color := e.useColor(f.color)
+	opts.NoSpans = !f.json && !color // spans are only shown as colour or in JSON
+	res, err := scout.Search(e.ctx, opts)
+	if err != nil {
+		return explain(err, f)
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(e.stderr, "scout: %s\n", w.Error())
+	}
+	switch {
+	case res.Failed():
+		e.status = ExitError
+	case res.Stats.FilesMatched > 0:
+		e.status = ExitMatch
+	default:
+		e.status = ExitNoMatch
+	}
+	if f.quiet {
+		return nil
+	}
+	ro := render.Options{Stats: f.stats, Color: color, Context: opts.Before > 0 || opts.After > 0}
+	switch {
+	case f.filesMatches:
+		ro.Mode = render.Files
+	case f.count:
+		ro.Mode = render.Count
+	}
+	if f.json {
+		return render.JSON(e.stdout, res, ro)
+	}
+	return render.Text(e.stdout, res, ro)
+}
+
+// grepOptions turns flags and arguments into library options.
+func grepOptions(cmd *cobra.Command, f *grepFlags, args []string) (scout.Options, error) {
+	opts := scout.Options{
+		Patterns: f.patterns, Fixed: f.fixed, Case: f.caseMode.mode, Word: f.word,
+		Globs: f.globs, Types: f.types, NotTypes: f.notTypes,
+		Before: f.before, After: f.after,
+		NoIgnore: f.noIgnore, NoHidden: f.noHidden && !f.hidden, Follow: f.follow, MaxDepth: f.maxDepth,
+		Workers: f.threads, CountOnly: f.count || f.filesMatches || f.quiet,
+	}
+	if len(opts.Patterns) == 0 {
+		if len(args) == 0 {
+			return opts, usagef("no pattern given; usage: scout grep [flags] PATTERN [PATH...] (use -e PATTERN for a pattern that starts with -)")
+		}
+		opts.Patterns, args = args[:1], args[1:]
+	}
+	opts.Paths = args
+	if opts.Workers == 0 {
+		opts.Workers = DefaultThreads
+	}
+	if cmd.Flags().Changed("context") {
+		if !cmd.Flags().Changed("before-context") {
+			opts.Before = f.context
+		}
+		if !cmd.Flags().Changed("after-context") {
+			opts.After = f.context
+		}
+	}
+	if opts.Before < 0 || opts.After < 0 {
+		return opts, usagef("context line counts must be 0 or more")
+	}
+	size, err := parseSize(f.maxFileSize)
+	if err != nil {
+		return opts, err
+	}
+	opts.MaxFileSize = size
+	switch f.color {
+	case "auto", "always", "never":
+	default:
+		return opts, usagef("invalid --color %q: use auto, always or never", f.color)
+	}
+	return opts, nil
+}
+
+// parseSize reads a size like 10M; 0 means no limit (-1 for the library).
+func parseSize(s string) (int64, error) {
+	t := strings.TrimSpace(strings.ToUpper(s))
+	mult := int64(1)
+	switch {
+	case strings.HasSuffix(t, "K"):
+		mult, t = 1<<10, strings.TrimSuffix(t, "K")
+	case strings.HasSuffix(t, "M"):
+		mult, t = 1<<20, strings.TrimSuffix(t, "M")
+	case strings.HasSuffix(t, "G"):
+		mult, t = 1<<30, strings.TrimSuffix(t, "G")
+	}
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || n < 0 {
+		return 0, usagef("invalid --max-filesize %q: use a number of bytes with an optional K, M or G suffix, e.g. 10M (0 for no limit)", s)
+	}
+	if n == 0 {
+		return -1, nil
+	}
+	return n * mult, nil
+}
+
+// explain adds the command-line fix to library errors.
+func explain(err error, f *grepFlags) error {
+	var pe *scout.PatternError
+	if errors.As(err, &pe) {
+		col := utf8.RuneCountInString(pe.Pattern[:pe.Offset])
+		msg := fmt.Sprintf("invalid regex %q at byte %d: %s\n    %s\n    %s^", pe.Pattern, pe.Offset, pe.Problem, pe.Pattern, strings.Repeat(" ", col))
+		if pe.Hint != "" {
+			msg += "\nhint: " + strings.Replace(pe.Hint, "fixed strings", "fixed strings (-F)", 1)
+		}
+		return usagef("%s", msg)
+	}
+	return err
+}
+
+func (e *env) useColor(when string) bool {
+	switch when {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	return e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb" && e.isTTY(e.stdout)
+}
+
+func printTypes(w io.Writer) error {
+	var b strings.Builder
+	for _, d := range filetype.Defs() {
+		name := d.Name
+		if len(d.Aliases) > 0 {
+			name += " (" + strings.Join(d.Aliases, ", ") + ")"
+		}
+		fmt.Fprintf(&b, "%s: %s\n", name, strings.Join(d.Globs, ", "))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,160 @@
+package render
+
+// # JSON format (--json)
+//
+// One JSON object per line. For each file with matches, in path order:
+//
+//	{"type":"begin","path":"a/b.go"}
+//	{"type":"match","path":"a/b.go","line":12,"offset":345,"text":"func Foo() {","submatches":[{"start":5,"end":8,"column":6,"text":"Foo"}]}
+//	{"type":"context","path":"a/b.go","line":13,"offset":358,"text":"\treturn nil"}
+//	{"type":"end","path":"a/b.go","matched_lines":1,"matches":1}
+//
+// then one summary, always the last line, also when nothing matched:
+//
+//	{"type":"summary","files_searched":10739,"files_matched":1,"matched_lines":1,"matches":1,
+//	 "bytes_searched":127562029,"skipped":{"binary":739,"too_large":0,…},"warnings":[…]}
+//
+// Fields:
+//
+//   - path: slash-separated, the search root as given joined with the path
+//     below it (no "./" prefix when the root is the current directory).
+//   - line: 1-based line number. offset: byte offset of the line's start in
+//     the file.
+//   - text: the line without its terminator (and without a '\r' before
+//     it). A line that is not valid UTF-8 has "bytes" (base64) instead.
+//   - submatches: each match in the line; start and end are byte offsets
+//     into the line (half-open), column is start+1, text is the matched
+//     part (or "bytes" when it is not valid UTF-8).
+//   - end: matched_lines and matches (submatch count) of the file.
+//   - summary: the totals, the skip counts by reason (binary, too_large,
+//     unreadable, ignored, ignored_dirs, hidden, hidden_dirs, excluded,
+//     excluded_dirs, too_deep, symlinks, special) and the warnings, each with path
+//     and error; "notice" is true for warnings that are not failures (a
+//     named file that is binary or too large).
+//
+// In count and files modes only the "end" objects and the summary are
+// written.
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"io"
+	"unicode/utf8"
+
+	"github.com/scoutcode/scout"
+)
+
+type jsonBegin struct {
+	Type string `json:"type"`
+	Path string `json:"path"`
+}
+
+type jsonLine struct {
+	Type       string     `json:"type"`
+	Path       string     `json:"path"`
+	Line       int        `json:"line"`
+	Offset     int64      `json:"offset"`
+	Text       *string    `json:"text,omitempty"`
+	Bytes      []byte     `json:"bytes,omitempty"`
+	Submatches []jsonSpan `json:"submatches,omitempty"`
+}
+
+type jsonSpan struct {
+	Start  int     `json:"start"`
+	End    int     `json:"end"`
+	Column int     `json:"column"`
+	Text   *string `json:"text,omitempty"`
+	Bytes  []byte  `json:"bytes,omitempty"`
+}
+
+type jsonEnd struct {
+	Type         string `json:"type"`
+	Path         string `json:"path"`
+	MatchedLines int    `json:"matched_lines"`
+	Matches      int    `json:"matches"`
+}
+
+type jsonSummary struct {
+	Type          string        `json:"type"`
+	FilesSearched int           `json:"files_searched"`
+	FilesMatched  int           `json:"files_matched"`
+	MatchedLines  int           `json:"matched_lines"`
+	Matches       int           `json:"matches"`
+	BytesSearched int64         `json:"bytes_searched"`
+	Skipped       scout.Skipped `json:"skipped"`
+	Warnings      []jsonWarning `json:"warnings"`
+}
+
+type jsonWarning struct {
+	Path   string `json:"path"`
+	Error  string `json:"error"`
+	Notice bool   `json:"notice,omitempty"`
+}
+
+// JSON writes r in the JSON Lines format.
+func JSON(w io.Writer, r *scout.Result, opts Options) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	for i := range r.Files {
+		f := &r.Files[i]
+		if opts.Mode == Lines {
+			if err := jsonFile(enc, f); err != nil {
+				return err
+			}
+		}
+		if err := enc.Encode(jsonEnd{Type: "end", Path: f.Path, MatchedLines: f.MatchedLines, Matches: f.Matches}); err != nil {
+			return err
+		}
+	}
+	if err := enc.Encode(summary(r)); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+func jsonFile(enc *json.Encoder, f *scout.File) error {
+	if err := enc.Encode(jsonBegin{Type: "begin", Path: f.Path}); err != nil {
+		return err
+	}
+	for i := range f.Lines {
+		l := &f.Lines[i]
+		jl := jsonLine{Type: "match", Path: f.Path, Line: l.Number, Offset: l.Offset}
+		if l.Context {
+			jl.Type = "context"
+		}
+		jl.Text, jl.Bytes = textOrBytes(l.Text)
+		for _, s := range l.Spans {
+			js := jsonSpan{Start: s.Start, End: s.End, Column: s.Start + 1}
+			js.Text, js.Bytes = textOrBytes(l.Text[s.Start:s.End])
+			jl.Submatches = append(jl.Submatches, js)
+		}
+		if err := enc.Encode(jl); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// textOrBytes returns s as text when it is valid UTF-8, else as bytes.
+func textOrBytes(s string) (*string, []byte) {
+	if utf8.ValidString(s) {
+		return &s, nil
+	}
+	return nil, []byte(s)
+}
+
+func summary(r *scout.Result) jsonSummary {
+	s := r.Stats
+	out := jsonSummary{
+		Type: "summary", FilesSearched: s.FilesSearched, FilesMatched: s.FilesMatched,
+		MatchedLines: s.MatchedLines, Matches: s.Matches, BytesSearched: s.BytesSearched,
+		Skipped: s.Skipped, Warnings: []jsonWarning{},
+	}
+	for _, w := range r.Warnings {
+		notice := errors.Is(w.Err, scout.ErrBinary) || errors.Is(w.Err, scout.ErrTooLarge)
+		out.Warnings = append(out.Warnings, jsonWarning{Path: w.Path, Error: w.Err.Error(), Notice: notice})
+	}
+	return out
+}
