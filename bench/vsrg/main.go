@@ -1,0 +1,230 @@
+//go:build unix
+
+// Command vsrg times scout against ripgrep on the same tree, side by side.
+//
+//	go run ./bench/vsrg                      # GOROOT/src, 7 runs per case
+//	go run ./bench/vsrg -root ~/code/x -runs 11 -case literal
+//
+// Each case runs once of each tool to warm the page cache, then alternates
+// the two tools run after run (so drift on a shared machine hits both), and
+// reports the median wall time of each, the ratio scout/rg, the median CPU
+// time (user+system) and the peak resident memory over all runs (measured
+// by GNU time, package "time", when installed: the rusage of a child forked
+// from a Go program also counts the parent's pages). Output goes to
+// /dev/null.
+// Before timing, each case checks that both tools find the same number of
+// matching lines, so a fast wrong answer cannot pass.
+//
+// Both tools are asked for the same semantics: smart case, hidden files
+// searched, the same ignore rules, line numbers, a heading per file.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+)
+
+type benchCase struct {
+	name    string
+	pattern string
+	target  float64 // the issue's bar for scout/rg
+}
+
+var cases = []benchCase{
+	{"literal", "Unmarshal", 1.0},
+	{"literal-smartcase", "unmarshal", 1.0},
+	{"regex-literal", `func \w+Marshal\w*\(`, 1.0},
+	{"regex-noliteral", `[A-Z][a-z]+[0-9]{2,}`, 1.5},
+	{"nomatch", "zqxjkvbw_nomatch", 1.0},
+}
+
+type sample struct {
+	wall time.Duration
+	cpu  time.Duration
+	rss  int64 // KiB
+}
+
+func main() {
+	root := flag.String("root", filepath.Join(runtime.GOROOT(), "src"), "the tree to search")
+	runs := flag.Int("runs", 7, "timed runs of each tool per case (at least 5)")
+	only := flag.String("case", "", "run only the cases whose name contains this")
+	scoutBin := flag.String("scout", "", "scout binary to time (default: build ./cmd/scout)")
+	flag.Parse()
+	if *runs < 5 {
+		fail("-runs must be at least 5")
+	}
+	if _, err := exec.LookPath("rg"); err != nil {
+		fail("ripgrep (rg) is not installed: apt-get install -y ripgrep")
+	}
+	bin := *scoutBin
+	if bin == "" {
+		bin = build()
+	}
+	fmt.Printf("tree: %s\nscout: %s\n%s\nruns: %d per tool per case, alternating; medians\n", *root, bin, rgVersion(), *runs)
+	if gnuTime == "" {
+		fmt.Println("peak RSS: n/a (install GNU time: apt-get install -y time)")
+	}
+	fmt.Println()
+	fmt.Printf("%-18s %10s %10s %7s %6s %10s %10s %9s %9s %8s\n", "case", "scout", "rg", "ratio", "bar", "scout cpu", "rg cpu", "scout RSS", "rg RSS", "lines")
+	failed := false
+	for _, c := range cases {
+		if *only != "" && !strings.Contains(c.name, *only) {
+			continue
+		}
+		scoutArgs := []string{"grep", "--color", "never", "-e", c.pattern, "."}
+		rgArgs := []string{"--hidden", "--smart-case", "--line-number", "--heading", "--color", "never", "-e", c.pattern, "."}
+		ns, nr := count(*root, bin, scoutArgs), count(*root, "rg", rgArgs)
+		if ns != nr {
+			fmt.Printf("%-18s scout finds %d lines, rg %d: not timed\n", c.name, ns, nr)
+			failed = true
+			continue
+		}
+		run(*root, bin, scoutArgs)
+		run(*root, "rg", rgArgs)
+		var s, r []sample
+		for range *runs {
+			s = append(s, run(*root, bin, scoutArgs))
+			r = append(r, run(*root, "rg", rgArgs))
+		}
+		ms, mr := median(s), median(r)
+		ratio := float64(ms.wall) / float64(mr.wall)
+		mark := ""
+		if ratio > c.target {
+			mark = " over"
+			failed = true
+		}
+		fmt.Printf("%-18s %10s %10s %7.2f %6.1f %10s %10s %9s %9s %8d%s\n", c.name, ms.wall.Round(time.Millisecond/10), mr.wall.Round(time.Millisecond/10),
+			ratio, c.target, ms.cpu.Round(time.Millisecond), mr.cpu.Round(time.Millisecond), kib(ms.rss), kib(mr.rss), ns, mark)
+	}
+	if failed {
+		os.Exit(1)
+	}
+}
+
+// build compiles scout into a temporary directory.
+func build() string {
+	dir, err := os.MkdirTemp("", "vsrg")
+	if err != nil {
+		fail(err.Error())
+	}
+	bin := filepath.Join(dir, "scout")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/scout")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		fail("go build: " + err.Error())
+	}
+	return bin
+}
+
+func rgVersion() string {
+	out, _ := exec.Command("rg", "--version").Output()
+	line, _, _ := strings.Cut(string(out), "\n")
+	return "rg: " + line
+}
+
+// gnuTime is GNU time's path, if installed.
+var gnuTime, _ = exec.LookPath("/usr/bin/time")
+
+// run times one invocation, its output sent to /dev/null.
+func run(dir, bin string, args []string) sample {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		fail(err.Error())
+	}
+	defer null.Close()
+	var rssFile string
+	cmd := exec.Command(bin, args...)
+	if gnuTime != "" {
+		f, err := os.CreateTemp("", "vsrg-rss")
+		if err != nil {
+			fail(err.Error())
+		}
+		f.Close()
+		defer os.Remove(f.Name())
+		rssFile = f.Name()
+		cmd = exec.Command(gnuTime, append([]string{"-f", "%M", "-o", rssFile, bin}, args...)...)
+	}
+	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, null, null
+	start := time.Now()
+	err = cmd.Run()
+	wall := time.Since(start)
+	if err != nil && cmd.ProcessState == nil {
+		fail(err.Error())
+	}
+	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	rss := int64(-1)
+	if rssFile != "" {
+		data, _ := os.ReadFile(rssFile)
+		fmt.Sscan(strings.TrimSpace(lastLine(string(data))), &rss)
+	}
+	return sample{wall: wall, cpu: cpu, rss: rss}
+}
+
+func lastLine(s string) string {
+	s = strings.TrimSpace(s)
+	return s[strings.LastIndexByte(s, '\n')+1:]
+}
+
+// count returns the number of matching lines a tool prints.
+func count(dir, bin string, args []string) int {
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	out, _ := cmd.Output()
+	n := 0
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for sc.Scan() {
+		line := sc.Bytes()
+		if i := bytes.IndexByte(line, ':'); i > 0 && allDigits(line[:i]) {
+			n++
+		}
+	}
+	return n
+}
+
+func allDigits(b []byte) bool {
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func kib(n int64) string {
+	if n < 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%d K", n)
+}
+
+func median(s []sample) sample {
+	walls := make([]time.Duration, len(s))
+	cpus := make([]time.Duration, len(s))
+	rss := make([]int64, len(s))
+	for i, x := range s {
+		walls[i], cpus[i], rss[i] = x.wall, x.cpu, x.rss
+	}
+	slices.Sort(walls)
+	slices.Sort(cpus)
+	slices.Sort(rss)
+	m := len(s) / 2
+	return sample{wall: walls[m], cpu: cpus[m], rss: rss[len(rss)-1]}
+}
+
+func fail(msg string) {
+	fmt.Fprintln(os.Stderr, "vsrg:", msg)
+	os.Exit(2)
+}

@@ -1,0 +1,269 @@
+package scout_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/scoutcode/scout"
+	"github.com/scoutcode/scout/internal/fixture"
+)
+
+// repo materialises testdata/cli/repo.txtar and runs the test inside it.
+func repo(t *testing.T) *fixture.Fixture {
+	t.Helper()
+	f, err := fixture.Load("testdata/cli/repo.txtar", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(f.Root)
+	t.Setenv("HOME", f.Home)
+	t.Setenv("XDG_CONFIG_HOME", "")
+	return f
+}
+
+func search(t *testing.T, opts scout.Options) *scout.Result {
+	t.Helper()
+	res, err := scout.Search(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func TestStats(t *testing.T) {
+	repo(t)
+	res := search(t, scout.Options{Patterns: []string{"handler"}})
+	s := res.Stats
+	if s.FilesSearched != 6 || s.FilesMatched != 5 || s.MatchedLines != 12 || s.Matches != 15 {
+		t.Errorf("stats = %+v", s)
+	}
+	want := scout.Skipped{Binary: 1, Ignored: 1, IgnoredDirs: 1}
+	if s.Skipped != want {
+		t.Errorf("skipped = %+v, want %+v", s.Skipped, want)
+	}
+	if len(res.Warnings) != 0 || res.Failed() {
+		t.Errorf("warnings = %v", res.Warnings)
+	}
+}
+
+func TestSpansAndOffsets(t *testing.T) {
+	repo(t)
+	res := search(t, scout.Options{Patterns: []string{"NewHandler"}, Paths: []string{"server/handler.go"}})
+	if len(res.Files) != 1 {
+		t.Fatalf("files = %v", res.Files)
+	}
+	data, err := os.ReadFile("server/handler.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range res.Files[0].Lines {
+		end := int(l.Offset) + len(l.Text)
+		if string(data[l.Offset:end]) != l.Text {
+			t.Errorf("line %d: offset %d does not hold %q", l.Number, l.Offset, l.Text)
+		}
+		for _, s := range l.Spans {
+			if got := l.Text[s.Start:s.End]; got != "NewHandler" {
+				t.Errorf("line %d: span %v is %q", l.Number, s, got)
+			}
+		}
+	}
+}
+
+// TestDeterministic runs one search many times with parallel workers; the
+// results must be identical.
+func TestDeterministic(t *testing.T) {
+	root := filepath.Join(runtime.GOROOT(), "src", "net")
+	if _, err := os.Stat(root); err != nil {
+		t.Skipf("no Go source tree at %s", root)
+	}
+	var first string
+	for i := range 20 {
+		res := search(t, scout.Options{Patterns: []string{`err != nil`}, Paths: []string{root}, Workers: 4})
+		got := fmt.Sprintf("%+v", res)
+		if i == 0 {
+			first = got
+			if res.Stats.FilesMatched < 100 {
+				t.Fatalf("too few files matched to test anything: %d", res.Stats.FilesMatched)
+			}
+			continue
+		}
+		if got != first {
+			t.Fatalf("run %d differs from run 0", i)
+		}
+	}
+}
+
+func TestMissingPathKeepsSearching(t *testing.T) {
+	repo(t)
+	res := search(t, scout.Options{Patterns: []string{"package"}, Paths: []string{"nope", "server"}})
+	if res.Stats.FilesMatched != 2 {
+		t.Errorf("files matched = %d, want 2", res.Stats.FilesMatched)
+	}
+	if len(res.Warnings) != 1 || res.Warnings[0].Path != "nope" || !errors.Is(res.Warnings[0].Err, os.ErrNotExist) || !res.Failed() {
+		t.Errorf("warnings = %v", res.Warnings)
+	}
+}
+
+func TestNamedBinaryAndLargeFilesAreNotices(t *testing.T) {
+	repo(t)
+	res := search(t, scout.Options{Patterns: []string{"handler"}, Paths: []string{"logo.png", "README.md"}, MaxFileSize: 20})
+	if len(res.Warnings) != 2 {
+		t.Fatalf("warnings = %v", res.Warnings)
+	}
+	if !errors.Is(res.Warnings[0].Err, scout.ErrTooLarge) || !errors.Is(res.Warnings[1].Err, scout.ErrBinary) {
+		t.Errorf("warnings = %v", res.Warnings)
+	}
+	if res.Failed() {
+		t.Errorf("notices count as failures")
+	}
+	if res.Stats.Skipped.TooLarge != 1 || res.Stats.Skipped.Binary != 1 {
+		t.Errorf("skipped = %+v", res.Stats.Skipped)
+	}
+}
+
+func TestOverlappingRootsCountOnce(t *testing.T) {
+	repo(t)
+	res := search(t, scout.Options{Patterns: []string{"package"}, Paths: []string{".", "server", "server/handler.go"}})
+	if res.Stats.FilesMatched != 3 || len(res.Files) != 3 {
+		t.Errorf("files matched = %d, files = %d", res.Stats.FilesMatched, len(res.Files))
+	}
+	if res.Stats.FilesSearched != 6 {
+		t.Errorf("files searched = %d, want 6", res.Stats.FilesSearched)
+	}
+}
+
+func TestLateNULMakesMatchingFileBinary(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	big := strings.Repeat("filler line\n", 10000) // past the first 64 KiB
+	os.WriteFile("late.txt", []byte("needle\n"+big+"\x00\n"), 0o644)
+	os.WriteFile("clean.txt", []byte("needle\n"+big), 0o644)
+	res := search(t, scout.Options{Patterns: []string{"needle"}})
+	if len(res.Files) != 1 || res.Files[0].Path != "clean.txt" || res.Stats.Skipped.Binary != 1 {
+		t.Errorf("files = %v, skipped = %+v", res.Files, res.Stats.Skipped)
+	}
+}
+
+func TestLargeFilesAreReadWhole(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	var b strings.Builder
+	for i := range 200000 {
+		fmt.Fprintf(&b, "line %d\n", i)
+	}
+	os.WriteFile("big.txt", []byte(b.String()+"last needle"), 0o644)
+	res := search(t, scout.Options{Patterns: []string{"needle"}})
+	if len(res.Files) != 1 || res.Files[0].Lines[0].Number != 200001 {
+		t.Fatalf("files = %+v", res.Files)
+	}
+	res = search(t, scout.Options{Patterns: []string{"needle"}, MaxFileSize: 100000})
+	if len(res.Files) != 0 || res.Stats.Skipped.TooLarge != 1 {
+		t.Errorf("over the limit: files = %v, skipped = %+v", res.Files, res.Stats.Skipped)
+	}
+}
+
+// TestUnreadableFile follows a symlink to /proc/self/mem, which opens but
+// fails to read: the failure is a warning and the search goes on.
+func TestUnreadableFile(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("needs Linux's /proc/self/mem for a file that cannot be read")
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.WriteFile("ok.txt", []byte("needle\n"), 0o644)
+	if err := os.Symlink("/proc/self/mem", "mem"); err != nil {
+		t.Fatal(err)
+	}
+	res := search(t, scout.Options{Patterns: []string{"needle"}, Follow: true})
+	if len(res.Files) != 1 || res.Stats.Skipped.Unreadable != 1 {
+		t.Errorf("files = %v, skipped = %+v", res.Files, res.Stats.Skipped)
+	}
+	if len(res.Warnings) != 1 || res.Warnings[0].Path != "mem" || !errors.Is(res.Warnings[0].Err, syscall.EIO) || !res.Failed() {
+		t.Errorf("warnings = %v", res.Warnings)
+	}
+}
+
+func TestSymlinkLoopAndBrokenLink(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.MkdirAll("a/b", 0o755)
+	os.WriteFile("a/b/f.txt", []byte("needle\n"), 0o644)
+	os.Symlink("../..", "a/b/up")
+	os.Symlink("nowhere", "broken")
+	res := search(t, scout.Options{Patterns: []string{"needle"}, Follow: true})
+	if len(res.Files) != 1 || res.Files[0].Path != "a/b/f.txt" {
+		t.Errorf("files = %v", res.Files)
+	}
+	var got []string
+	for _, w := range res.Warnings {
+		got = append(got, w.Error())
+	}
+	want := []string{"a/b/up: filesystem loop: the symlink leads back to one of its parent directories (" + filepath.ToSlash(mustAbs(t, ".")) + ")", "broken: no such file or directory"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	res = search(t, scout.Options{Patterns: []string{"needle"}})
+	if res.Stats.Skipped.Symlinks != 2 || len(res.Warnings) != 0 {
+		t.Errorf("without -L: skipped = %+v, warnings = %v", res.Stats.Skipped, res.Warnings)
+	}
+}
+
+func mustAbs(t *testing.T, p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return abs
+}
+
+func TestUnreadableDirectory(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root reads every directory whatever its mode; TestUnreadableFile covers the reporting path")
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.MkdirAll("locked", 0o755)
+	os.WriteFile("ok.txt", []byte("needle\n"), 0o644)
+	os.Chmod("locked", 0)
+	defer os.Chmod("locked", 0o755)
+	res := search(t, scout.Options{Patterns: []string{"needle"}})
+	if len(res.Files) != 1 || len(res.Warnings) != 1 || !errors.Is(res.Warnings[0].Err, os.ErrPermission) {
+		t.Errorf("files = %v, warnings = %v", res.Files, res.Warnings)
+	}
+}
+
+func TestBadOptions(t *testing.T) {
+	for _, c := range []struct {
+		opts scout.Options
+		want string
+	}{
+		{scout.Options{}, "invalid pattern: no pattern given"},
+		{scout.Options{Patterns: []string{"("}}, `invalid regex "(" at byte 0: missing closing ); to search for the text literally, use fixed strings`},
+		{scout.Options{Patterns: []string{"x"}, Types: []string{"pyhton"}}, `unknown file type "pyhton"; did you mean python? (--type-list prints all 79 types)`},
+	} {
+		_, err := scout.Search(context.Background(), c.opts)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("Search(%+v) = %v, want %s", c.opts, err, c.want)
+		}
+	}
+	var pe *scout.PatternError
+	if _, err := scout.Search(context.Background(), scout.Options{Patterns: []string{"a)"}}); !errors.As(err, &pe) || pe.Offset != 1 || !errors.Is(err, scout.ErrPattern) {
+		t.Errorf("pattern error = %#v", err)
+	}
+}
+
+func TestCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := scout.Search(ctx, scout.Options{Patterns: []string{"x"}, Paths: []string{filepath.Join(runtime.GOROOT(), "src")}})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", err)
+	}
+}
