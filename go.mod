@@ -11,4 +11,7 @@ require (
 	golang.org/x/tools v0.52.0
 )
 
-require github.com/inconshreveable/mousetrap v1.1.0 // indirect
+require (
+	github.com/gofrs/flock v0.13.2 // indirect
+	github.com/inconshreveable/mousetrap v1.1.0 // indirect
+)

@@ -1,0 +1,166 @@
+package rank
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestClassify classifies the match of word in one line (the line is the
+// last of the given text, so earlier lines give Go's block context).
+func TestClassify(t *testing.T) {
+	for _, c := range []struct {
+		lang Lang
+		text string
+		word string
+		want string
+	}{
+		{Go, "func Foo() {}", "Foo", "definition (whole name)"},
+		{Go, "func (s *Srv) Foo(x int) {}", "Foo", "definition (whole name)"},
+		{Go, "func (s *Srv) Foo(x int) {}", "Srv", "use (whole name)"},
+		{Go, "func NewFoo() *Foo {", "Foo", "definition"},
+		{Go, "type Foo struct {", "Foo", "definition (whole name)"},
+		{Go, "type Foo[T any] interface {", "Foo", "definition (whole name)"},
+		{Go, "const Foo = 1", "Foo", "definition (whole name)"},
+		{Go, "var a, Foo int", "Foo", "definition (whole name)"},
+		{Go, "const (\n\tA = iota\n\tFoo", "Foo", "definition (whole name)"},
+		{Go, "var (\n\tFoo, Bar = 1, 2", "Bar", "definition (whole name)"},
+		{Go, "type (\n\tFoo struct{}", "Foo", "definition (whole name)"},
+		{Go, "type T struct {\n\tFoo int", "Foo", "member (whole name)"},
+		{Go, "type I interface {\n\tFoo() error", "Foo", "member (whole name)"},
+		{Go, "func f() {\n\tvar Foo = 2", "Foo", "member (whole name)"},
+		{Go, "func f() {\n\tFoo(1)", "Foo", "use (whole name)"},
+		{Go, "import \"foo/bar\"", "bar", "import (whole name)"},
+		{Go, "import (\n\t\"fmt\"\n\tfoo \"x/y\"", "foo", "import (whole name)"},
+		{Go, "x := Foo() // Foo again", "Foo", "use (whole name)"},
+		{Go, "// Foo does things", "Foo", "comment (whole name)"},
+		{Go, "s := \"// Foo\"", "Foo", "use (whole name)"},
+		{C, "int x = /* size */ Foo;", "Foo", "use (whole name)"},
+		{C, "int x = 1; /* Foo", "Foo", "comment (whole name)"},
+		{JS, "export default class Foo extends Bar {", "Foo", "definition (whole name)"},
+		{JS, "export const Foo = (p) => p", "Foo", "definition (whole name)"},
+		{JS, "  const Foo = 1;", "Foo", "member (whole name)"},
+		{JS, "export interface Foo {", "Foo", "definition (whole name)"},
+		{JS, "type Foo = string | number", "Foo", "definition (whole name)"},
+		{JS, "enum Foo { A }", "Foo", "definition (whole name)"},
+		{JS, "async function* foo(a) {", "foo", "definition (whole name)"},
+		{JS, "  async render(props) {", "render", "definition (whole name)"},
+		{JS, "  render(props);", "render", "use (whole name)"},
+		{JS, "  if (render(x)) {", "render", "use (whole name)"},
+		{JS, "  onClick: (e) => go(e),", "onClick", "definition (whole name)"},
+		{JS, "  color: 'red',", "color", "member (whole name)"},
+		{JS, "import { Foo } from './foo'", "Foo", "import (whole name)"},
+		{JS, "const x = require('foo')", "foo", "import (whole name)"},
+		{Python, "def foo(x):", "foo", "definition (whole name)"},
+		{Python, "    async def foo(self):", "foo", "definition (whole name)"},
+		{Python, "class Foo(Base):", "Foo", "definition (whole name)"},
+		{Python, "FOO = 3", "FOO", "definition (whole name)"},
+		{Python, "    foo = 3", "foo", "member (whole name)"},
+		{Python, "if foo == 3:", "foo", "use (whole name)"},
+		{Python, "from a.b import foo", "foo", "import (whole name)"},
+		{Python, "x = 1  # foo", "foo", "comment (whole name)"},
+		{Rust, "pub fn render(frame: Frame) -> u32 {", "render", "definition (whole name)"},
+		{Rust, "pub fn render(frame: Frame) -> u32 {", "Frame", "use (whole name)"},
+		{Rust, "pub(crate) struct Frame {", "Frame", "definition (whole name)"},
+		{Rust, "impl Display for Frame {", "Frame", "use (whole name)"},
+		{Rust, "    let mut frame = x;", "frame", "member (whole name)"},
+		{Rust, "macro_rules! frame {", "frame", "definition (whole name)"},
+		{Rust, "use crate::ui::Frame;", "Frame", "import (whole name)"},
+		{Rust, "fn f<'a>(x: &'a str) { // Frame", "Frame", "comment (whole name)"},
+		{Java, "public class Foo implements Bar {", "Foo", "definition (whole name)"},
+		{Java, "    public static int foo(String s) {", "foo", "definition (whole name)"},
+		{Java, "    List<String> foo(int n) {", "foo", "definition (whole name)"},
+		{Java, "        return foo(3);", "foo", "use (whole name)"},
+		{Java, "    private int count;", "count", "member (whole name)"},
+		{Java, "import java.util.List;", "List", "import (whole name)"},
+		{Kotlin, "fun String.shout(): String = uppercase()", "shout", "definition (whole name)"},
+		{Kotlin, "data class Point(val x: Int)", "Point", "definition (whole name)"},
+		{Kotlin, "object Registry {", "Registry", "definition (whole name)"},
+		{CSharp, "public record Point(int X);", "Point", "definition (whole name)"},
+		{CSharp, "    public decimal Total(decimal tax) { return tax; }", "Total", "definition (whole name)"},
+		{CSharp, "using System.Text;", "Text", "import (whole name)"},
+		{C, "static char *buf_grow(struct buf *b, size_t n)", "buf_grow", "definition (whole name)"},
+		{C, "buf_grow(struct buf *b)", "buf_grow", "definition (whole name)"},
+		{C, "    buf_grow(b, 2);", "buf_grow", "use (whole name)"},
+		{C, "#define BUF_MIN 64", "BUF_MIN", "definition (whole name)"},
+		{C, "struct buf {", "buf", "definition (whole name)"},
+		{C, "} buf_t;", "buf_t", "definition (whole name)"},
+		{C, "typedef unsigned long size_type;", "size_type", "definition (whole name)"},
+		{C, "void gfx::Renderer::draw() {", "draw", "definition (whole name)"},
+		{C, "#include \"buf.h\"", "buf", "import (whole name)"},
+		{C, " * buf_grow doubles", "buf_grow", "comment (whole name)"},
+		{Ruby, "  def self.build(x)", "build", "definition (whole name)"},
+		{Ruby, "module Books", "Books", "definition (whole name)"},
+		{Ruby, "LIMIT = 10", "LIMIT", "definition (whole name)"},
+		{Ruby, "require 'json'", "json", "import (whole name)"},
+		{PHP, "    public function send(string $to): bool {", "send", "definition (whole name)"},
+		{PHP, "#[Route('/send')]", "send", "use (whole name)"},
+		{Swift, "struct Track: Codable {", "Track", "definition (whole name)"},
+		{Swift, "    func play() -> Bool {", "play", "definition (whole name)"},
+		{Shell, "deploy() {", "deploy", "definition (whole name)"},
+		{Shell, "function cleanup {", "cleanup", "definition (whole name)"},
+		{Shell, "export TARGET=prod", "TARGET", "definition (whole name)"},
+		{Shell, "  local count=0", "count", "member (whole name)"},
+		{Shell, "source ./lib.sh", "lib", "import (whole name)"},
+		{Markdown, "## Refund deadline", "Refund deadline", "definition (whole name)"},
+		{Markdown, "The refund deadline is 30 days.", "refund deadline", "use (whole name)"},
+		{YAML, "timeout: 30s", "timeout", "definition (whole name)"},
+		{YAML, "  - name: web", "name", "member (whole name)"},
+		{YAML, "message: timeout reached", "timeout", "use (whole name)"},
+		{JSON, `  "retries": 3,`, "retries", "definition (whole name)"},
+		{JSON, `      "retries": 3,`, "retries", "member (whole name)"},
+		{TOML, "[server.http]", "http", "definition (whole name)"},
+		{TOML, "workers = 4", "workers", "member (whole name)"},
+	} {
+		buf := []byte(c.text)
+		lineStart := strings.LastIndexByte(c.text, '\n') + 1
+		line := c.text[lineStart:]
+		s := strings.Index(line, c.word)
+		if s < 0 {
+			t.Fatalf("%q not in %q", c.word, line)
+		}
+		cl := NewClassifier(c.lang, buf)
+		got := cl.Classify(lineStart, len(c.text), s, s+len(c.word)).String()
+		if got != c.want {
+			t.Errorf("%v %q in %q: got %s, want %s", c.lang, c.word, line, got, c.want)
+		}
+	}
+}
+
+func TestFileSignals(t *testing.T) {
+	for _, c := range []struct {
+		path string
+		want bool
+		fn   func(string) bool
+	}{
+		{"vendor/golang.org/x/a.go", true, Vendored},
+		{"src/vendored.go", false, Vendored},
+		{"web/node_modules/react/index.js", true, Vendored},
+		{"go.sum", true, Lock},
+		{"web/package-lock.json", true, Lock},
+		{"Cargo.lock", true, Lock},
+		{"lock.go", false, Lock},
+		{"a/b_test.go", true, Test},
+		{"tests/conftest.py", true, Test},
+		{"src/app.spec.ts", true, Test},
+		{"src/FooTest.java", true, Test},
+		{"src/contest.go", false, Test},
+		{"src/Test.java", false, Test},
+	} {
+		if got := c.fn(c.path); got != c.want {
+			t.Errorf("%s: got %v, want %v", c.path, got, c.want)
+		}
+	}
+	if !Generated("x/api.pb.go", nil) || !Generated("a.go", []byte("// Code generated by stringer; DO NOT EDIT.\n\npackage a")) || Generated("a.go", []byte("package a")) {
+		t.Error("generated files are not recognised")
+	}
+	if Generated("gen.go", []byte("package main\n\nconst header = `// Code generated by gen.go. DO NOT EDIT.`\n")) {
+		t.Error("a generator is taken for generated code")
+	}
+	if !Generated("x.py", []byte("# @generated by protoc\nimport x\n")) {
+		t.Error("a # @generated marker is missed")
+	}
+	long := strings.Repeat("x", 5000)
+	if !Minified([]byte(long)) || Minified([]byte(strings.Repeat("short line\n", 500))) {
+		t.Error("minified files are not recognised")
+	}
+}
