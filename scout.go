@@ -13,8 +13,11 @@ package scout
 
 import (
 	"errors"
+	"time"
 
+	"github.com/scoutcode/scout/internal/frecency"
 	"github.com/scoutcode/scout/internal/match"
+	"github.com/scoutcode/scout/internal/rank"
 )
 
 // Case says how letter case is matched.
@@ -68,6 +71,50 @@ type Options struct {
 	// means git's own lookup (core.excludesFile, else
 	// $XDG_CONFIG_HOME/git/ignore).
 	GlobalExcludes string
+
+	// Sort orders the results: ByRank (the default; see Result) or ByPath.
+	Sort Sort
+	// Now is the clock recency and frecency are scored with; zero means
+	// the current time. Pass the same value to score a later page exactly
+	// as an earlier one.
+	Now time.Time
+	// Frecency is the frecency snapshot to score with; nil means the
+	// project's store under StateDir (see NoFrecency).
+	Frecency *FrecencySnapshot
+	// NoFrecency turns the frecency signal off.
+	NoFrecency bool
+	// NoGit turns the git working-state signal off.
+	NoGit bool
+	// StateDir holds scout's state (the frecency store); empty means
+	// $XDG_STATE_HOME, else ~/.local/state.
+	StateDir string
+}
+
+// Sort is an order of results.
+type Sort uint8
+
+const (
+	// ByRank orders files by their best hit's score (descending), then
+	// path; inside a file, runs of lines (a match with its context) by
+	// their best score, then line. Scores are integers, so the order is
+	// total and the same on every run.
+	ByRank Sort = iota
+	// ByPath orders files by path and lines by number, unscored.
+	ByPath
+)
+
+// Signal is one named contribution to a score (see internal/rank for the
+// weights and why).
+type Signal = rank.Signal
+
+// FrecencySnapshot is a frozen copy of a project's frecency scores.
+type FrecencySnapshot = frecency.Snapshot
+
+// NewFrecencySnapshot makes a snapshot from decayed use counts of paths
+// relative to the project root.
+func NewFrecencySnapshot(scores map[string]float64) *FrecencySnapshot {
+	s := frecency.NewSnapshot(scores)
+	return &s
 }
 
 // Result is the outcome of a search: the files with matches, sorted by path
@@ -76,14 +123,25 @@ type Result struct {
 	Files    []File
 	Stats    Stats
 	Warnings []Warning
+	Ranking  Ranking
+}
+
+// Ranking says how a result was ordered and which signals were in play.
+type Ranking struct {
+	Sort     Sort
+	Now      time.Time // the clock used for recency and frecency
+	Frecency string    // "on: N files in the store", or "off: why"
+	Git      string    // "on: N changed files", or "off: why"
 }
 
 // File is one file with matches.
 type File struct {
 	Path         string // slash-separated: the search root as given, joined with the path below it
-	Lines        []Line // matching and context lines, in file order
+	Lines        []Line // matching and context lines (in ranked order: see ByRank)
 	MatchedLines int
-	Matches      int // match spans; 0 with NoSpans
+	Matches      int      // match spans; 0 with NoSpans
+	Score        int      // the best score of its lines (ByRank)
+	Signals      []Signal // the file's own signals, part of every line's score (ByRank)
 }
 
 // Line is a matching line or a context line.
@@ -92,7 +150,9 @@ type Line struct {
 	Offset  int64  // byte offset of the line's start in the file
 	Text    string // without the line terminator (a '\r' before '\n' is dropped too)
 	Context bool
-	Spans   []Span // matches within Text, in byte offsets
+	Spans   []Span   // matches within Text, in byte offsets
+	Score   int      // the match's score: its own signals plus its file's (ByRank, matches only)
+	Signals []Signal // the match's own signals (ByRank, matches only)
 }
 
 // Span is a match within a line: byte offsets into Line.Text, half-open.
@@ -152,11 +212,11 @@ var (
 // byte offset of the problem, what is wrong and how to fix it.
 type PatternError = match.SyntaxError
 
-// Failed reports whether any warning is a failure (not just a notice about a
-// skipped binary or oversized file named as a path).
+// Failed reports whether any warning is a failure, not just a notice (a
+// binary or oversized file named as a path, an unreadable frecency store).
 func (r *Result) Failed() bool {
 	for _, w := range r.Warnings {
-		if !errors.Is(w.Err, ErrBinary) && !errors.Is(w.Err, ErrTooLarge) {
+		if !errors.Is(w.Err, ErrBinary) && !errors.Is(w.Err, ErrTooLarge) && !errors.Is(w.Err, ErrStateCorrupt) {
 			return true
 		}
 	}

@@ -1,10 +1,12 @@
 package scout_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/scoutcode/scout"
 	"github.com/scoutcode/scout/internal/fixture"
+	"github.com/scoutcode/scout/internal/render"
 )
 
 // repo materialises testdata/cli/repo.txtar and runs the test inside it.
@@ -25,6 +28,7 @@ func repo(t *testing.T) *fixture.Fixture {
 	t.Chdir(f.Root)
 	t.Setenv("HOME", f.Home)
 	t.Setenv("XDG_CONFIG_HOME", "")
+	t.Setenv("XDG_STATE_HOME", "")
 	return f
 }
 
@@ -76,25 +80,29 @@ func TestSpansAndOffsets(t *testing.T) {
 	}
 }
 
-// TestDeterministic runs one search many times with parallel workers; the
-// results must be identical.
+// TestDeterministic runs one ranked search 20 times with parallel workers
+// and renders it as JSON (every field, scores and signals included): the
+// bytes must be identical.
 func TestDeterministic(t *testing.T) {
 	root := filepath.Join(runtime.GOROOT(), "src", "net")
 	if _, err := os.Stat(root); err != nil {
 		t.Skipf("no Go source tree at %s", root)
 	}
-	var first string
+	var first []byte
 	for i := range 20 {
-		res := search(t, scout.Options{Patterns: []string{`err != nil`}, Paths: []string{root}, Workers: 4})
-		got := fmt.Sprintf("%+v", res)
+		res := search(t, scout.Options{Patterns: []string{`err != nil`, "Conn"}, Paths: []string{root}, Workers: 4, NoFrecency: true, Before: 1})
+		var out bytes.Buffer
+		if err := render.JSON(&out, res, render.Options{}); err != nil {
+			t.Fatal(err)
+		}
 		if i == 0 {
-			first = got
+			first = out.Bytes()
 			if res.Stats.FilesMatched < 100 {
 				t.Fatalf("too few files matched to test anything: %d", res.Stats.FilesMatched)
 			}
 			continue
 		}
-		if got != first {
+		if !bytes.Equal(out.Bytes(), first) {
 			t.Fatalf("run %d differs from run 0", i)
 		}
 	}
@@ -265,5 +273,92 @@ func TestCancelled(t *testing.T) {
 	_, err := scout.Search(ctx, scout.Options{Patterns: []string{"x"}, Paths: []string{filepath.Join(runtime.GOROOT(), "src")}})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
+	}
+}
+
+// TestFrecencyRaisesTouchedFiles: of two files with the same kind of hit,
+// the one the agent used ranks first, once touched.
+func TestFrecencyRaisesTouchedFiles(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	state := filepath.Join(dir, "state")
+	os.WriteFile("a.txt", []byte("needle\n"), 0o644)
+	os.WriteFile("b.txt", []byte("needle\n"), 0o644)
+	opts := scout.Options{Patterns: []string{"needle"}, StateDir: state, NoGit: true}
+	first := func() string {
+		res := search(t, opts)
+		return res.Files[0].Path
+	}
+	if got := first(); got != "a.txt" {
+		t.Fatalf("before any touch: %s first, want a.txt (path order breaks the tie)", got)
+	}
+	if err := scout.Touch([]string{"b.txt"}, scout.TouchOptions{StateDir: state}); err != nil {
+		t.Fatal(err)
+	}
+	res := search(t, opts)
+	if res.Files[0].Path != "b.txt" || !strings.HasPrefix(res.Ranking.Frecency, "on: 1 files") {
+		t.Errorf("after touching b.txt: %s first; frecency %q", res.Files[0].Path, res.Ranking.Frecency)
+	}
+	opts.NoFrecency = true
+	if got := first(); got != "a.txt" {
+		t.Errorf("with NoFrecency: %s first", got)
+	}
+	var te *scout.TouchError
+	if err := scout.Touch([]string{"nope.txt", "a.txt"}, scout.TouchOptions{StateDir: state}); !errors.As(err, &te) || len(te.Missing) != 1 {
+		t.Errorf("touching a missing file: %v", err)
+	}
+}
+
+func TestCorruptFrecencyStoreIsANotice(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	state := filepath.Join(dir, "state")
+	os.WriteFile("a.txt", []byte("needle\n"), 0o644)
+	scout.Touch([]string{"a.txt"}, scout.TouchOptions{StateDir: state})
+	stores, _ := filepath.Glob(filepath.Join(state, "scout", "frecency", "*.json"))
+	if len(stores) != 1 {
+		t.Fatalf("stores: %v", stores)
+	}
+	os.WriteFile(stores[0], []byte("garbage"), 0o644)
+	res := search(t, scout.Options{Patterns: []string{"needle"}, StateDir: state, NoGit: true})
+	if len(res.Files) != 1 || len(res.Warnings) != 1 || !errors.Is(res.Warnings[0].Err, scout.ErrStateCorrupt) || res.Failed() {
+		t.Errorf("files %v, warnings %v", res.Files, res.Warnings)
+	}
+	if err := scout.Touch([]string{"a.txt"}, scout.TouchOptions{StateDir: state}); err != nil {
+		t.Errorf("touch over a corrupt store: %v", err)
+	}
+	res = search(t, scout.Options{Patterns: []string{"needle"}, StateDir: state, NoGit: true})
+	if len(res.Warnings) != 0 || !strings.HasPrefix(res.Ranking.Frecency, "on: 1 files") {
+		t.Errorf("after replacement: warnings %v, frecency %q", res.Warnings, res.Ranking.Frecency)
+	}
+}
+
+// TestGitSignal: in a real repository, a changed file outranks an
+// unchanged one with the same hit.
+func TestGitSignal(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	git := func(args ...string) {
+		cmd := exec.Command("git", append([]string{"-c", "user.email=t@t", "-c", "user.name=t"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v: %s", args, err, out)
+		}
+	}
+	git("init", "-q", ".")
+	os.WriteFile("a.txt", []byte("needle\n"), 0o644)
+	os.WriteFile("b.txt", []byte("needle\n"), 0o644)
+	git("add", ".")
+	git("commit", "-q", "-m", "x")
+	os.WriteFile("b.txt", []byte("needle\nchanged\n"), 0o644)
+	res := search(t, scout.Options{Patterns: []string{"needle"}, NoFrecency: true})
+	if res.Files[0].Path != "b.txt" || res.Ranking.Git != "on: 1 changed files" {
+		t.Errorf("first %s, git %q", res.Files[0].Path, res.Ranking.Git)
+	}
+	res = search(t, scout.Options{Patterns: []string{"needle"}, NoFrecency: true, NoGit: true})
+	if res.Files[0].Path != "a.txt" || res.Ranking.Git != "off: turned off" {
+		t.Errorf("with NoGit: first %s, git %q", res.Files[0].Path, res.Ranking.Git)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/scoutcode/scout/internal/filetype"
 	"github.com/scoutcode/scout/internal/match"
@@ -21,7 +22,7 @@ import (
 // paths that cannot be read are reported in Result.Warnings and the search
 // goes on.
 func Search(ctx context.Context, opts Options) (*Result, error) {
-	pat, err := compile(opts)
+	pat, pats, err := compile(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -37,27 +38,41 @@ func Search(ctx context.Context, opts Options) (*Result, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	var rk *ranker
+	if opts.Sort == ByRank {
+		rk = newRanker(ctx, opts, pats, paths)
+	}
 	visitors := make([]*visitor, workers)
 	err = walk.Parallel(ctx, paths, wopts, workers, func(i int) walk.Visitor {
-		visitors[i] = &visitor{w: newWorker(pat, opts), keepAll: len(paths) > 1}
+		visitors[i] = &visitor{w: newWorker(pat, opts, rk), keepAll: len(paths) > 1}
 		return visitors[i]
 	})
+	for _, v := range visitors {
+		if v != nil {
+			v.w.release()
+		}
+	}
 	if err != nil {
+		if rk != nil {
+			rk.gitState()
+		}
 		return nil, err
 	}
-	return assemble(visitors), nil
+	return assemble(visitors, rk), nil
 }
 
-// compile turns the pattern options into a matcher.
-func compile(opts Options) (*match.Pattern, error) {
+// compile turns the pattern options into a matcher; it also returns the
+// patterns, split at newlines.
+func compile(opts Options) (*match.Pattern, []string, error) {
 	var pats []string
 	for _, p := range opts.Patterns {
 		pats = append(pats, strings.Split(p, "\n")...)
 	}
 	if len(pats) == 0 {
-		return nil, fmt.Errorf("%w: no pattern given", ErrPattern)
+		return nil, nil, fmt.Errorf("%w: no pattern given", ErrPattern)
 	}
-	return match.Compile(pats, match.Options{Fixed: opts.Fixed, Case: opts.Case, Word: opts.Word})
+	p, err := match.Compile(pats, match.Options{Fixed: opts.Fixed, Case: opts.Case, Word: opts.Word})
+	return p, pats, err
 }
 
 func walkOptions(opts Options) (walk.Options, error) {
@@ -103,11 +118,16 @@ func pathErr(err error) error {
 // outcome is what a worker found in one file.
 type outcome struct {
 	path     string
+	root     int    // index of the search root
+	rel      string // path below the root
 	res      search.Result
 	size     int64
 	skipped  skipReason
 	warn     error
 	explicit bool
+	hits     []uint8   // per line of res, when ranking: rank.HitKey
+	file     File      // res in the public form, when it has matches
+	facts    fileFacts // when ranking
 }
 
 type skipReason uint8
@@ -220,8 +240,8 @@ func (v *visitor) Warn(path string, err error) {
 
 // assemble merges the visitors' shares: files in path order, stats,
 // warnings.
-func assemble(visitors []*visitor) *Result {
-	r := &Result{}
+func assemble(visitors []*visitor, rk *ranker) *Result {
+	r := &Result{Ranking: Ranking{Sort: ByPath}}
 	var outs []*outcome
 	for _, v := range visitors {
 		r.Stats.merge(v.stats)
@@ -231,6 +251,7 @@ func assemble(visitors []*visitor) *Result {
 		}
 	}
 	slices.SortStableFunc(outs, func(a, b *outcome) int { return walk.ComparePaths(a.path, b.path) })
+	var matched []*outcome // parallel to r.Files
 	for i, o := range outs {
 		if i > 0 && o.path == outs[i-1].path {
 			continue
@@ -242,15 +263,22 @@ func assemble(visitors []*visitor) *Result {
 			r.Warnings = append(r.Warnings, Warning{Path: o.path, Err: o.warn})
 		}
 		if o.res.MatchedLines > 0 {
-			r.Files = append(r.Files, convert(*o))
+			r.Files = append(r.Files, o.file)
+			matched = append(matched, o)
 		}
+	}
+	if rk != nil {
+		rk.rankFiles(r.Files, matched)
+		r.Ranking = rk.info
+		r.Warnings = append(r.Warnings, rk.warnings...)
 	}
 	slices.SortStableFunc(r.Warnings, func(a, b Warning) int { return walk.ComparePaths(a.Path, b.Path) })
 	return r
 }
 
-// convert turns a searcher result into the public form.
-func convert(o outcome) File {
+// convert turns a searcher result into the public form. It runs in the
+// workers, in parallel.
+func convert(o *outcome) File {
 	f := File{Path: o.path, MatchedLines: o.res.MatchedLines, Matches: o.res.Matches}
 	if len(o.res.Lines) > 0 {
 		f.Lines = make([]Line, len(o.res.Lines))
@@ -260,7 +288,7 @@ func convert(o outcome) File {
 		if n := len(text); n > 0 && text[n-1] == '\r' {
 			text = text[:n-1]
 		}
-		line := Line{Number: l.Number, Offset: int64(l.Offset), Text: string(text), Context: l.Context}
+		line := Line{Number: l.Number, Offset: int64(l.Offset), Text: text, Context: l.Context}
 		for _, s := range l.Spans {
 			line.Spans = append(line.Spans, Span{Start: min(s.Start, len(text)), End: min(s.End, len(text))})
 		}
@@ -271,22 +299,33 @@ func convert(o outcome) File {
 
 // worker searches files one at a time with its own matcher and buffer.
 type worker struct {
-	m    *match.Matcher
-	opts Options
-	sopt search.Options
-	max  int64
-	buf  []byte
+	rank    *ranker // nil unless ranking
+	scratch search.Scratch
+	m       *match.Matcher
+	opts    Options
+	sopt    search.Options
+	max     int64
+	buf     []byte
 }
 
-func newWorker(p *match.Pattern, opts Options) *worker {
+func newWorker(p *match.Pattern, opts Options, rk *ranker) *worker {
 	max := opts.MaxFileSize
 	if max == 0 {
 		max = DefaultMaxFileSize
 	}
 	return &worker{
-		m: p.Matcher(), opts: opts, max: max, buf: newBuffer(max),
-		sopt: search.Options{Before: opts.Before, After: opts.After, Positions: !opts.NoSpans, CountOnly: opts.CountOnly},
+		m: p.Matcher(), opts: opts, max: max, buf: newBuffer(max), rank: rk,
+		sopt: search.Options{Before: opts.Before, After: opts.After, Spans: spanMode(opts), CountOnly: opts.CountOnly},
 	}
+}
+
+// spanMode picks the spans to find: all when they are asked for, none
+// otherwise (ranking finds the ones it needs itself).
+func spanMode(opts Options) search.SpanMode {
+	if !opts.NoSpans {
+		return search.AllSpans
+	}
+	return search.NoSpans
 }
 
 // maxBuffer bounds the read buffer a worker sets aside up front.
@@ -297,12 +336,30 @@ const maxBuffer = 16 << 20
 // means copying what was read and touching fresh pages, each a page fault,
 // and a tree's large files would otherwise grow it many times. Untouched
 // pages cost no memory: the buffer's footprint is the largest file read.
+//
+// Buffers are pooled across searches: a program that searches again and
+// again (a server) then does not allocate, and clear, megabytes each time.
 func newBuffer(max int64) []byte {
 	n := int64(maxBuffer)
 	if max > 0 && max+1 < n {
 		n = max + 1
 	}
-	return make([]byte, 0, max64(n, firstChunk))
+	n = max64(n, firstChunk)
+	if b, ok := buffers.Get().(*[]byte); ok && int64(cap(*b)) >= n {
+		return (*b)[:0]
+	}
+	return make([]byte, 0, n)
+}
+
+var buffers sync.Pool
+
+// release returns the worker's buffer to the pool.
+func (w *worker) release() {
+	if cap(w.buf) > 0 {
+		b := w.buf[:0]
+		buffers.Put(&b)
+		w.buf = nil
+	}
 }
 
 func max64(a, b int64) int64 {
@@ -313,7 +370,7 @@ func max64(a, b int64) int64 {
 }
 
 func (w *worker) search(e walk.Entry) outcome {
-	o := outcome{path: e.Path, explicit: e.Explicit}
+	o := outcome{path: e.Path, root: e.Root, rel: e.Rel, explicit: e.Explicit}
 	data, size, nul, err := readFile(&e, w.buf, w.max)
 	w.buf = data[:0]
 	switch {
@@ -335,7 +392,7 @@ func (w *worker) search(e walk.Entry) outcome {
 		return o
 	}
 	o.size = size
-	o.res = search.Search(w.m, data, w.sopt)
+	o.res = w.scratch.Search(w.m, data, w.sopt)
 	if o.res.MatchedLines > 0 && len(data) > firstChunk {
 		// A NUL past the first chunk makes the file binary too; that only
 		// changes the outcome when there is something to show.
@@ -345,6 +402,15 @@ func (w *worker) search(e walk.Entry) outcome {
 			if e.Explicit {
 				o.warn = fmt.Errorf("%w (NUL byte at offset %d)", ErrBinary, firstChunk+i)
 			}
+		}
+	}
+	if o.res.MatchedLines > 0 {
+		if w.rank != nil && !w.opts.CountOnly {
+			o.hits, o.facts = w.scoreHits(&e, data, &o.res)
+		}
+		o.file = convert(&o)
+		if w.rank != nil {
+			w.rank.scoreLines(&o.file, o.hits)
 		}
 	}
 	return o

@@ -58,6 +58,7 @@ func main() {
 	root := flag.String("root", filepath.Join(runtime.GOROOT(), "src"), "the tree to search")
 	runs := flag.Int("runs", 7, "timed runs of each tool per case (at least 5)")
 	only := flag.String("case", "", "run only the cases whose name contains this")
+	costOnly := flag.Bool("ranking-only", false, "time only ranking's cost (scout vs scout --sort path)")
 	scoutBin := flag.String("scout", "", "scout binary to time (default: build ./cmd/scout)")
 	flag.Parse()
 	if *runs < 5 {
@@ -75,26 +76,40 @@ func main() {
 		fmt.Println("peak RSS: n/a (install GNU time: apt-get install -y time)")
 	}
 	fmt.Println()
+	failed := false
+	if !*costOnly {
+		failed = compareRipgrep(*root, bin, *runs, *only)
+	}
+	if rankingCost(*root, bin, *runs, *only) {
+		failed = true
+	}
+	if failed {
+		os.Exit(1)
+	}
+}
+
+// compareRipgrep times scout (ranked, its default) against rg on each case.
+func compareRipgrep(root, bin string, runs int, only string) bool {
 	fmt.Printf("%-18s %10s %10s %7s %6s %10s %10s %9s %9s %8s\n", "case", "scout", "rg", "ratio", "bar", "scout cpu", "rg cpu", "scout RSS", "rg RSS", "lines")
 	failed := false
 	for _, c := range cases {
-		if *only != "" && !strings.Contains(c.name, *only) {
+		if only != "" && !strings.Contains(c.name, only) {
 			continue
 		}
 		scoutArgs := []string{"grep", "--color", "never", "-e", c.pattern, "."}
 		rgArgs := []string{"--hidden", "--smart-case", "--line-number", "--heading", "--color", "never", "-e", c.pattern, "."}
-		ns, nr := count(*root, bin, scoutArgs), count(*root, "rg", rgArgs)
+		ns, nr := count(root, bin, scoutArgs), count(root, "rg", rgArgs)
 		if ns != nr {
 			fmt.Printf("%-18s scout finds %d lines, rg %d: not timed\n", c.name, ns, nr)
 			failed = true
 			continue
 		}
-		run(*root, bin, scoutArgs)
-		run(*root, "rg", rgArgs)
+		run(root, bin, scoutArgs)
+		run(root, "rg", rgArgs)
 		var s, r []sample
-		for range *runs {
-			s = append(s, run(*root, bin, scoutArgs))
-			r = append(r, run(*root, "rg", rgArgs))
+		for range runs {
+			s = append(s, run(root, bin, scoutArgs))
+			r = append(r, run(root, "rg", rgArgs))
 		}
 		ms, mr := median(s), median(r)
 		ratio := float64(ms.wall) / float64(mr.wall)
@@ -109,9 +124,43 @@ func main() {
 		fmt.Printf("%-18s %10s %10s %7.2f %6s %10s %10s %9s %9s %8d%s\n", c.name, ms.wall.Round(time.Millisecond/10), mr.wall.Round(time.Millisecond/10),
 			ratio, bar, ms.cpu.Round(time.Millisecond), mr.cpu.Round(time.Millisecond), kib(ms.rss), kib(mr.rss), ns, mark)
 	}
-	if failed {
-		os.Exit(1)
+	return failed
+}
+
+// maxRankingCost is the bar for ranking: a ranked search may take at most
+// this much longer than the same search in path order.
+const maxRankingCost = 1.10
+
+// rankingCost times scout's default (ranked) search against the same
+// search with --sort path, which skips ranking.
+func rankingCost(root, bin string, runs int, only string) bool {
+	fmt.Printf("\nranking cost: scout (ranked) vs scout --sort path, bar %.2f\n", maxRankingCost)
+	fmt.Printf("%-18s %10s %10s %7s %10s %10s %9s %9s\n", "case", "ranked", "path", "ratio", "rank cpu", "path cpu", "rank RSS", "path RSS")
+	failed := false
+	for _, c := range cases {
+		if only != "" && !strings.Contains(c.name, only) {
+			continue
+		}
+		ranked := []string{"grep", "--color", "never", "-e", c.pattern, "."}
+		byPath := []string{"grep", "--color", "never", "--sort", "path", "-e", c.pattern, "."}
+		run(root, bin, ranked)
+		run(root, bin, byPath)
+		var a, b []sample
+		for range runs {
+			a = append(a, run(root, bin, ranked))
+			b = append(b, run(root, bin, byPath))
+		}
+		ma, mb := median(a), median(b)
+		ratio := float64(ma.wall) / float64(mb.wall)
+		mark := ""
+		if ratio > maxRankingCost {
+			mark = " over"
+			failed = true
+		}
+		fmt.Printf("%-18s %10s %10s %7.2f %10s %10s %9s %9s%s\n", c.name, ma.wall.Round(time.Millisecond/10), mb.wall.Round(time.Millisecond/10),
+			ratio, ma.cpu.Round(time.Millisecond), mb.cpu.Round(time.Millisecond), kib(ma.rss), kib(mb.rss), mark)
 	}
+	return failed
 }
 
 // build compiles scout into a temporary directory.

@@ -85,7 +85,7 @@ deterministic output, and an account of everything it did not search.`,
 	}
 	root.SetFlagErrorFunc(flagError)
 	root.SetUsageTemplate(usageTemplate)
-	root.AddCommand(e.grepCommand(), e.versionCommand())
+	root.AddCommand(e.grepCommand(), e.touchCommand(), e.versionCommand())
 	return root
 }
 
@@ -209,7 +209,7 @@ func (e *env) printError(cmd *cobra.Command, err error) {
 		return
 	}
 	if cmd != nil && strings.HasPrefix(err.Error(), "unknown command") {
-		fmt.Fprintf(e.stderr, "%s: %s; the commands are: grep, version (scout --help)\n", prefix, strings.TrimSuffix(err.Error(), "\nRun 'scout --help' for usage."))
+		fmt.Fprintf(e.stderr, "%s: %s; the commands are: grep, touch, version (scout --help)\n", prefix, strings.TrimSuffix(err.Error(), "\nRun 'scout --help' for usage."))
 		return
 	}
 	fmt.Fprintf(e.stderr, "%s: %s\n", prefix, err)

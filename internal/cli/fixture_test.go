@@ -56,6 +56,7 @@ func load(t *testing.T, file string) *fixture.Fixture {
 	t.Chdir(f.Root)
 	t.Setenv("HOME", f.Home)
 	t.Setenv("XDG_CONFIG_HOME", "")
+	t.Setenv("XDG_STATE_HOME", "")
 	return f
 }
 
@@ -91,7 +92,7 @@ func run(args ...string) (string, string, int) {
 // and "path-line" for context lines, in output order.
 func scoutLines(t *testing.T, args []string) []string {
 	t.Helper()
-	out, stderr, code := run(append([]string{"grep", "--json"}, args...)...)
+	out, stderr, code := run(append([]string{"grep", "--json", "--sort", "path"}, args...)...)
 	if code == ExitError && !strings.HasSuffix(strings.TrimSpace(out), "}") {
 		t.Fatalf("scout grep %s: exit %d: %s", strings.Join(args, " "), code, stderr)
 	}

@@ -22,6 +22,11 @@ var goldenCases = []struct {
 	args []string
 }{
 	{"grep-text", []string{"grep", "handler"}},
+	{"grep-sort-path", []string{"grep", "--sort", "path", "handler"}},
+	{"grep-explain", []string{"grep", "--explain", "Handler"}},
+	{"grep-explain-context", []string{"grep", "--explain", "-C", "1", "-w", "NewHandler"}},
+	{"grep-explain-path", []string{"grep", "--explain", "--sort", "path", "x"}},
+	{"grep-bad-sort", []string{"grep", "--sort", "score", "x"}},
 	{"grep-case-sensitive", []string{"grep", "-s", "Handler", "server"}},
 	{"grep-context", []string{"grep", "-C", "1", "NewHandler"}},
 	{"grep-json", []string{"grep", "--json", "-w", "Handler"}},
@@ -47,6 +52,8 @@ var goldenCases = []struct {
 	{"grep-help", []string{"grep", "--help"}},
 	{"type-list", []string{"grep", "--type-list"}},
 	{"help", []string{"--help"}},
+	{"touch-missing", []string{"touch", "server/handler.go", "nope.go"}},
+	{"touch-none", []string{"touch"}},
 	{"unknown-command", []string{"serch", "x"}},
 }
 

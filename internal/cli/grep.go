@@ -61,6 +61,10 @@ type grepFlags struct {
 	threads      int
 	lineNumber   bool
 	maxDepth     int
+	sort         string
+	explain      bool
+	noFrecency   bool
+	noGit        bool
 }
 
 // caseFlag records the last of -i, -s, -S given, as ripgrep does.
@@ -121,6 +125,10 @@ func (e *env) grepCommand() *cobra.Command {
 	fl.BoolVar(&f.hidden, "hidden", false, "search hidden files and directories (the default; accepted for ripgrep users)")
 	fl.BoolVarP(&f.follow, "follow", "L", false, "follow symbolic links (loops are detected and reported)")
 	fl.IntVar(&f.maxDepth, "max-depth", 0, "descend at most `N` directories below each path (1: only the files directly in it); 0: no limit")
+	fl.StringVar(&f.sort, "sort", "rank", "order results by `ORDER`: rank (best hit first: definitions, then imports, then uses; see --explain) or path")
+	fl.BoolVar(&f.explain, "explain", false, "show each hit's score and the signals it is made of")
+	fl.BoolVar(&f.noFrecency, "no-frecency", false, "do not rank files the agent used recently higher (see scout touch)")
+	fl.BoolVar(&f.noGit, "no-git", false, "do not rank files changed in git higher")
 	fl.BoolVar(&f.json, "json", false, "print JSON Lines: begin, match, context, end objects, then a summary")
 	fl.BoolVarP(&f.count, "count", "c", false, "print the number of matching lines per file")
 	fl.BoolVarP(&f.filesMatches, "files-with-matches", "l", false, "print only the paths of files with matches")
@@ -141,7 +149,7 @@ func (e *env) grep(cmd *cobra.Command, f *grepFlags, args []string) error {
 		return err
 	}
 	color := e.useColor(f.color)
-	opts.NoSpans = !f.json && !color // spans are only shown as colour or in JSON
+	opts.NoSpans = !f.json && !color // spans are only shown as colour or in JSON (ranking finds them anyway)
 	res, err := scout.Search(e.ctx, opts)
 	if err != nil {
 		return explain(err, f)
@@ -160,7 +168,7 @@ func (e *env) grep(cmd *cobra.Command, f *grepFlags, args []string) error {
 	if f.quiet {
 		return nil
 	}
-	ro := render.Options{Stats: f.stats, Color: color, Context: opts.Before > 0 || opts.After > 0}
+	ro := render.Options{Stats: f.stats, Color: color, Context: opts.Before > 0 || opts.After > 0, Explain: f.explain}
 	switch {
 	case f.filesMatches:
 		ro.Mode = render.Files
@@ -203,6 +211,18 @@ func grepOptions(cmd *cobra.Command, f *grepFlags, args []string) (scout.Options
 	if opts.Before < 0 || opts.After < 0 {
 		return opts, usagef("context line counts must be 0 or more")
 	}
+	switch f.sort {
+	case "rank":
+		opts.Sort = scout.ByRank
+	case "path":
+		opts.Sort = scout.ByPath
+	default:
+		return opts, usagef("invalid --sort %q: use rank or path", f.sort)
+	}
+	if f.explain && opts.Sort == scout.ByPath {
+		return opts, usagef("--explain shows ranking scores; it cannot go with --sort path")
+	}
+	opts.NoFrecency, opts.NoGit = f.noFrecency, f.noGit
 	size, err := parseSize(f.maxFileSize)
 	if err != nil {
 		return opts, err

@@ -220,6 +220,31 @@ func TestMatches(t *testing.T) {
 	}
 }
 
+func TestFirst(t *testing.T) {
+	for _, c := range []struct {
+		pattern string
+		opts    Options
+		line    string
+		want    string
+	}{
+		{"foo", Options{Case: Sensitive}, "a foo foo", "{2 5} true"},
+		{"handler", Options{}, "NewHANDLER x handler", "{3 10} true"},
+		{"handler", Options{}, "nothing", "{0 0} false"},
+		{`f\w+o`, Options{}, "x fooo foo", "{2 6} true"},
+		{"foo", Options{Word: true}, "foobar foo", "{7 10} true"},
+		{"x*", Options{}, "aaxx", "{2 4} true"},
+	} {
+		p, err := Compile([]string{c.pattern}, c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp, ok := p.Matcher().First([]byte(c.line))
+		if got := fmt.Sprint(sp, " ", ok); got != c.want {
+			t.Errorf("%q in %q: got %s, want %s", c.pattern, c.line, got, c.want)
+		}
+	}
+}
+
 func TestDFACacheOverflow(t *testing.T) {
 	// (a|b)*a(a|b){12} needs 2^13 states, far past the cache bound.
 	p, err := Compile([]string{`(a|b)*a(a|b){12}c`}, Options{})

@@ -62,6 +62,7 @@ type Matcher struct {
 	p      *Pattern
 	dfa    *dfa
 	pf     *prefilter // nil: scan with the DFA
+	fold   *item      // the pattern is exactly this case-folded literal
 	epoch  uint64
 	last   *byte // the buffer of the previous call, to detect a new search
 	lastAt int
@@ -72,6 +73,9 @@ func (p *Pattern) Matcher() *Matcher {
 	m := &Matcher{p: p, dfa: newDFA(p.prog)}
 	if p.plan.lits != nil {
 		m.pf = newPrefilter(p.plan.lits)
+	}
+	if p.plan.exact && !p.word && len(p.plan.lits) == 1 && p.plan.lits[0].fold {
+		m.fold = &newPrefilter(p.plan.lits).items[0]
 	}
 	return m
 }
@@ -167,7 +171,7 @@ func (m *Matcher) Matches(line []byte, dst []Span) []Span {
 		dst = append(dst, Span{s, e})
 	}
 	if m.p.word {
-		m.wordMatches(line, add)
+		m.wordMatches(line, func(s, e int) bool { add(s, e); return true })
 	} else {
 		for _, loc := range m.p.re.FindAllIndex(line, -1) {
 			add(loc[0], loc[1])
@@ -179,11 +183,67 @@ func (m *Matcher) Matches(line []byte, dst []Span) []Span {
 	return dst
 }
 
+// Contains reports whether b, a line or part of one (no '\n'), holds a
+// match, at the speed of the line finder (no positions are computed).
+func (m *Matcher) Contains(b []byte) bool {
+	return m.confirm(b)
+}
+
+// Whole reports whether the first match in b covers all of b.
+func (m *Matcher) Whole(b []byte) bool {
+	sp, ok := m.First(b)
+	return ok && sp.Start == 0 && sp.End == len(b)
+}
+
+// CheapSpans reports whether finding a line's matches costs about as much
+// as a memory scan: the pattern is one literal, plain or case-folded. For
+// other patterns a span costs a run of the reference regexp.
+func (m *Matcher) CheapSpans() bool {
+	return m.p.literal != nil || m.fold != nil
+}
+
+// First returns the first match in line, which is cheaper than Matches
+// when one is enough (ranking a line). An empty first match defers to
+// Matches, which prefers a non-empty one.
+func (m *Matcher) First(line []byte) (Span, bool) {
+	switch {
+	case m.fold != nil:
+		if j := m.fold.findFold(line, 0, false); j >= 0 {
+			return Span{j, j + len(m.fold.lit.s)}, true
+		}
+		return Span{}, false
+	case m.p.literal != nil:
+		if j := bytes.Index(line, m.p.literal); j >= 0 {
+			return Span{j, j + len(m.p.literal)}, true
+		}
+		return Span{}, false
+	case m.p.word:
+		var first Span
+		found := false
+		m.wordMatches(line, func(s, e int) bool {
+			first, found = Span{s, e}, true
+			return s == e // go on past an empty match only
+		})
+		if found && first.Start != first.End {
+			return first, true
+		}
+	default:
+		if loc := m.p.re.FindIndex(line); loc != nil && loc[0] != loc[1] {
+			return Span{loc[0], loc[1]}, true
+		}
+	}
+	spans := m.Matches(line, nil)
+	if len(spans) == 0 {
+		return Span{}, false
+	}
+	return spans[0], true
+}
+
 // wordMatches finds the matches of a word-mode pattern: submatch 1 of
 // `(?:^|\W)(…)(?:$|\W)`. Searching line[from:] lets "^" match at from,
 // which is right only when the byte before from is not a word character;
 // such a false start is skipped by searching again one byte further.
-func (m *Matcher) wordMatches(line []byte, add func(int, int)) {
+func (m *Matcher) wordMatches(line []byte, add func(int, int) bool) {
 	for from := 0; from <= len(line); {
 		loc := m.p.re.FindSubmatchIndex(line[from:])
 		if loc == nil {
@@ -194,7 +254,9 @@ func (m *Matcher) wordMatches(line []byte, add func(int, int)) {
 			from++
 			continue
 		}
-		add(s, e)
+		if !add(s, e) {
+			return
+		}
 		if e > s {
 			from = e
 		} else {

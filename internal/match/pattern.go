@@ -128,6 +128,11 @@ func (p *Pattern) String() string { return p.expr }
 // the match proper is submatch 1.
 func (p *Pattern) Regexp() *regexp.Regexp { return p.re }
 
+// FoldsCase reports whether pattern p is matched ignoring case under opts:
+// always with Insensitive, never with Sensitive, and with Smart when it has
+// no upper-case letter.
+func FoldsCase(p string, opts Options) bool { return insensitive(p, opts) }
+
 // insensitive applies the case option to one pattern.
 func insensitive(p string, opts Options) bool {
 	switch opts.Case {

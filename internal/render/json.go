@@ -25,12 +25,21 @@ package render
 //   - submatches: each match in the line; start and end are byte offsets
 //     into the line (half-open), column is start+1, text is the matched
 //     part (or "bytes" when it is not valid UTF-8).
+//   - score and signals (ranked results only, the default): on "begin" the
+//     file's best score and its own signals (file-name, recency, frecency,
+//     git, vendored, generated, minified, lock, test); on "match" the
+//     hit's score (its own signals plus the file's) and its own signals
+//     (definition, definition-part, member, member-part, import, comment,
+//     word, case). Signals are {"name":…,"value":…}; weights in
+//     internal/rank.
 //   - end: matched_lines and matches (submatch count) of the file.
 //   - summary: the totals, the skip counts by reason (binary, too_large,
 //     unreadable, ignored, ignored_dirs, hidden, hidden_dirs, excluded,
 //     excluded_dirs, too_deep, symlinks, special) and the warnings, each with path
 //     and error; "notice" is true for warnings that are not failures (a
-//     named file that is binary or too large).
+//     named file that is binary or too large, an unreadable frecency
+//     store); and "ranking": the sort ("rank" or "path") and, when
+//     ranked, whether frecency and git were on, and why not.
 //
 // In count and files modes only the "end" objects and the summary are
 // written.
@@ -46,18 +55,22 @@ import (
 )
 
 type jsonBegin struct {
-	Type string `json:"type"`
-	Path string `json:"path"`
+	Type    string         `json:"type"`
+	Path    string         `json:"path"`
+	Score   *int           `json:"score,omitempty"`
+	Signals []scout.Signal `json:"signals,omitempty"`
 }
 
 type jsonLine struct {
-	Type       string     `json:"type"`
-	Path       string     `json:"path"`
-	Line       int        `json:"line"`
-	Offset     int64      `json:"offset"`
-	Text       *string    `json:"text,omitempty"`
-	Bytes      []byte     `json:"bytes,omitempty"`
-	Submatches []jsonSpan `json:"submatches,omitempty"`
+	Type       string         `json:"type"`
+	Path       string         `json:"path"`
+	Line       int            `json:"line"`
+	Offset     int64          `json:"offset"`
+	Text       *string        `json:"text,omitempty"`
+	Bytes      []byte         `json:"bytes,omitempty"`
+	Submatches []jsonSpan     `json:"submatches,omitempty"`
+	Score      *int           `json:"score,omitempty"`
+	Signals    []scout.Signal `json:"signals,omitempty"`
 }
 
 type jsonSpan struct {
@@ -84,6 +97,13 @@ type jsonSummary struct {
 	BytesSearched int64         `json:"bytes_searched"`
 	Skipped       scout.Skipped `json:"skipped"`
 	Warnings      []jsonWarning `json:"warnings"`
+	Ranking       jsonRanking   `json:"ranking"`
+}
+
+type jsonRanking struct {
+	Sort     string `json:"sort"`
+	Frecency string `json:"frecency,omitempty"`
+	Git      string `json:"git,omitempty"`
 }
 
 type jsonWarning struct {
@@ -97,10 +117,11 @@ func JSON(w io.Writer, r *scout.Result, opts Options) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
+	ranked := r.Ranking.Sort == scout.ByRank
 	for i := range r.Files {
 		f := &r.Files[i]
 		if opts.Mode == Lines {
-			if err := jsonFile(enc, f); err != nil {
+			if err := jsonFile(enc, f, ranked); err != nil {
 				return err
 			}
 		}
@@ -114,8 +135,12 @@ func JSON(w io.Writer, r *scout.Result, opts Options) error {
 	return bw.Flush()
 }
 
-func jsonFile(enc *json.Encoder, f *scout.File) error {
-	if err := enc.Encode(jsonBegin{Type: "begin", Path: f.Path}); err != nil {
+func jsonFile(enc *json.Encoder, f *scout.File, ranked bool) error {
+	begin := jsonBegin{Type: "begin", Path: f.Path}
+	if ranked {
+		begin.Score, begin.Signals = &f.Score, f.Signals
+	}
+	if err := enc.Encode(begin); err != nil {
 		return err
 	}
 	for i := range f.Lines {
@@ -123,6 +148,8 @@ func jsonFile(enc *json.Encoder, f *scout.File) error {
 		jl := jsonLine{Type: "match", Path: f.Path, Line: l.Number, Offset: l.Offset}
 		if l.Context {
 			jl.Type = "context"
+		} else if ranked {
+			jl.Score, jl.Signals = &l.Score, l.Signals
 		}
 		jl.Text, jl.Bytes = textOrBytes(l.Text)
 		for _, s := range l.Spans {
@@ -150,10 +177,13 @@ func summary(r *scout.Result) jsonSummary {
 	out := jsonSummary{
 		Type: "summary", FilesSearched: s.FilesSearched, FilesMatched: s.FilesMatched,
 		MatchedLines: s.MatchedLines, Matches: s.Matches, BytesSearched: s.BytesSearched,
-		Skipped: s.Skipped, Warnings: []jsonWarning{},
+		Skipped: s.Skipped, Warnings: []jsonWarning{}, Ranking: jsonRanking{Sort: "path"},
+	}
+	if k := r.Ranking; k.Sort == scout.ByRank {
+		out.Ranking = jsonRanking{Sort: "rank", Frecency: k.Frecency, Git: k.Git}
 	}
 	for _, w := range r.Warnings {
-		notice := errors.Is(w.Err, scout.ErrBinary) || errors.Is(w.Err, scout.ErrTooLarge)
+		notice := errors.Is(w.Err, scout.ErrBinary) || errors.Is(w.Err, scout.ErrTooLarge) || errors.Is(w.Err, scout.ErrStateCorrupt)
 		out.Warnings = append(out.Warnings, jsonWarning{Path: w.Path, Error: w.Err.Error(), Notice: notice})
 	}
 	return out

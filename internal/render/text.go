@@ -22,6 +22,12 @@
 // magenta, line numbers green and matches bold red; the bytes are otherwise
 // the same.
 //
+// With --explain, each path is followed by its file signals,
+// "  [file +160: file-name +120, recency +40]", and each matching line by
+// its score as a sum, "    [1220 = definition +1000, word +60, file +160]";
+// after the results a line says what the ranking used: "ranked by score;
+// frecency <on: … | off: why>; git <on: … | off: why>".
+//
 // Stats, when asked for, follow the results after a blank line.
 package render
 
@@ -33,6 +39,7 @@ import (
 	"strings"
 
 	"github.com/scoutcode/scout"
+	"github.com/scoutcode/scout/internal/rank"
 )
 
 // Mode selects what is printed for each file.
@@ -50,6 +57,7 @@ type Options struct {
 	Color   bool // ANSI colours
 	Stats   bool // append the statistics
 	Context bool // context lines were asked for: separate runs with "--"
+	Explain bool // show scores and their signals
 }
 
 const (
@@ -66,13 +74,36 @@ func Text(w io.Writer, r *scout.Result, opts Options) error {
 	for i := range r.Files {
 		t.file(&r.Files[i], i == 0)
 	}
-	if opts.Stats {
+	if opts.Stats || opts.Explain {
 		if len(r.Files) > 0 {
 			bw.WriteByte('\n')
 		}
+	}
+	if opts.Explain {
+		bw.WriteString(RankingText(r.Ranking))
+	}
+	if opts.Stats {
 		bw.WriteString(StatsText(r))
 	}
 	return bw.Flush()
+}
+
+// RankingText says how a result was ranked: the clock and which signals
+// were on.
+func RankingText(k scout.Ranking) string {
+	if k.Sort == scout.ByPath {
+		return "ranking: off (sorted by path)\n"
+	}
+	return fmt.Sprintf("ranked by score; frecency %s; git %s\n", k.Frecency, k.Git)
+}
+
+// signalsText renders signals as "definition +1000, word +60".
+func signalsText(s []scout.Signal) string {
+	parts := make([]string, len(s))
+	for i, x := range s {
+		parts[i] = fmt.Sprintf("%s %+d", x.Name, x.Value)
+	}
+	return strings.Join(parts, ", ")
 }
 
 type textWriter struct {
@@ -108,15 +139,29 @@ func (t *textWriter) file(f *scout.File, first bool) {
 		t.w.WriteByte('\n')
 	}
 	t.paint(colorPath, f.Path)
+	if t.opts.Explain {
+		fmt.Fprintf(t.w, "  [file %+d", rank.Sum(f.Signals))
+		if len(f.Signals) > 0 {
+			t.w.WriteString(": " + signalsText(f.Signals))
+		}
+		t.w.WriteByte(']')
+	}
 	t.w.WriteByte('\n')
 	prev := 0
 	for i := range f.Lines {
 		l := &f.Lines[i]
-		if t.opts.Context && prev > 0 && l.Number > prev+1 {
+		if t.opts.Context && prev > 0 && l.Number != prev+1 {
 			t.w.WriteString("--\n")
 		}
 		prev = l.Number
 		t.line(l)
+		if t.opts.Explain && !l.Context {
+			fmt.Fprintf(t.w, "    [%d =", l.Score)
+			if len(l.Signals) > 0 {
+				t.w.WriteString(" " + signalsText(l.Signals) + ",")
+			}
+			fmt.Fprintf(t.w, " file %+d]\n", rank.Sum(f.Signals))
+		}
 	}
 }
 

@@ -17,32 +17,64 @@ import (
 
 // Options controls what is collected for each matching line.
 type Options struct {
-	Before, After int  // context lines
-	Positions     bool // find the match spans inside each matching line
-	CountOnly     bool // count matching lines (and spans, with Positions), collect nothing
+	Before, After int      // context lines
+	Spans         SpanMode // which match spans to find inside each matching line
+	CountOnly     bool     // count matching lines (and spans, with AllSpans), collect nothing
 }
+
+// SpanMode says which match spans a search finds.
+type SpanMode uint8
+
+const (
+	NoSpans  SpanMode = iota
+	AllSpans          // every match, counted in Result.Matches
+)
 
 // Line is a matching or context line.
 type Line struct {
 	Number  int          // 1-based
 	Offset  int          // byte offset of the line's start in the file
-	Text    []byte       // the line without its '\n'
+	Text    string       // the line without its '\n'
 	Context bool         // a context line, not a match
-	Spans   []match.Span // matches inside Text, when Positions is set
+	Spans   []match.Span // matches inside Text, as Options.Spans says
 }
 
 // Result is what one file holds.
 type Result struct {
 	Lines        []Line // in file order
 	MatchedLines int
-	Matches      int // spans found; 0 unless Positions
+	Matches      int // spans found; 0 unless AllSpans
 }
 
 // Search searches buf with m. Text in the result is copied out of buf, so
 // buf may be reused afterwards.
 func Search(m *match.Matcher, buf []byte, opts Options) Result {
-	s := searcher{m: m, buf: buf, opts: opts, counted: 0, line: 1}
-	return s.run()
+	return new(Scratch).Search(m, buf, opts)
+}
+
+// Scratch holds buffers one goroutine reuses from file to file, so that a
+// file with many matches does not grow (and copy, and clear) its slices
+// step by step. The zero value is ready.
+type Scratch struct {
+	lines []Line
+	arena []byte
+	lens  []int
+	spans []match.Span
+}
+
+// Search is the package's Search, with s's buffers.
+func (sc *Scratch) Search(m *match.Matcher, buf []byte, opts Options) Result {
+	s := searcher{m: m, buf: buf, opts: opts, counted: 0, line: 1,
+		arena: sc.arena[:0], lens: sc.lens[:0], spans: sc.spans[:0]}
+	s.res.Lines = sc.lines[:0]
+	res := s.run()
+	sc.lines, sc.arena, sc.lens, sc.spans = s.res.Lines[:0], s.arena[:0], s.lens[:0], s.spans[:0]
+	if len(res.Lines) > 0 {
+		res.Lines = append([]Line(nil), res.Lines...) // the result's own, exact size
+	} else {
+		res.Lines = nil
+	}
+	return res
 }
 
 type searcher struct {
@@ -54,6 +86,7 @@ type searcher struct {
 	line    int // line number at offset counted
 	printed int // offset after the last line reported
 	arena   []byte
+	lens    []int        // length of each line's text in arena
 	spans   []match.Span // scratch for counting
 }
 
@@ -62,7 +95,7 @@ func (s *searcher) run() Result {
 	for ok {
 		s.res.MatchedLines++
 		if s.opts.CountOnly {
-			if s.opts.Positions {
+			if s.opts.Spans == AllSpans {
 				s.spans = s.m.Matches(s.buf[start:end], s.spans[:0])
 				s.res.Matches += len(s.spans)
 			}
@@ -130,23 +163,26 @@ func (s *searcher) after(end, n, limit int) {
 // add records a line; text is copied into the file's arena in finish.
 func (s *searcher) add(start, end, n int, context bool) {
 	l := Line{Number: n, Offset: start, Context: context}
-	if !context && s.opts.Positions {
-		l.Spans = s.m.Matches(s.buf[start:end], nil)
-		s.res.Matches += len(l.Spans)
+	if !context {
+		if s.opts.Spans == AllSpans {
+			l.Spans = s.m.Matches(s.buf[start:end], nil)
+			s.res.Matches += len(l.Spans)
+		}
 	}
-	// Text is set in finish from the arena; keep the bounds for now.
-	l.Text = s.buf[start:end:end]
+	// Text is set in finish from the arena; keep the length for now.
+	s.lens = append(s.lens, end-start)
 	s.arena = append(s.arena, s.buf[start:end]...)
 	s.res.Lines = append(s.res.Lines, l)
 	s.printed = end + 1
 }
 
-// finish points every line's text into one copy of the reported bytes.
+// finish points every line's text into one copy of the reported bytes
+// (one string per file, so the lines cost no allocation of their own).
 func (s *searcher) finish() {
+	all := string(s.arena)
 	off := 0
-	for i := range s.res.Lines {
-		n := len(s.res.Lines[i].Text)
-		s.res.Lines[i].Text = s.arena[off : off+n : off+n]
+	for i, n := range s.lens {
+		s.res.Lines[i].Text = all[off : off+n]
 		off += n
 	}
 }

@@ -44,7 +44,7 @@ func TestSearch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := Search(p.Matcher(), []byte(c.text), Options{Before: c.before, After: c.after, Positions: true})
+		r := Search(p.Matcher(), []byte(c.text), Options{Before: c.before, After: c.after, Spans: AllSpans})
 		if got := render(r); got != c.want {
 			t.Errorf("%q -B%d -A%d in %q:\n got %s\nwant %s", c.pattern, c.before, c.after, c.text, got, c.want)
 		}
@@ -53,7 +53,7 @@ func TestSearch(t *testing.T) {
 
 func TestCountOnly(t *testing.T) {
 	p, _ := match.Compile([]string{"o"}, match.Options{})
-	r := Search(p.Matcher(), []byte("foo\nbar\nboo\n"), Options{CountOnly: true, Positions: true})
+	r := Search(p.Matcher(), []byte("foo\nbar\nboo\n"), Options{CountOnly: true, Spans: AllSpans})
 	if r.MatchedLines != 2 || r.Matches != 4 || len(r.Lines) != 0 {
 		t.Errorf("count only: %+v", r)
 	}

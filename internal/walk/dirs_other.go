@@ -14,3 +14,6 @@ func readDir(dir string, keep bool) ([]os.DirEntry, *dirHandle, error) {
 
 func (h *dirHandle) adopt(n int) {}
 func (h *dirHandle) release()    {}
+
+// Stat returns the entry's file information, following a symlink.
+func (e *Entry) Stat() (os.FileInfo, error) { return os.Stat(e.Path) }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -87,3 +88,48 @@ func (e *Entry) OpenFD() (int, error) {
 func (e *Entry) name() string {
 	return e.Path[strings.LastIndexByte(e.Path, '/')+1:]
 }
+
+// Stat returns the entry's file information, following a symlink. For a
+// file inside a directory walked with Options.DirHandles it asks relative
+// to that directory; it must then be called during Visit.
+func (e *Entry) Stat() (os.FileInfo, error) {
+	if e.dir == nil {
+		return os.Stat(e.Path)
+	}
+	var st unix.Stat_t
+	for {
+		err := unix.Fstatat(e.dir.fd, e.name(), &st, 0)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, &os.PathError{Op: "stat", Path: e.Path, Err: err}
+		}
+		return statInfo{name: e.name(), st: st}, nil
+	}
+}
+
+// statInfo is an os.FileInfo over a unix.Stat_t.
+type statInfo struct {
+	name string
+	st   unix.Stat_t
+}
+
+func (s statInfo) Name() string { return s.name }
+func (s statInfo) Size() int64  { return s.st.Size }
+func (s statInfo) Mode() os.FileMode {
+	m := os.FileMode(s.st.Mode & 0o777)
+	switch s.st.Mode & unix.S_IFMT {
+	case unix.S_IFDIR:
+		m |= os.ModeDir
+	case unix.S_IFLNK:
+		m |= os.ModeSymlink
+	}
+	return m
+}
+func (s statInfo) ModTime() time.Time {
+	sec, nsec := s.st.Mtim.Unix()
+	return time.Unix(sec, nsec)
+}
+func (s statInfo) IsDir() bool { return s.st.Mode&unix.S_IFMT == unix.S_IFDIR }
+func (s statInfo) Sys() any    { return &s.st }

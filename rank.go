@@ -1,0 +1,396 @@
+package scout
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/scoutcode/scout/internal/frecency"
+	"github.com/scoutcode/scout/internal/gitstatus"
+	"github.com/scoutcode/scout/internal/match"
+	"github.com/scoutcode/scout/internal/rank"
+	"github.com/scoutcode/scout/internal/search"
+	"github.com/scoutcode/scout/internal/walk"
+)
+
+// GitTimeout bounds the one git status call a ranked search makes; past it
+// the git signal is off for that search.
+const GitTimeout = 2 * time.Second
+
+// ranker holds what a ranked search scores with: the clock, the project,
+// the frecency snapshot and (arriving while the search runs) git's state.
+type ranker struct {
+	now      time.Time
+	project  string   // absolute root of the project the first path is in
+	prefixes []string // per search root: its path relative to the project, or "!" when outside it
+	frec     frecency.Snapshot
+	literals []caseLiteral
+	names    *regexp.Regexp // the patterns, ignoring case, for the file-name signal
+	info     Ranking
+	context  bool // context lines were asked for
+	git      chan gitResult
+	warnings []Warning
+}
+
+type gitResult struct {
+	state *gitstatus.State
+	err   error
+}
+
+// caseLiteral is a pattern that is a plain string, searched ignoring case:
+// a match spelled exactly like it earns the case signal.
+type caseLiteral string
+
+// newRanker prepares ranking for a search over paths, starting git status
+// in the background.
+func newRanker(ctx context.Context, opts Options, pats []string, paths []string) *ranker {
+	r := &ranker{now: opts.Now, info: Ranking{Sort: ByRank}, context: opts.Before > 0 || opts.After > 0}
+	if p, err := match.Compile(pats, match.Options{Fixed: opts.Fixed, Case: match.Insensitive}); err == nil {
+		r.names = p.Regexp()
+	} else {
+		r.names = regexp.MustCompile(`[^\x00-\x{10FFFF}]`) // matches nothing
+	}
+	if r.now.IsZero() {
+		r.now = time.Now()
+	}
+	r.info.Now = r.now
+	for _, p := range pats {
+		if (opts.Fixed || regexp.QuoteMeta(p) == p) && match.FoldsCase(p, match.Options{Fixed: opts.Fixed, Case: opts.Case}) {
+			r.literals = append(r.literals, caseLiteral(p))
+		}
+	}
+	first, err := filepath.Abs(paths[0])
+	if err != nil {
+		first = paths[0]
+	}
+	dir := first
+	if info, err := os.Stat(first); err == nil && !info.IsDir() {
+		dir = filepath.Dir(first)
+	}
+	r.project = frecency.ProjectRoot(dir)
+	for _, p := range paths {
+		r.prefixes = append(r.prefixes, r.prefix(p))
+	}
+	r.loadFrecency(opts)
+	r.startGit(ctx, opts)
+	return r
+}
+
+// prefix returns a search root's path relative to the project, "" for the
+// project itself, "!" for a root outside it.
+func (r *ranker) prefix(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "!"
+	}
+	rel, err := filepath.Rel(r.project, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "!"
+	}
+	if rel == "." {
+		return ""
+	}
+	return filepath.ToSlash(rel)
+}
+
+// rel returns a file's path relative to the project, or "" when outside it.
+func (r *ranker) rel(root int, rel string) string {
+	p := r.prefixes[root]
+	switch {
+	case p == "!":
+		return ""
+	case p == "":
+		return rel
+	case rel == "":
+		return p
+	}
+	return p + "/" + rel
+}
+
+func (r *ranker) loadFrecency(opts Options) {
+	switch {
+	case opts.NoFrecency:
+		r.info.Frecency = "off: turned off"
+		return
+	case opts.Frecency != nil:
+		r.frec = *opts.Frecency
+		r.info.Frecency = fmt.Sprintf("on: %d files in the given snapshot", r.frec.Len())
+		return
+	}
+	dir := opts.StateDir
+	if dir == "" {
+		dir = frecency.DefaultStateDir(os.Getenv)
+	}
+	if dir == "" {
+		r.info.Frecency = "off: no state directory ($XDG_STATE_HOME and $HOME are unset)"
+		return
+	}
+	store := frecency.Open(dir, r.project)
+	snap, err := store.Load(r.now)
+	if err != nil {
+		r.info.Frecency = "off: the store does not parse; scout touch will replace it"
+		r.warnings = append(r.warnings, Warning{Path: store.Path(), Err: fmt.Errorf("%w: %w", ErrStateCorrupt, err)})
+		return
+	}
+	r.frec = snap
+	r.info.Frecency = fmt.Sprintf("on: %d files in the store", snap.Len())
+}
+
+func (r *ranker) startGit(ctx context.Context, opts Options) {
+	switch {
+	case opts.NoGit:
+		r.info.Git = "off: turned off"
+		return
+	case !exists(filepath.Join(r.project, ".git")):
+		r.info.Git = "off: not in a git repository"
+		return
+	}
+	r.git = make(chan gitResult, 1)
+	go func() {
+		st, err := gitstatus.Read(ctx, r.project, GitTimeout)
+		r.git <- gitResult{st, err}
+	}()
+}
+
+func exists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+// gitState waits for git status and records how it went.
+func (r *ranker) gitState() *gitstatus.State {
+	if r.git == nil {
+		return nil
+	}
+	res := <-r.git
+	switch {
+	case errors.Is(res.err, gitstatus.ErrNoGit):
+		r.info.Git = "off: git is not installed"
+	case res.err != nil && strings.Contains(res.err.Error(), "longer than"):
+		r.info.Git = "off: " + res.err.Error()
+	case res.err != nil:
+		r.info.Git = "off: git status failed"
+	default:
+		r.info.Git = fmt.Sprintf("on: %d changed files", res.state.Len())
+	}
+	return res.state
+}
+
+// fileFacts are the facts a worker finds about a file for ranking.
+type fileFacts struct {
+	mtime     time.Time
+	generated bool
+	minified  bool
+	nameMatch bool
+	nameExact bool
+}
+
+// scoreHits scores every matching line of one file, in the worker, while
+// the file's content is at hand. A line's score is kept as its hit key (see
+// rank.HitKey): one byte per hit.
+func (w *worker) scoreHits(e *walk.Entry, data []byte, res *search.Result) ([]uint8, fileFacts) {
+	facts := fileFacts{
+		generated: rank.Generated(e.Path, data),
+		minified:  rank.Minified(data),
+	}
+	base := path.Base(e.Path)
+	stem := strings.TrimSuffix(base, path.Ext(base))
+	for _, loc := range w.rank.names.FindAllStringIndex(base, -1) {
+		facts.nameMatch = true
+		if strings.EqualFold(base[loc[0]:loc[1]], stem) {
+			facts.nameExact = true
+		}
+	}
+	if info, err := e.Stat(); err == nil {
+		facts.mtime = info.ModTime()
+	}
+	cl := rank.NewClassifier(rank.LangOf(e.Path), data)
+	cheap := w.m.CheapSpans()
+	allWords := w.opts.Word // in word mode every match is a whole word
+	hits := make([]uint8, len(res.Lines))
+	var one [1]match.Span
+	for i, l := range res.Lines {
+		if l.Context {
+			continue
+		}
+		end := l.Offset + len(l.Text)
+		text := data[l.Offset:end]
+		spans := l.Spans
+		if spans == nil {
+			// Spans were not asked for. Find the first where it is cheap,
+			// or where it can change the score (the line may declare a
+			// name); else the line is an import whatever the span, or a
+			// plain use, or a comment when the code before the comment
+			// holds no match (which the line finder tells fast).
+			c, need, comment := cl.Line(l.Offset, end)
+			word := allWords
+			if !cheap && need {
+				// A Go declaration: test the name it declares alone, with
+				// the line finder, instead of finding a span in the line.
+				if a, b, ok := cl.DeclaredName(l.Offset, end); ok {
+					need = false
+					if w.m.Contains(text[a:b]) {
+						c = rank.Class{Kind: rank.Definition, Exact: w.m.Whole(text[a:b])}
+						word = word || c.Exact
+					}
+				}
+			}
+			if !cheap && !need {
+				if c.Kind == rank.Plain && comment >= 0 && !w.m.Contains(text[:comment]) {
+					c.Kind = rank.Comment
+				}
+				hits[i] = rank.HitKey(c, word, false)
+				continue
+			}
+			if sp, ok := w.m.First(text); ok {
+				one[0] = sp
+				spans = one[:]
+			}
+		}
+		best, bestScore := rank.HitKey(rank.Class{}, false, false), -1<<30
+		for _, sp := range spans {
+			c := cl.Classify(l.Offset, end, sp.Start, sp.End)
+			word := allWords || (sp.Start == 0 || !isIdent(text[sp.Start-1])) && (sp.End == len(text) || !isIdent(text[sp.End]))
+			k := rank.HitKey(c, word, w.sameCase(text[sp.Start:sp.End]))
+			if _, score := rank.Hit(k); score > bestScore {
+				best, bestScore = k, score
+			}
+		}
+		hits[i] = best
+	}
+	return hits, facts
+}
+
+func (w *worker) sameCase(text []byte) bool {
+	for _, l := range w.rank.literals {
+		if string(l) == string(text) {
+			return true
+		}
+	}
+	return false
+}
+
+func isIdent(c byte) bool {
+	return c == '_' || c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+}
+
+// scoreLines gives a file's matching lines their own scores and orders its
+// lines by them (see orderGroups); it runs in the workers. The file's own
+// signals, the same for all its lines, are added in rankFiles.
+func (r *ranker) scoreLines(f *File, hits []uint8) {
+	for j := range f.Lines {
+		l := &f.Lines[j]
+		if !l.Context && hits != nil {
+			l.Signals, l.Score = rank.Hit(hits[j])
+		}
+	}
+	f.Lines = orderGroups(f.Lines, r.context)
+}
+
+// rankFiles adds each file's signals to its lines' scores and orders the
+// files (see ByRank).
+func (r *ranker) rankFiles(files []File, outs []*outcome) {
+	git := r.gitState()
+	for i := range files {
+		f, o := &files[i], outs[i]
+		rel := r.rel(o.root, o.rel)
+		f.Signals, _ = rank.FileSignals(rank.FileFacts{
+			Path: f.Path, MTime: o.facts.mtime, Now: r.now,
+			Frecency: r.frec.Score(rel), Git: rel != "" && git.Dirty(rel),
+			NameMatch: o.facts.nameMatch, NameExact: o.facts.nameExact, Generated: o.facts.generated, Minified: o.facts.minified,
+		})
+		fileScore := rank.Sum(f.Signals)
+		f.Score = -1 << 30
+		for j := range f.Lines {
+			if l := &f.Lines[j]; !l.Context {
+				l.Score += fileScore
+				f.Score = max(f.Score, l.Score)
+			}
+		}
+	}
+	slices.SortStableFunc(files, func(a, b File) int {
+		if a.Score != b.Score {
+			return b.Score - a.Score
+		}
+		return walk.ComparePaths(a.Path, b.Path)
+	})
+}
+
+// orderGroups reorders a file's lines by groups, by the group's best score
+// and then by line. Without context a group is one matching line; with
+// context it is a run of consecutive lines (matches with their context,
+// overlapping contexts merged), kept whole.
+func orderGroups(lines []Line, context bool) []Line {
+	if !context {
+		return byScore(lines)
+	}
+	type group struct {
+		lines []Line
+		score int
+	}
+	var groups []group
+	for i := 0; i < len(lines); {
+		j := i + 1
+		for context && j < len(lines) && lines[j].Number == lines[j-1].Number+1 {
+			j++
+		}
+		g := group{lines: lines[i:j], score: -1 << 30}
+		for _, l := range g.lines {
+			if !l.Context {
+				g.score = max(g.score, l.Score)
+			}
+		}
+		groups = append(groups, g)
+		i = j
+	}
+	slices.SortStableFunc(groups, func(a, b group) int { return b.score - a.score })
+	out := make([]Line, 0, len(lines))
+	for _, g := range groups {
+		out = append(out, g.lines...)
+	}
+	return out
+}
+
+// byScore orders lines by score, descending, keeping line order among equal
+// scores. Scores take few distinct values, so lines are bucketed by value
+// (a stable counting sort) instead of sorted by comparison, which would
+// move the large Line values many times.
+func byScore(lines []Line) []Line {
+	type bucket struct{ score, n, at int }
+	var buckets []bucket
+	for _, l := range lines {
+		i := slices.IndexFunc(buckets, func(b bucket) bool { return b.score == l.Score })
+		if i < 0 {
+			buckets = append(buckets, bucket{score: l.Score})
+			i = len(buckets) - 1
+		}
+		buckets[i].n++
+	}
+	if len(buckets) < 2 {
+		return lines
+	}
+	slices.SortFunc(buckets, func(a, b bucket) int { return b.score - a.score })
+	at := 0
+	for i := range buckets {
+		buckets[i].at = at
+		at += buckets[i].n
+	}
+	out := make([]Line, len(lines))
+	for _, l := range lines {
+		i := slices.IndexFunc(buckets, func(b bucket) bool { return b.score == l.Score })
+		out[buckets[i].at] = l
+		buckets[i].at++
+	}
+	return out
+}
+
+// ErrStateCorrupt is wrapped by the warning about a frecency store that
+// does not parse. It is a notice: the search ran without frecency.
+var ErrStateCorrupt = errors.New("scout's state is unreadable")
