@@ -281,17 +281,86 @@ func isIdent(c byte) bool {
 	return c == '_' || c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
 }
 
-// scoreLines gives a file's matching lines their own scores and orders its
-// lines by them (see orderGroups); it runs in the workers. The file's own
-// signals, the same for all its lines, are added in rankFiles.
-func (r *ranker) scoreLines(f *File, hits []uint8) {
-	for j := range f.Lines {
-		l := &f.Lines[j]
-		if !l.Context && hits != nil {
-			l.Signals, l.Score = rank.Hit(hits[j])
+// order returns the order in which a file's lines are shown, as indices
+// into lines, by groups: by the group's best own score (file signals are
+// the same for all its lines), then by line. Without context a group is
+// one matching line; with context it is a run of consecutive lines (matches
+// with their context, overlapping contexts merged), kept whole. It runs in
+// the workers; out is reused.
+func (r *ranker) order(lines []search.Line, hits []uint8, out []int32) []int32 {
+	out = out[:0]
+	if !r.context && hits != nil {
+		return orderByKey(hits, out)
+	}
+	score := func(i int) int {
+		if lines[i].Context || hits == nil {
+			return -1 << 30
+		}
+		_, s := rank.Hit(hits[i])
+		return s
+	}
+	type group struct{ start, end, score int }
+	var groups []group
+	for i := 0; i < len(lines); {
+		j := i + 1
+		for r.context && j < len(lines) && lines[j].Number == lines[j-1].Number+1 {
+			j++
+		}
+		g := group{i, j, -1 << 30}
+		for k := i; k < j; k++ {
+			g.score = max(g.score, score(k))
+		}
+		groups = append(groups, g)
+		i = j
+	}
+	slices.SortStableFunc(groups, func(a, b group) int { return b.score - a.score })
+	for _, g := range groups {
+		for k := g.start; k < g.end; k++ {
+			out = append(out, int32(k))
 		}
 	}
-	f.Lines = orderGroups(f.Lines, r.context)
+	return out
+}
+
+// keyBucket maps each hit key to the rank of its score among the distinct
+// scores, highest first: keys with equal scores share a bucket, so that
+// lines of equal score keep their line order.
+var keyBucket, buckets = func() (m [rank.HitKeys]int, n int) {
+	var scores []int
+	for k := range rank.HitKeys {
+		_, s := rank.Hit(uint8(k))
+		scores = append(scores, s)
+	}
+	slices.Sort(scores)
+	slices.Reverse(scores)
+	scores = slices.Compact(scores)
+	for k := range rank.HitKeys {
+		_, s := rank.Hit(uint8(k))
+		m[k] = slices.Index(scores, s)
+	}
+	return m, len(scores)
+}()
+
+// orderByKey orders matching lines (no context) by their hits' scores,
+// highest first, then by line: a counting sort over the few distinct
+// scores.
+func orderByKey(hits []uint8, out []int32) []int32 {
+	start := make([]int32, buckets)
+	for _, k := range hits {
+		start[keyBucket[k]]++
+	}
+	at := int32(0)
+	for b, n := range start {
+		start[b] = at
+		at += n
+	}
+	out = slices.Grow(out, len(hits))[:len(hits)]
+	for i, k := range hits {
+		b := keyBucket[k]
+		out[start[b]] = int32(i)
+		start[b]++
+	}
+	return out
 }
 
 // rankFiles adds each file's signals to its lines' scores and orders the
@@ -321,74 +390,6 @@ func (r *ranker) rankFiles(files []File, outs []*outcome) {
 		}
 		return walk.ComparePaths(a.Path, b.Path)
 	})
-}
-
-// orderGroups reorders a file's lines by groups, by the group's best score
-// and then by line. Without context a group is one matching line; with
-// context it is a run of consecutive lines (matches with their context,
-// overlapping contexts merged), kept whole.
-func orderGroups(lines []Line, context bool) []Line {
-	if !context {
-		return byScore(lines)
-	}
-	type group struct {
-		lines []Line
-		score int
-	}
-	var groups []group
-	for i := 0; i < len(lines); {
-		j := i + 1
-		for context && j < len(lines) && lines[j].Number == lines[j-1].Number+1 {
-			j++
-		}
-		g := group{lines: lines[i:j], score: -1 << 30}
-		for _, l := range g.lines {
-			if !l.Context {
-				g.score = max(g.score, l.Score)
-			}
-		}
-		groups = append(groups, g)
-		i = j
-	}
-	slices.SortStableFunc(groups, func(a, b group) int { return b.score - a.score })
-	out := make([]Line, 0, len(lines))
-	for _, g := range groups {
-		out = append(out, g.lines...)
-	}
-	return out
-}
-
-// byScore orders lines by score, descending, keeping line order among equal
-// scores. Scores take few distinct values, so lines are bucketed by value
-// (a stable counting sort) instead of sorted by comparison, which would
-// move the large Line values many times.
-func byScore(lines []Line) []Line {
-	type bucket struct{ score, n, at int }
-	var buckets []bucket
-	for _, l := range lines {
-		i := slices.IndexFunc(buckets, func(b bucket) bool { return b.score == l.Score })
-		if i < 0 {
-			buckets = append(buckets, bucket{score: l.Score})
-			i = len(buckets) - 1
-		}
-		buckets[i].n++
-	}
-	if len(buckets) < 2 {
-		return lines
-	}
-	slices.SortFunc(buckets, func(a, b bucket) int { return b.score - a.score })
-	at := 0
-	for i := range buckets {
-		buckets[i].at = at
-		at += buckets[i].n
-	}
-	out := make([]Line, len(lines))
-	for _, l := range lines {
-		i := slices.IndexFunc(buckets, func(b bucket) bool { return b.score == l.Score })
-		out[buckets[i].at] = l
-		buckets[i].at++
-	}
-	return out
 }
 
 // ErrStateCorrupt is wrapped by the warning about a frecency store that

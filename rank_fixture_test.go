@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/scoutcode/scout"
 	"github.com/scoutcode/scout/internal/fixture"
+	"github.com/scoutcode/scout/internal/walk"
 )
 
 // TestRankFixtures checks, for hand-made projects in every language the
@@ -101,4 +103,32 @@ func kindOf(signals []scout.Signal) string {
 		}
 	}
 	return "use"
+}
+
+// TestRankedOrderIsTotal checks the documented order on a real tree: files
+// by best score (descending), then path; lines of a file by score
+// (descending), then line number.
+func TestRankedOrderIsTotal(t *testing.T) {
+	root := filepath.Join(runtime.GOROOT(), "src", "net", "http")
+	res, err := scout.Search(context.Background(), scout.Options{Patterns: []string{"Handler", `\bconn\b`}, Paths: []string{root}, NoFrecency: true, NoGit: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Files) < 10 {
+		t.Fatalf("only %d files", len(res.Files))
+	}
+	for i, f := range res.Files {
+		if i > 0 {
+			p := res.Files[i-1]
+			if p.Score < f.Score || p.Score == f.Score && walk.ComparePaths(p.Path, f.Path) >= 0 {
+				t.Fatalf("files out of order: %s (%d) before %s (%d)", p.Path, p.Score, f.Path, f.Score)
+			}
+		}
+		for j := 1; j < len(f.Lines); j++ {
+			a, b := f.Lines[j-1], f.Lines[j]
+			if a.Score < b.Score || a.Score == b.Score && a.Number >= b.Number {
+				t.Fatalf("%s: line %d (%d) before line %d (%d)", f.Path, a.Number, a.Score, b.Number, b.Score)
+			}
+		}
+	}
 }

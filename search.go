@@ -13,6 +13,7 @@ import (
 
 	"github.com/scoutcode/scout/internal/filetype"
 	"github.com/scoutcode/scout/internal/match"
+	"github.com/scoutcode/scout/internal/rank"
 	"github.com/scoutcode/scout/internal/search"
 	"github.com/scoutcode/scout/internal/walk"
 )
@@ -276,14 +277,20 @@ func assemble(visitors []*visitor, rk *ranker) *Result {
 	return r
 }
 
-// convert turns a searcher result into the public form. It runs in the
-// workers, in parallel.
-func convert(o *outcome) File {
+// convert turns a searcher result into the public form, its lines in the
+// given order (nil: file order) and, when ranked, with their own scores.
+// It runs in the workers, in parallel.
+func convert(o *outcome, order []int32) File {
 	f := File{Path: o.path, MatchedLines: o.res.MatchedLines, Matches: o.res.Matches}
 	if len(o.res.Lines) > 0 {
 		f.Lines = make([]Line, len(o.res.Lines))
 	}
-	for i, l := range o.res.Lines {
+	for k := range o.res.Lines {
+		i := k
+		if order != nil {
+			i = int(order[k])
+		}
+		l := &o.res.Lines[i]
 		text := l.Text
 		if n := len(text); n > 0 && text[n-1] == '\r' {
 			text = text[:n-1]
@@ -292,7 +299,10 @@ func convert(o *outcome) File {
 		for _, s := range l.Spans {
 			line.Spans = append(line.Spans, Span{Start: min(s.Start, len(text)), End: min(s.End, len(text))})
 		}
-		f.Lines[i] = line
+		if o.hits != nil && !l.Context {
+			line.Signals, line.Score = rank.Hit(o.hits[i])
+		}
+		f.Lines[k] = line
 	}
 	return f
 }
@@ -301,6 +311,7 @@ func convert(o *outcome) File {
 type worker struct {
 	rank    *ranker // nil unless ranking
 	scratch search.Scratch
+	order   []int32 // scratch for the order of a file's lines
 	m       *match.Matcher
 	opts    Options
 	sopt    search.Options
@@ -408,10 +419,12 @@ func (w *worker) search(e walk.Entry) outcome {
 		if w.rank != nil && !w.opts.CountOnly {
 			o.hits, o.facts = w.scoreHits(&e, data, &o.res)
 		}
-		o.file = convert(&o)
+		var order []int32
 		if w.rank != nil {
-			w.rank.scoreLines(&o.file, o.hits)
+			w.order = w.rank.order(o.res.Lines, o.hits, w.order)
+			order = w.order
 		}
+		o.file = convert(&o, order)
 	}
 	return o
 }

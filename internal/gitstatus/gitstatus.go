@@ -78,6 +78,9 @@ func Read(ctx context.Context, repo string, timeout time.Duration) (*State, erro
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
+		if ctx.Err() == context.DeadlineExceeded {
+			return nil, fmt.Errorf("git status took longer than %v", timeout)
+		}
 		return nil, err
 	}
 	data, _ := io.ReadAll(io.LimitReader(out, MaxOutput))

@@ -106,9 +106,40 @@ func (c *Classifier) goBlock() block {
 }
 
 // groupCandidate reports whether a Go line could be a group member or an
-// import spec: indented by one tab, then a name or a quoted path.
+// import spec: indented by one tab, then a quoted path, or a name that is
+// not a keyword, followed by the end of the line, a comma, or a space and
+// then anything but ":=" (which makes it a statement).
 func groupCandidate(line []byte) bool {
-	return len(line) > 1 && line[0] == '\t' && (isIdent(line[1]) || line[1] == '"' || line[1] == '`')
+	if len(line) < 2 || line[0] != '\t' {
+		return false
+	}
+	if line[1] == '"' || line[1] == '`' {
+		return true
+	}
+	j := 1
+	for j < len(line) && isIdent(line[j]) {
+		j++
+	}
+	if j == 1 || goKeyword(unsafe.String(&line[1], j-1)) {
+		return false
+	}
+	switch {
+	case j == len(line), line[j] == ',', line[j] == '\r':
+		return true
+	case line[j] == ' ':
+		return !bytes.HasPrefix(line[j+1:], []byte(":="))
+	}
+	return false
+}
+
+func goKeyword(w string) bool {
+	switch w {
+	case "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for",
+		"func", "go", "goto", "if", "import", "interface", "map", "package", "range", "return", "select",
+		"struct", "switch", "type", "var":
+		return true
+	}
+	return false
 }
 
 // DeclaredName returns, for a Go line that begins a top-level declaration

@@ -125,6 +125,9 @@ func HitKey(c Class, word, sameCase bool) uint8 { return uint8(hitKey(c, word, s
 // Hit returns the signals and score of a hit key.
 func Hit(k uint8) ([]Signal, int) { return hitTable[k].signals, hitTable[k].sum }
 
+// HitKeys is the number of hit keys: every key is below it.
+const HitKeys = len(hitTable)
+
 // hitTable holds the signals of every combination of hit facts, made once,
 // so that scoring a hundred thousand hits allocates nothing.
 var hitTable = func() (t [int(Definition+1) * 8]struct {
