@@ -4,7 +4,6 @@ package walk
 
 import (
 	"os"
-	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -17,35 +16,8 @@ import (
 // path component instead of walking the whole path, permission checks
 // included, for every file.
 type dirHandle struct {
-	f    *os.File
 	fd   int
 	refs atomic.Int32 // file tasks not yet visited
-}
-
-// readDir lists dir sorted by name. With keep, it also returns a handle on
-// the open directory (nil if that fails); the caller owns one reference per
-// file task it hands the handle to, and must call adopt with their number.
-func readDir(dir string, keep bool) ([]os.DirEntry, *dirHandle, error) {
-	f, err := os.Open(dir)
-	if err != nil {
-		return nil, nil, err
-	}
-	entries, err := f.ReadDir(-1)
-	slices.SortFunc(entries, func(a, b os.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
-	if !keep || err != nil {
-		f.Close()
-		return entries, nil, err
-	}
-	h := &dirHandle{f: f, fd: -1}
-	rc, err := f.SyscallConn()
-	if err == nil {
-		rc.Control(func(fd uintptr) { h.fd = int(fd) })
-	}
-	if h.fd < 0 {
-		f.Close()
-		return entries, nil, nil
-	}
-	return entries, h, nil
 }
 
 // adopt records n references; with none, the directory is closed now.
@@ -54,7 +26,7 @@ func (h *dirHandle) adopt(n int) {
 		return
 	}
 	if n == 0 {
-		h.f.Close()
+		unix.Close(h.fd)
 		return
 	}
 	h.refs.Store(int32(n))
@@ -63,7 +35,7 @@ func (h *dirHandle) adopt(n int) {
 // release drops one reference, closing the directory after the last.
 func (h *dirHandle) release() {
 	if h != nil && h.refs.Add(-1) == 0 {
-		h.f.Close()
+		unix.Close(h.fd)
 	}
 }
 
