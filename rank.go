@@ -195,7 +195,7 @@ type fileFacts struct {
 // scoreHits scores every matching line of one file, in the worker, while
 // the file's content is at hand. A line's score is kept as its hit key (see
 // rank.HitKey): one byte per hit.
-func (w *worker) scoreHits(e *walk.Entry, data []byte, res *search.Result) ([]uint8, fileFacts) {
+func (w *worker) scoreHits(e *walk.Entry, data []byte, res *search.Result, file openFile) ([]uint8, fileFacts) {
 	facts := fileFacts{
 		generated: rank.Generated(e.Path, data),
 		minified:  rank.Minified(data),
@@ -208,8 +208,8 @@ func (w *worker) scoreHits(e *walk.Entry, data []byte, res *search.Result) ([]ui
 			facts.nameExact = true
 		}
 	}
-	if info, err := e.Stat(); err == nil {
-		facts.mtime = info.ModTime()
+	if t, ok := file.modTime(); ok {
+		facts.mtime = t
 	}
 	cl := rank.NewClassifier(rank.LangOf(e.Path), data)
 	cheap := w.m.CheapSpans()

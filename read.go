@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/scoutcode/scout/internal/walk"
 )
@@ -15,19 +16,20 @@ import (
 // the data, the file's size and the offset of the first NUL byte in its
 // first firstChunk bytes (-1 for none). See the unix version for the
 // details.
-func readFile(e *walk.Entry, buf []byte, max int64) (data []byte, size int64, nul int, err error) {
+func readFile(e *walk.Entry, buf []byte, max int64) (data []byte, size int64, nul int, of openFile, err error) {
 	f, err := os.Open(filepath.FromSlash(e.Path))
 	if err != nil {
-		return buf[:0], 0, -1, err
+		return buf[:0], 0, -1, openFile{}, err
 	}
 	defer f.Close()
 	info, err := f.Stat()
 	if err != nil {
-		return buf[:0], 0, -1, err
+		return buf[:0], 0, -1, openFile{}, err
 	}
+	of = openFile{info.ModTime()}
 	size = info.Size()
 	if max > 0 && size > max {
-		return buf[:0], size, -1, errTooLarge
+		return buf[:0], size, -1, of, errTooLarge
 	}
 	if cap(buf) < int(size)+1 {
 		buf = make([]byte, grow(cap(buf), int(size)+1))
@@ -41,16 +43,24 @@ func readFile(e *walk.Entry, buf []byte, max int64) (data []byte, size int64, nu
 			break
 		}
 		if err != nil {
-			return buf[:0], int64(n), -1, err
+			return buf[:0], int64(n), -1, of, err
 		}
 		if n == len(buf) {
 			if max > 0 && int64(n) > max {
-				return buf[:0], int64(n), -1, errTooLarge
+				return buf[:0], int64(n), -1, of, errTooLarge
 			}
 			bigger := make([]byte, grow(cap(buf), n+1)) // the file grew while read
 			copy(bigger, buf[:n])
 			buf = bigger
 		}
 	}
-	return buf[:n], int64(n), bytes.IndexByte(buf[:min(n, firstChunk)], 0), nil
+	return buf[:n], int64(n), bytes.IndexByte(buf[:min(n, firstChunk)], 0), of, nil
 }
+
+// openFile holds what readFile learned of the file (here the file is
+// already closed).
+type openFile struct{ mtime time.Time }
+
+func (f openFile) close() {}
+
+func (f openFile) modTime() (time.Time, bool) { return f.mtime, !f.mtime.IsZero() }

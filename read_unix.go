@@ -5,6 +5,7 @@ package scout
 import (
 	"bytes"
 	"syscall"
+	"time"
 
 	"github.com/scoutcode/scout/internal/walk"
 )
@@ -34,31 +35,63 @@ import (
 //
 // os.Open is not used either: it makes four fcntl calls and an epoll_ctl
 // per file to try the network poller, which regular files never use.
-func readFile(e *walk.Entry, buf []byte, max int64) (data []byte, size int64, nul int, err error) {
+func readFile(e *walk.Entry, buf []byte, max int64) (data []byte, size int64, nul int, f openFile, err error) {
+	data, size, nul, f, err = readFD(e, buf, max)
+	if err != nil {
+		f.close()
+		f = openFile{}
+	}
+	return data, size, nul, f, err
+}
+
+// openFile is a file readFile left open, so that its modification time can
+// be asked without resolving its path again. Close it (once); the zero
+// value holds nothing.
+type openFile struct {
+	fd   int
+	open bool
+}
+
+func (f openFile) close() {
+	if f.open {
+		syscall.Close(f.fd)
+	}
+}
+
+// modTime returns the file's modification time.
+func (f openFile) modTime() (time.Time, bool) {
+	var st syscall.Stat_t
+	if !f.open || syscall.Fstat(f.fd, &st) != nil {
+		return time.Time{}, false
+	}
+	return time.Unix(st.Mtim.Unix()), true
+}
+
+func readFD(e *walk.Entry, buf []byte, max int64) (data []byte, size int64, nul int, f openFile, err error) {
 	fd, err := e.OpenFD()
 	if err != nil {
-		return buf[:0], 0, -1, err
+		return buf[:0], 0, -1, openFile{}, err
 	}
-	defer syscall.Close(fd)
+	f = openFile{fd: fd, open: true}
 	if cap(buf) < firstChunk {
 		buf = make([]byte, grow(cap(buf), firstChunk))
 	}
 	buf = buf[:cap(buf)]
 	n, err := read(fd, buf[:firstChunk])
 	if err != nil {
-		return buf[:0], 0, -1, err
+		return buf[:0], 0, -1, f, err
 	}
 	if i := bytes.IndexByte(buf[:n], 0); i >= 0 {
-		return buf[:n], int64(n), i, nil
+		return buf[:n], int64(n), i, f, nil
 	}
 	if n < firstChunk {
-		return buf[:n], int64(n), -1, checkMax(n, max)
+		return buf[:n], int64(n), -1, f, checkMax(n, max)
 	}
 	// A file of firstChunk bytes or more: ask its size once, to refuse one
 	// over the limit before reading it and to read the rest in one go.
 	size = fileSize(fd, n)
 	if max > 0 && size > max {
-		return buf[:0], size, -1, errTooLarge
+		return buf[:0], size, -1, f, errTooLarge
 	}
 	if int64(cap(buf)) <= size {
 		bigger := make([]byte, grow(cap(buf), int(size)+1))
@@ -69,20 +102,20 @@ func readFile(e *walk.Entry, buf []byte, max int64) (data []byte, size int64, nu
 	for {
 		m, err := read(fd, buf[n:])
 		if err != nil {
-			return buf[:0], int64(n), -1, err
+			return buf[:0], int64(n), -1, f, err
 		}
 		n += m
 		if n < len(buf) {
 			break // a short read: the end of the file
 		}
 		if err := checkMax(n, max); err != nil { // the file grew while read
-			return buf[:0], int64(n), -1, err
+			return buf[:0], int64(n), -1, f, err
 		}
 		bigger := make([]byte, grow(cap(buf), n+1))
 		copy(bigger, buf[:n])
 		buf = bigger
 	}
-	return buf[:n], int64(n), -1, checkMax(n, max)
+	return buf[:n], int64(n), -1, f, checkMax(n, max)
 }
 
 func checkMax(n int, max int64) error {

@@ -382,7 +382,8 @@ func max64(a, b int64) int64 {
 
 func (w *worker) search(e walk.Entry) outcome {
 	o := outcome{path: e.Path, root: e.Root, rel: e.Rel, explicit: e.Explicit}
-	data, size, nul, err := readFile(&e, w.buf, w.max)
+	data, size, nul, file, err := readFile(&e, w.buf, w.max)
+	defer file.close()
 	w.buf = data[:0]
 	switch {
 	case errors.Is(err, errTooLarge):
@@ -417,7 +418,7 @@ func (w *worker) search(e walk.Entry) outcome {
 	}
 	if o.res.MatchedLines > 0 {
 		if w.rank != nil && !w.opts.CountOnly {
-			o.hits, o.facts = w.scoreHits(&e, data, &o.res)
+			o.hits, o.facts = w.scoreHits(&e, data, &o.res, file)
 		}
 		var order []int32
 		if w.rank != nil {
