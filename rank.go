@@ -27,16 +27,18 @@ const GitTimeout = 2 * time.Second
 // ranker holds what a ranked search scores with: the clock, the project,
 // the frecency snapshot and (arriving while the search runs) git's state.
 type ranker struct {
-	now      time.Time
-	project  string   // absolute root of the project the first path is in
-	prefixes []string // per search root: its path relative to the project, or "!" when outside it
-	frec     frecency.Snapshot
-	literals []caseLiteral
-	names    *regexp.Regexp // the patterns, ignoring case, for the file-name signal
-	info     Ranking
-	context  bool // context lines were asked for
-	git      chan gitResult
-	warnings []Warning
+	now       time.Time
+	project   string   // absolute root of the project the first path is in
+	prefixes  []string // per search root: its path relative to the project, or "!" when outside it
+	frec      frecency.Snapshot
+	literals  []caseLiteral
+	names     *match.Pattern // the patterns, ignoring case, for the file-name signal
+	nameWhole *match.Pattern // … anchored at both ends: is the file named after the match?
+	whole     *match.Pattern // the patterns anchored at both ends: does a match cover a whole name?
+	info      Ranking
+	context   bool // context lines were asked for
+	git       chan gitResult
+	warnings  []Warning
 }
 
 type gitResult struct {
@@ -52,11 +54,18 @@ type caseLiteral string
 // in the background.
 func newRanker(ctx context.Context, opts Options, pats []string, paths []string) *ranker {
 	r := &ranker{now: opts.Now, info: Ranking{Sort: ByRank}, context: opts.Before > 0 || opts.After > 0}
-	if p, err := match.Compile(pats, match.Options{Fixed: opts.Fixed, Case: match.Insensitive}); err == nil {
-		r.names = p.Regexp()
-	} else {
-		r.names = regexp.MustCompile(`[^\x00-\x{10FFFF}]`) // matches nothing
+	anchored := make([]string, len(pats))
+	for i, p := range pats {
+		if opts.Fixed {
+			p = regexp.QuoteMeta(p)
+		}
+		anchored[i] = `^(?:` + p + `)$`
 	}
+	// The patterns compiled before, so these compile too; a nil pattern
+	// only turns its signal off.
+	r.names, _ = match.Compile(pats, match.Options{Fixed: opts.Fixed, Case: match.Insensitive})
+	r.nameWhole, _ = match.Compile(anchored, match.Options{Case: match.Insensitive})
+	r.whole, _ = match.Compile(anchored, match.Options{Case: opts.Case})
 	if r.now.IsZero() {
 		r.now = time.Now()
 	}
@@ -202,11 +211,12 @@ func (w *worker) scoreHits(e *walk.Entry, data []byte, res *search.Result, file 
 	}
 	base := path.Base(e.Path)
 	stem := strings.TrimSuffix(base, path.Ext(base))
-	for _, loc := range w.rank.names.FindAllStringIndex(base, -1) {
-		facts.nameMatch = true
-		if strings.EqualFold(base[loc[0]:loc[1]], stem) {
-			facts.nameExact = true
-		}
+	if w.names == nil && w.rank.names != nil && w.rank.nameWhole != nil {
+		w.names, w.nameWhole = w.rank.names.Matcher(), w.rank.nameWhole.Matcher()
+	}
+	if w.names != nil {
+		facts.nameMatch = w.names.Contains([]byte(base))
+		facts.nameExact = facts.nameMatch && w.nameWhole.Contains([]byte(stem))
 	}
 	if t, ok := file.modTime(); ok {
 		facts.mtime = t
@@ -237,7 +247,7 @@ func (w *worker) scoreHits(e *walk.Entry, data []byte, res *search.Result, file 
 				if a, b, ok := cl.DeclaredName(l.Offset, end); ok {
 					need = false
 					if w.m.Contains(text[a:b]) {
-						c = rank.Class{Kind: rank.Definition, Exact: w.m.Whole(text[a:b])}
+						c = rank.Class{Kind: rank.Definition, Exact: w.whole(text[a:b])}
 						word = word || c.Exact
 					}
 				}
@@ -266,6 +276,18 @@ func (w *worker) scoreHits(e *walk.Entry, data []byte, res *search.Result, file 
 		hits[i] = best
 	}
 	return hits, facts
+}
+
+// whole reports whether a match covers all of name, with the anchored
+// pattern's line finder (a DFA, no positions).
+func (w *worker) whole(name []byte) bool {
+	if w.wholeM == nil {
+		if w.rank.whole == nil {
+			return w.m.Whole(name)
+		}
+		w.wholeM = w.rank.whole.Matcher()
+	}
+	return w.wholeM.Contains(name)
 }
 
 func (w *worker) sameCase(text []byte) bool {

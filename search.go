@@ -309,14 +309,17 @@ func convert(o *outcome, order []int32) File {
 
 // worker searches files one at a time with its own matcher and buffer.
 type worker struct {
-	rank    *ranker // nil unless ranking
-	scratch search.Scratch
-	order   []int32 // scratch for the order of a file's lines
-	m       *match.Matcher
-	opts    Options
-	sopt    search.Options
-	max     int64
-	buf     []byte
+	rank      *ranker // nil unless ranking
+	scratch   search.Scratch
+	order     []int32        // scratch for the order of a file's lines
+	wholeM    *match.Matcher // the ranker's anchored pattern, made on first use
+	names     *match.Matcher // the ranker's file-name patterns, made on first use
+	nameWhole *match.Matcher
+	m         *match.Matcher
+	opts      Options
+	sopt      search.Options
+	max       int64
+	buf       []byte
 }
 
 func newWorker(p *match.Pattern, opts Options, rk *ranker) *worker {
