@@ -1,0 +1,230 @@
+package rank
+
+import "bytes"
+
+// Declarations in the other languages: keyword rules, plus the shapes that
+// declare without a keyword (methods, assignments at column 0, keys).
+
+func declaresJS(line []byte, a, b int) Kind {
+	if k := declaresByKeyword(JS, line, a, b); k != Plain {
+		return k
+	}
+	tok, _ := prev(line, a)
+	t := trimmed(line)
+	after := next(line, b)
+	// a method or accessor: the first name on its line (after modifiers),
+	// then "(" or "<", on a line that opens a body
+	if firstAfterModifiers(line) == a && (after == '(' || after == '<') && bytes.HasSuffix(t, []byte("{")) && !isControl(string(line[a:b])) {
+		return Definition
+	}
+	// an object or class property holding a function: "name: (…) =>",
+	// "name = function", "name = async (…) =>"
+	if (after == ':' || after == '=') && firstAfterModifiers(line) == a {
+		rest := line[b:]
+		if bytes.Contains(rest, []byte("=>")) || bytes.Contains(rest, []byte("function")) {
+			return Definition
+		}
+		if after == ':' || (after == '=' && (len(rest) < 2 || rest[1] != '=')) {
+			return Member
+		}
+	}
+	_ = tok
+	return Plain
+}
+
+var jsModifiers = []string{"export", "default", "public", "private", "protected", "static", "async", "readonly", "abstract", "override", "get", "set", "declare", "*"}
+
+// firstAfterModifiers returns the offset of the first token of the line
+// that is not a modifier keyword.
+func firstAfterModifiers(line []byte) int {
+	i := indent(line)
+	for {
+		j := i
+		for j < len(line) && isIdent(line[j]) {
+			j++
+		}
+		if j == i && i < len(line) && line[i] == '*' {
+			j = i + 1
+		}
+		w := string(line[i:j])
+		isMod := false
+		for _, m := range jsModifiers {
+			if w == m {
+				isMod = true
+			}
+		}
+		if !isMod || j == i {
+			return i
+		}
+		i = j
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+	}
+}
+
+func isControl(w string) bool {
+	switch w {
+	case "if", "for", "while", "switch", "catch", "return", "function", "with", "else", "do", "try", "new", "await", "typeof", "super", "this":
+		return true
+	}
+	return false
+}
+
+func declaresPython(line []byte, a, b int) Kind {
+	if k := declaresByKeyword(Python, line, a, b); k != Plain {
+		return k
+	}
+	// "NAME = …" or "NAME: type = …"
+	after := next(line, b)
+	if prevTok, _ := prev(line, a); prevTok == "" && (after == '=' || after == ':') {
+		rest := trimmed(line[b:])
+		if len(rest) >= 2 && rest[0] == '=' && rest[1] == '=' {
+			return Plain
+		}
+		if indent(line) == 0 {
+			return Definition
+		}
+		return Member
+	}
+	return Plain
+}
+
+func declaresJava(l Lang, line []byte, a, b int) Kind {
+	if k := declaresByKeyword(l, line, a, b); k != Plain {
+		return k
+	}
+	tok, _ := prev(line, a)
+	t := trimmed(line)
+	after := next(line, b)
+	if tok == "" || isControl(tok) || tok == "." || tok == "=" || tok == "(" || tok == "," || tok == "!" || tok == "throw" || tok == "else" || tok == "case" {
+		return Plain
+	}
+	// a type (identifier, generic or array) right before the name
+	typed := isIdent(tok[0]) || tok == ">" || tok == "]" || tok == "?"
+	if !typed {
+		return Plain
+	}
+	switch {
+	case after == '(' && !bytes.HasSuffix(t, []byte(";")):
+		return Definition // a method
+	case after == '(' && bytes.HasSuffix(t, []byte(");")) && (bytes.Contains(t, []byte("abstract ")) || indent(line) <= 4):
+		return Definition // an abstract or interface method
+	case after == ';' || after == '=' || after == '{':
+		return Member // a field or a property
+	}
+	return Plain
+}
+
+func declaresC(line []byte, a, b int) Kind {
+	if k := declaresByKeyword(C, line, a, b); k != Plain {
+		if k == Member {
+			return Definition
+		}
+		return k
+	}
+	tok, at := prev(line, a)
+	after := next(line, b)
+	t := trimmed(line)
+	// "} Name;" closes a typedef'd struct; "typedef … Name;" names a type
+	if (bytes.HasPrefix(t, []byte("}")) || bytes.HasPrefix(t, []byte("typedef "))) && after == ';' {
+		return Definition
+	}
+	if after != '(' || indent(line) > 0 {
+		return Plain
+	}
+	// at column 0, a name followed by "(": a function definition or
+	// prototype ("int f(void)", "static char *f(", "void A::f(", or the
+	// name alone at the start, its type on the line above)
+	for tok == "::" || tok == "~" {
+		_, at2 := prev(line, at)
+		tok, at = prev(line, at2)
+	}
+	if tok == "" || isIdent(tok[0]) || tok == "*" || tok == "&" || tok == ">" {
+		if isControl(tok) || tok == "return" || tok == "else" || tok == "sizeof" {
+			return Plain
+		}
+		return Definition
+	}
+	return Plain
+}
+
+func declaresRuby(line []byte, a, b int) Kind {
+	if k := declaresByKeyword(Ruby, line, a, b); k != Plain {
+		return k
+	}
+	if tok, _ := prev(line, a); tok == "" && next(line, b) == '=' && line[a] >= 'A' && line[a] <= 'Z' {
+		return Definition // a constant
+	}
+	if tok, _ := prev(line, a); tok == ":" {
+		if t2, _ := prev(line, a-1); t2 == "attr_accessor" || t2 == "attr_reader" || t2 == "attr_writer" || t2 == "," {
+			return Member
+		}
+	}
+	return Plain
+}
+
+func declaresShell(line []byte, a, b int) Kind {
+	if k := declaresByKeyword(Shell, line, a, b); k != Plain {
+		return k
+	}
+	tok, _ := prev(line, a)
+	rest := line[b:]
+	if tok == "" && bytes.HasPrefix(bytes.TrimLeft(rest, " \t"), []byte("()")) {
+		return Definition // name() { … }
+	}
+	if (tok == "" || tok == "export" || tok == "readonly" || tok == "local" || tok == "declare") && len(rest) > 0 && rest[0] == '=' {
+		if tok == "local" {
+			return Member
+		}
+		return Definition
+	}
+	return Plain
+}
+
+func declaresYAML(line []byte, a, b int) Kind {
+	i := indent(line)
+	if bytes.HasPrefix(line[i:], []byte("- ")) {
+		i += 2
+		for i < len(line) && line[i] == ' ' {
+			i++
+		}
+	}
+	if (i == a || (i == a-1 && (line[i] == '"' || line[i] == '\''))) && keyFollows(line, b, ':') {
+		if indent(line) == 0 {
+			return Definition
+		}
+		return Member
+	}
+	return Plain
+}
+
+func declaresJSON(line []byte, a, b int) Kind {
+	if a > 0 && line[a-1] == '"' && b < len(line) && line[b] == '"' && next(line, b+1) == ':' {
+		if indent(line) <= 2 {
+			return Definition
+		}
+		return Member
+	}
+	return Plain
+}
+
+func declaresTOML(line []byte, a, b int) Kind {
+	t := trimmed(line)
+	if bytes.HasPrefix(t, []byte("[")) {
+		return Definition // a table header
+	}
+	if indent(line) == a && keyFollows(line, b, '=') {
+		return Member
+	}
+	return Plain
+}
+
+// keyFollows reports whether, after the name ending at b (and a closing
+// quote), the next byte is sep.
+func keyFollows(line []byte, b int, sep byte) bool {
+	if b < len(line) && (line[b] == '"' || line[b] == '\'') {
+		b++
+	}
+	return next(line, b) == sep
+}
