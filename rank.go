@@ -15,6 +15,7 @@ import (
 	"github.com/scoutcode/scout/internal/frecency"
 	"github.com/scoutcode/scout/internal/gitstatus"
 	"github.com/scoutcode/scout/internal/match"
+	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/rank"
 	"github.com/scoutcode/scout/internal/search"
 	"github.com/scoutcode/scout/internal/walk"
@@ -31,6 +32,7 @@ type ranker struct {
 	project   string   // absolute root of the project the first path is in
 	prefixes  []string // per search root: its path relative to the project, or "!" when outside it
 	frec      frecency.Snapshot
+	bonus     map[uint32]int // frecency bonuses by path hash that replace frec (from a cursor)
 	literals  []caseLiteral
 	names     *match.Pattern // the patterns, ignoring case, for the file-name signal
 	nameWhole *match.Pattern // … anchored at both ends: is the file named after the match?
@@ -127,6 +129,10 @@ func (r *ranker) loadFrecency(opts Options) {
 	switch {
 	case opts.NoFrecency:
 		r.info.Frecency = "off: turned off"
+		return
+	case opts.bonus != nil:
+		r.bonus = opts.bonus
+		r.info.Frecency = fmt.Sprintf("on: as the first page had it (%d matched files)", len(r.bonus))
 		return
 	case opts.Frecency != nil:
 		r.frec = *opts.Frecency
@@ -232,15 +238,18 @@ func (w *worker) scoreHits(e *walk.Entry, data []byte, res *search.Result, file 
 		}
 		end := l.Offset + len(l.Text)
 		text := data[l.Offset:end]
-		spans := l.Spans
-		if spans == nil {
+		// The spans the search found are not used: a hit's score must not
+		// depend on whether positions were asked for (JSON and colour ask,
+		// a page does not), so every line is scored from what this finds.
+		var spans []match.Span
+		{
 			// Spans were not asked for. Find the first where it is cheap,
 			// or where it can change the score (the line may declare a
 			// name); else the line is an import whatever the span, or a
 			// plain use, or a comment when the code before the comment
 			// holds no match (which the line finder tells fast).
 			c, need, comment := cl.Line(l.Offset, end)
-			word := allWords
+			word, same := allWords, false
 			if !cheap && need {
 				// A Go declaration: test the name it declares alone, with
 				// the line finder, instead of finding a span in the line.
@@ -249,6 +258,7 @@ func (w *worker) scoreHits(e *walk.Entry, data []byte, res *search.Result, file 
 					if w.m.Contains(text[a:b]) {
 						c = rank.Class{Kind: rank.Definition, Exact: w.whole(text[a:b])}
 						word = word || c.Exact
+						same = c.Exact && w.sameCase(text[a:b])
 					}
 				}
 			}
@@ -256,10 +266,15 @@ func (w *worker) scoreHits(e *walk.Entry, data []byte, res *search.Result, file 
 				if c.Kind == rank.Plain && comment >= 0 && !w.m.Contains(text[:comment]) {
 					c.Kind = rank.Comment
 				}
-				hits[i] = rank.HitKey(c, word, false)
+				hits[i] = rank.HitKey(c, word, same)
 				continue
 			}
-			if sp, ok := w.m.First(text); ok {
+			if cheap {
+				// Every match, so that the best one scores ("Serve" in
+				// "func (s *Server) Serve()").
+				w.spans = w.m.Matches(text, w.spans[:0])
+				spans = w.spans
+			} else if sp, ok := w.m.First(text); ok {
 				one[0] = sp
 				spans = one[:]
 			}
@@ -395,6 +410,7 @@ func (r *ranker) rankFiles(files []File, outs []*outcome) {
 		f.Signals, _ = rank.FileSignals(rank.FileFacts{
 			Path: f.Path, MTime: o.facts.mtime, Now: r.now,
 			Frecency: r.frec.Score(rel), Git: rel != "" && git.Dirty(rel),
+			FixedBonus: r.bonus != nil, FrecencyBonus: r.bonus[page.PathHash(f.Path)],
 			NameMatch: o.facts.nameMatch, NameExact: o.facts.nameExact, Generated: o.facts.generated, Minified: o.facts.minified,
 		})
 		fileScore := rank.Sum(f.Signals)

@@ -13,10 +13,12 @@ package scout
 
 import (
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/scoutcode/scout/internal/frecency"
 	"github.com/scoutcode/scout/internal/match"
+	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/rank"
 )
 
@@ -60,6 +62,10 @@ type Options struct {
 	Follow      bool // follow symbolic links
 	MaxDepth    int  // descend at most this many directories below each path (1: its files only); 0: no limit
 
+	// Text searches binary files as if they were text, instead of skipping
+	// them.
+	Text bool
+
 	// CountOnly counts matching lines without collecting them.
 	CountOnly bool
 	// NoSpans skips finding match positions inside lines (File.Matches and
@@ -88,6 +94,13 @@ type Options struct {
 	// StateDir holds scout's state (the frecency store); empty means
 	// $XDG_STATE_HOME, else ~/.local/state.
 	StateDir string
+
+	// Set by Grep: frecency bonuses by path hash that replace the store's
+	// (a cursor's snapshot), content checksums of matched files, and the
+	// paths left out that may hold matches (for a search with none).
+	bonus map[uint32]int
+	sums  bool
+	probe bool
 }
 
 // Sort is an order of results.
@@ -124,6 +137,8 @@ type Result struct {
 	Stats    Stats
 	Warnings []Warning
 	Ranking  Ranking
+
+	left []leftOut // with Options.probe: paths left out that could hold matches
 }
 
 // Ranking says how a result was ordered and which signals were in play.
@@ -142,6 +157,10 @@ type File struct {
 	Matches      int      // match spans; 0 with NoSpans
 	Score        int      // the best score of its lines (ByRank)
 	Signals      []Signal // the file's own signals, part of every line's score (ByRank)
+
+	root  string    // the display path of its search root ("" for "."; Path for a file named as a root)
+	sum   uint32    // CRC-32C of its content, with Options.sums
+	mtime time.Time // when ranked
 }
 
 // Line is a matching line or a context line.
@@ -221,4 +240,40 @@ func (r *Result) Failed() bool {
 		}
 	}
 	return false
+}
+
+// Reasons lists the non-zero counts, each with the name of its reason
+// ("binary files", "ignored directories", …).
+func (k Skipped) Reasons() []page.Reason {
+	var out []page.Reason
+	add := func(n int, one, many string) {
+		switch {
+		case n == 1:
+			out = append(out, page.Reason{Reason: one, Count: 1})
+		case n > 1:
+			out = append(out, page.Reason{Reason: many, Count: n})
+		}
+	}
+	add(k.Binary, "binary file", "binary files")
+	add(k.TooLarge, "file over the size limit", "files over the size limit")
+	add(k.Unreadable, "unreadable file", "unreadable files")
+	add(k.Ignored, "ignored file", "ignored files")
+	add(k.IgnoredDirs, "ignored directory", "ignored directories")
+	add(k.Hidden, "hidden file", "hidden files")
+	add(k.HiddenDirs, "hidden directory", "hidden directories")
+	add(k.Excluded, "file excluded by glob or type", "files excluded by glob or type")
+	add(k.ExcludedDirs, "directory excluded by glob", "directories excluded by glob")
+	add(k.TooDeep, "directory below the depth limit", "directories below the depth limit")
+	add(k.Symlinks, "symlink not followed", "symlinks not followed")
+	add(k.Special, "special file", "special files")
+	return out
+}
+
+// String says how a result was ranked: "ranked by score; frecency <on: … |
+// off: why>; git <on: … | off: why>", or that it was sorted by path.
+func (k Ranking) String() string {
+	if k.Sort == ByPath {
+		return "ranking: off (sorted by path)"
+	}
+	return fmt.Sprintf("ranked by score; frecency %s; git %s", k.Frecency, k.Git)
 }

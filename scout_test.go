@@ -45,10 +45,10 @@ func TestStats(t *testing.T) {
 	repo(t)
 	res := search(t, scout.Options{Patterns: []string{"handler"}})
 	s := res.Stats
-	if s.FilesSearched != 6 || s.FilesMatched != 5 || s.MatchedLines != 12 || s.Matches != 15 {
+	if s.FilesSearched != 8 || s.FilesMatched != 5 || s.MatchedLines != 12 || s.Matches != 15 {
 		t.Errorf("stats = %+v", s)
 	}
-	want := scout.Skipped{Binary: 1, Ignored: 1, IgnoredDirs: 1}
+	want := scout.Skipped{Binary: 2, Ignored: 1, IgnoredDirs: 2}
 	if s.Skipped != want {
 		t.Errorf("skipped = %+v, want %+v", s.Skipped, want)
 	}
@@ -142,8 +142,8 @@ func TestOverlappingRootsCountOnce(t *testing.T) {
 	if res.Stats.FilesMatched != 3 || len(res.Files) != 3 {
 		t.Errorf("files matched = %d, files = %d", res.Stats.FilesMatched, len(res.Files))
 	}
-	if res.Stats.FilesSearched != 6 {
-		t.Errorf("files searched = %d, want 6", res.Stats.FilesSearched)
+	if res.Stats.FilesSearched != 8 {
+		t.Errorf("files searched = %d, want 8", res.Stats.FilesSearched)
 	}
 }
 

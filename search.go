@@ -5,11 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"os"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/scoutcode/scout/internal/filetype"
 	"github.com/scoutcode/scout/internal/match"
@@ -23,13 +25,20 @@ import (
 // paths that cannot be read are reported in Result.Warnings and the search
 // goes on.
 func Search(ctx context.Context, opts Options) (*Result, error) {
+	res, _, err := run(ctx, opts, 0)
+	return res, err
+}
+
+// run runs a search. With a timeout, a search that runs out of time
+// returns what it found so far, and partial is true.
+func run(ctx context.Context, opts Options, timeout time.Duration) (res *Result, partial bool, err error) {
 	pat, pats, err := compile(opts)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	wopts, err := walkOptions(opts)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	paths := opts.Paths
 	if len(paths) == 0 {
@@ -43,11 +52,20 @@ func Search(ctx context.Context, opts Options) (*Result, error) {
 	if opts.Sort == ByRank {
 		rk = newRanker(ctx, opts, pats, paths)
 	}
+	wctx := ctx
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		wctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
 	visitors := make([]*visitor, workers)
-	err = walk.Parallel(ctx, paths, wopts, workers, func(i int) walk.Visitor {
-		visitors[i] = &visitor{w: newWorker(pat, opts, rk), keepAll: len(paths) > 1}
+	err = walk.Parallel(wctx, paths, wopts, workers, func(i int) walk.Visitor {
+		visitors[i] = &visitor{w: newWorker(pat, opts, rk), keepAll: len(paths) > 1, probe: opts.probe}
 		return visitors[i]
 	})
+	if err != nil && timeout > 0 && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+		err, partial = nil, true
+	}
 	for _, v := range visitors {
 		if v != nil {
 			v.w.release()
@@ -57,9 +75,9 @@ func Search(ctx context.Context, opts Options) (*Result, error) {
 		if rk != nil {
 			rk.gitState()
 		}
-		return nil, err
+		return nil, false, err
 	}
-	return assemble(visitors, rk), nil
+	return assemble(visitors, rk), partial, nil
 }
 
 // compile turns the pattern options into a matcher; it also returns the
@@ -95,6 +113,34 @@ func walkOptions(opts Options) (walk.Options, error) {
 
 var errTooLarge = errors.New("too large")
 
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// leftOut is a path the walk left out that could hold matches: a file or
+// directory ignored by a rule, hidden, or a binary file.
+type leftOut struct {
+	path   string
+	reason leftReason
+	rule   string // the ignore rule, "file:line:pattern"
+	dir    bool
+}
+
+type leftReason uint8
+
+const (
+	leftIgnored leftReason = iota
+	leftHidden
+	leftBinary
+)
+
+// maxLeft bounds the paths each visitor keeps of those left out.
+const maxLeft = 256
+
+func (v *visitor) leave(l leftOut) {
+	if len(v.left) < maxLeft {
+		v.left = append(v.left, l)
+	}
+}
+
 // firstChunk is how much of a file is read before the rest, so that a
 // binary file is recognised (by a NUL byte) without reading all of it.
 const firstChunk = 64 << 10
@@ -121,6 +167,7 @@ type outcome struct {
 	path     string
 	root     int    // index of the search root
 	rel      string // path below the root
+	sum      uint32 // CRC-32C of the content, with Options.sums
 	res      search.Result
 	size     int64
 	skipped  skipReason
@@ -152,10 +199,15 @@ type visitor struct {
 	outs     []outcome // files with matches or warnings; all files with keepAll
 	stats    Stats
 	warnings []Warning
+	probe    bool      // keep left
+	left     []leftOut // paths left out that could hold matches
 }
 
 func (v *visitor) Visit(e walk.Entry) error {
 	o := v.w.search(e)
+	if v.probe && o.skipped == skipBinary {
+		v.leave(leftOut{path: o.path, reason: leftBinary})
+	}
 	if v.keepAll {
 		v.outs = append(v.outs, o)
 		return nil
@@ -211,6 +263,14 @@ func (s *Stats) merge(t Stats) {
 
 func (v *visitor) Skip(s walk.Skip) {
 	c := &v.stats.Skipped
+	if v.probe {
+		switch s.Reason {
+		case walk.Ignored:
+			v.leave(leftOut{path: s.Path, reason: leftIgnored, rule: s.Rule, dir: s.IsDir})
+		case walk.Hidden:
+			v.leave(leftOut{path: s.Path, reason: leftHidden, dir: s.IsDir})
+		}
+	}
 	switch s.Reason {
 	case walk.Ignored:
 		count(s.IsDir, &c.IgnoredDirs, &c.Ignored)
@@ -252,6 +312,9 @@ func assemble(visitors []*visitor, rk *ranker) *Result {
 		}
 	}
 	slices.SortStableFunc(outs, func(a, b *outcome) int { return walk.ComparePaths(a.path, b.path) })
+	for _, v := range visitors {
+		r.left = append(r.left, v.left...)
+	}
 	var matched []*outcome // parallel to r.Files
 	for i, o := range outs {
 		if i > 0 && o.path == outs[i-1].path {
@@ -281,7 +344,15 @@ func assemble(visitors []*visitor, rk *ranker) *Result {
 // given order (nil: file order) and, when ranked, with their own scores.
 // It runs in the workers, in parallel.
 func convert(o *outcome, order []int32) File {
-	f := File{Path: o.path, MatchedLines: o.res.MatchedLines, Matches: o.res.Matches}
+	f := File{Path: o.path, MatchedLines: o.res.MatchedLines, Matches: o.res.Matches, sum: o.sum, mtime: o.facts.mtime}
+	switch {
+	case o.rel == "":
+		f.root = o.path
+	case o.path == o.rel:
+		f.root = ""
+	default:
+		f.root = strings.TrimSuffix(strings.TrimSuffix(o.path, o.rel), "/")
+	}
 	if len(o.res.Lines) > 0 {
 		f.Lines = make([]Line, len(o.res.Lines))
 	}
@@ -312,6 +383,7 @@ type worker struct {
 	rank      *ranker // nil unless ranking
 	scratch   search.Scratch
 	order     []int32        // scratch for the order of a file's lines
+	spans     []match.Span   // scratch for a line's matches
 	wholeM    *match.Matcher // the ranker's anchored pattern, made on first use
 	names     *match.Matcher // the ranker's file-name patterns, made on first use
 	nameWhole *match.Matcher
@@ -399,7 +471,7 @@ func (w *worker) search(e walk.Entry) outcome {
 		o.skipped, o.warn = skipUnreadable, pathErr(err)
 		return o
 	}
-	if nul >= 0 {
+	if nul >= 0 && !w.opts.Text {
 		o.skipped = skipBinary
 		if e.Explicit {
 			o.warn = fmt.Errorf("%w (NUL byte at offset %d)", ErrBinary, nul)
@@ -408,7 +480,7 @@ func (w *worker) search(e walk.Entry) outcome {
 	}
 	o.size = size
 	o.res = w.scratch.Search(w.m, data, w.sopt)
-	if o.res.MatchedLines > 0 && len(data) > firstChunk {
+	if o.res.MatchedLines > 0 && len(data) > firstChunk && !w.opts.Text {
 		// A NUL past the first chunk makes the file binary too; that only
 		// changes the outcome when there is something to show.
 		if i := bytes.IndexByte(data[firstChunk:], 0); i >= 0 {
@@ -420,6 +492,9 @@ func (w *worker) search(e walk.Entry) outcome {
 		}
 	}
 	if o.res.MatchedLines > 0 {
+		if w.opts.sums {
+			o.sum = crc32.Checksum(data, castagnoli)
+		}
 		if w.rank != nil && !w.opts.CountOnly {
 			o.hits, o.facts = w.scoreHits(&e, data, &o.res, file)
 		}

@@ -83,6 +83,9 @@ func main() {
 	if rankingCost(*root, bin, *runs, *only) {
 		failed = true
 	}
+	if !*costOnly {
+		pageCost(*root, bin, *runs, *only)
+	}
 	if failed {
 		os.Exit(1)
 	}
@@ -96,7 +99,7 @@ func compareRipgrep(root, bin string, runs int, only string) bool {
 		if only != "" && !strings.Contains(c.name, only) {
 			continue
 		}
-		scoutArgs := []string{"grep", "--color", "never", "-e", c.pattern, "."}
+		scoutArgs := []string{"grep", "--all", "--color", "never", "-e", c.pattern, "."}
 		rgArgs := []string{"--hidden", "--smart-case", "--line-number", "--heading", "--color", "never", "-e", c.pattern, "."}
 		ns, nr := count(root, bin, scoutArgs), count(root, "rg", rgArgs)
 		if ns != nr {
@@ -141,8 +144,8 @@ func rankingCost(root, bin string, runs int, only string) bool {
 		if only != "" && !strings.Contains(c.name, only) {
 			continue
 		}
-		ranked := []string{"grep", "--color", "never", "-e", c.pattern, "."}
-		byPath := []string{"grep", "--color", "never", "--sort", "path", "-e", c.pattern, "."}
+		ranked := []string{"grep", "--all", "--color", "never", "-e", c.pattern, "."}
+		byPath := []string{"grep", "--all", "--color", "never", "--sort", "path", "-e", c.pattern, "."}
 		run(root, bin, ranked)
 		run(root, bin, byPath)
 		var a, b []sample
@@ -161,6 +164,41 @@ func rankingCost(root, bin string, runs int, only string) bool {
 			ratio, ma.cpu.Round(time.Millisecond), mb.cpu.Round(time.Millisecond), kib(ma.rss), kib(mb.rss), mark)
 	}
 	return failed
+}
+
+// pageCost times what a user gets by default, one planned page, against
+// the same search printing every result (--all) and against rg. No bar: a
+// page does more (content checksums for the cursor, the map) and prints far
+// less.
+func pageCost(root, bin string, runs int, only string) {
+	fmt.Printf("\npages: scout's default page vs scout --all and rg (no bar)\n")
+	fmt.Printf("%-18s %10s %10s %10s %9s %9s %10s %10s\n", "case", "page", "--all", "rg", "page/all", "page/rg", "page bytes", "all bytes")
+	for _, c := range cases {
+		if only != "" && !strings.Contains(c.name, only) {
+			continue
+		}
+		paged := []string{"grep", "-e", c.pattern, "."}
+		all := []string{"grep", "--all", "--color", "never", "-e", c.pattern, "."}
+		rgArgs := []string{"--hidden", "--smart-case", "--line-number", "--heading", "--color", "never", "-e", c.pattern, "."}
+		run(root, bin, paged)
+		var p, a, r []sample
+		for range runs {
+			p = append(p, run(root, bin, paged))
+			a = append(a, run(root, bin, all))
+			r = append(r, run(root, "rg", rgArgs))
+		}
+		mp, ma, mr := median(p), median(a), median(r)
+		fmt.Printf("%-18s %10s %10s %10s %9.2f %9.2f %10d %10d\n", c.name, mp.wall.Round(time.Millisecond/10), ma.wall.Round(time.Millisecond/10),
+			mr.wall.Round(time.Millisecond/10), float64(mp.wall)/float64(ma.wall), float64(mp.wall)/float64(mr.wall), size(root, bin, paged), size(root, bin, all))
+	}
+}
+
+// size returns the bytes a command prints.
+func size(dir, bin string, args []string) int {
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	out, _ := cmd.Output()
+	return len(out)
 }
 
 // build compiles scout into a temporary directory.

@@ -88,11 +88,11 @@ func run(args ...string) (string, string, int) {
 	return out.String(), errb.String(), code
 }
 
-// scoutLines runs scout grep --json and returns "path:line" for matches
+// scoutLines runs scout grep --all --json and returns "path:line" for matches
 // and "path-line" for context lines, in output order.
 func scoutLines(t *testing.T, args []string) []string {
 	t.Helper()
-	out, stderr, code := run(append([]string{"grep", "--json", "--sort", "path"}, args...)...)
+	out, stderr, code := run(append([]string{"grep", "--all", "--json", "--sort", "path"}, args...)...)
 	if code == ExitError && !strings.HasSuffix(strings.TrimSpace(out), "}") {
 		t.Fatalf("scout grep %s: exit %d: %s", strings.Join(args, " "), code, stderr)
 	}

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -20,42 +21,72 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/go
 var goldenCases = []struct {
 	name string
 	args []string
+	next bool // also follow the page's cursor once
 }{
-	{"grep-text", []string{"grep", "handler"}},
-	{"grep-sort-path", []string{"grep", "--sort", "path", "handler"}},
-	{"grep-explain", []string{"grep", "--explain", "Handler"}},
-	{"grep-explain-context", []string{"grep", "--explain", "-C", "1", "-w", "NewHandler"}},
-	{"grep-explain-path", []string{"grep", "--explain", "--sort", "path", "x"}},
-	{"grep-bad-sort", []string{"grep", "--sort", "score", "x"}},
-	{"grep-case-sensitive", []string{"grep", "-s", "Handler", "server"}},
-	{"grep-context", []string{"grep", "-C", "1", "NewHandler"}},
-	{"grep-json", []string{"grep", "--json", "-w", "Handler"}},
-	{"grep-count", []string{"grep", "-c", "handler"}},
-	{"grep-files", []string{"grep", "-l", "handler"}},
-	{"grep-stats", []string{"grep", "--stats", "-t", "go", "Serve"}},
-	{"grep-color", []string{"grep", "--color", "always", "NewHandler", "server"}},
-	{"grep-no-ignore", []string{"grep", "--no-ignore", "--stats", "-F", "Handler()"}},
-	{"grep-no-hidden", []string{"grep", "--no-hidden", "--stats", "secret"}},
-	{"grep-no-match", []string{"grep", "--stats", "zzz_not_here"}},
-	{"grep-missing-path", []string{"grep", "package", "server", "nope"}},
-	{"grep-binary-named", []string{"grep", "handler", "logo.png"}},
-	{"grep-bad-regex", []string{"grep", "NewHandler("}},
-	{"grep-bad-regex-utf8", []string{"grep", "é+*"}},
-	{"grep-lookahead", []string{"grep", "Handler(?=\\()"}},
-	{"grep-newline", []string{"grep", `main\nfunc`}},
-	{"grep-unknown-flag", []string{"grep", "--fixed", "x"}},
-	{"grep-unknown-type", []string{"grep", "-t", "golng", "x"}},
-	{"grep-bad-size", []string{"grep", "--max-filesize", "10X", "x"}},
-	{"grep-no-pattern", []string{"grep"}},
-	{"grep-quiet", []string{"grep", "-q", "Serve"}},
-	{"grep-dash-pattern", []string{"grep", "-e", "-- ignored", "."}},
-	{"grep-help", []string{"grep", "--help"}},
-	{"type-list", []string{"grep", "--type-list"}},
-	{"help", []string{"--help"}},
-	{"touch-missing", []string{"touch", "server/handler.go", "nope.go"}},
-	{"touch-none", []string{"touch"}},
-	{"unknown-command", []string{"serch", "x"}},
+	// Pages (the default).
+	{"grep-text", []string{"grep", "handler"}, false},
+	{"grep-sort-path", []string{"grep", "--sort", "path", "handler"}, false},
+	{"grep-explain", []string{"grep", "--explain", "Handler"}, false},
+	{"grep-explain-context", []string{"grep", "--explain", "-C", "1", "-w", "NewHandler"}, false},
+	{"grep-explain-path", []string{"grep", "--explain", "--sort", "path", "x"}, false},
+	{"grep-case-sensitive", []string{"grep", "-s", "Handler", "server"}, false},
+	{"grep-context", []string{"grep", "-C", "1", "NewHandler"}, false},
+	{"grep-json", []string{"grep", "--json", "-w", "Handler"}, false},
+	{"grep-count", []string{"grep", "-c", "handler"}, false},
+	{"grep-files", []string{"grep", "-l", "handler"}, false},
+	{"grep-mode-map", []string{"grep", "--mode", "map", "handler"}, false},
+	{"grep-mode-count", []string{"grep", "--mode", "count", "--budget", "300", "--max-files", "2", "e"}, true},
+	{"grep-pages", []string{"grep", "--budget", "300", "--per-file", "1", "--max-files", "2", "handler"}, true},
+	{"grep-pages-json", []string{"grep", "--json", "--budget", "300", "--max-files", "1", "NewHandler"}, true},
+	{"grep-long-line", []string{"grep", "needle"}, false},
+	{"grep-elsewhere", []string{"grep", "--no-hidden", "zebra"}, false},
+	{"grep-no-match", []string{"grep", "zzz_not_here"}, false},
+	{"grep-no-ignore", []string{"grep", "--no-ignore", "-F", "Handler()"}, false},
+	{"grep-text-binary", []string{"grep", "--text", "zebra", "data.bin"}, false},
+	{"grep-bad-cursor", []string{"grep", "--cursor", "c1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "handler"}, false},
+	{"grep-cursor-other-search", []string{"grep", "--cursor", "c1.NBIAAAAAAAABAAAAAAAAAICCkskGAgEDDAUDyAEHAAAABACx1N04KiFY5g", "handler"}, false},
+	{"grep-bad-mode", []string{"grep", "--mode", "lines", "x"}, false},
+	{"grep-budget-too-small", []string{"grep", "--budget", "100", "x"}, false},
+	{"grep-stats-paged", []string{"grep", "--stats", "x"}, false},
+	{"grep-l-and-mode", []string{"grep", "-l", "--mode", "map", "x"}, false},
+	// Every result, in ripgrep's format.
+	{"grep-all", []string{"grep", "--all", "handler"}, false},
+	{"grep-all-json", []string{"grep", "--all", "--json", "-w", "Handler"}, false},
+	{"grep-all-count", []string{"grep", "--all", "-c", "handler"}, false},
+	{"grep-all-files", []string{"grep", "--all", "-l", "handler"}, false},
+	{"grep-all-with-budget", []string{"grep", "--all", "--budget", "500", "x"}, false},
+	{"grep-stats", []string{"grep", "--all", "--stats", "-t", "go", "Serve"}, false},
+	{"grep-color", []string{"grep", "--all", "--color", "always", "NewHandler", "server"}, false},
+	{"grep-all-no-ignore", []string{"grep", "--all", "--no-ignore", "--stats", "-F", "Handler()"}, false},
+	{"grep-no-hidden", []string{"grep", "--all", "--no-hidden", "--stats", "secret"}, false},
+	{"grep-all-no-match", []string{"grep", "--all", "--stats", "zzz_not_here"}, false},
+	// Errors and the rest.
+	{"grep-bad-sort", []string{"grep", "--sort", "score", "x"}, false},
+	{"grep-missing-path", []string{"grep", "package", "server", "nope"}, false},
+	{"grep-binary-named", []string{"grep", "handler", "logo.png"}, false},
+	{"grep-bad-regex", []string{"grep", "NewHandler("}, false},
+	{"grep-bad-regex-utf8", []string{"grep", "é+*"}, false},
+	{"grep-lookahead", []string{"grep", "Handler(?=\\()"}, false},
+	{"grep-newline", []string{"grep", `main\nfunc`}, false},
+	{"grep-unknown-flag", []string{"grep", "--fixed", "x"}, false},
+	{"grep-unknown-type", []string{"grep", "-t", "golng", "x"}, false},
+	{"grep-bad-size", []string{"grep", "--max-filesize", "10X", "x"}, false},
+	{"grep-no-pattern", []string{"grep"}, false},
+	{"grep-quiet", []string{"grep", "-q", "Serve"}, false},
+	{"grep-dash-pattern", []string{"grep", "-e", "-- ignored", "."}, false},
+	{"grep-help", []string{"grep", "--help"}, false},
+	{"type-list", []string{"grep", "--type-list"}, false},
+	{"help", []string{"--help"}, false},
+	{"touch-missing", []string{"touch", "server/handler.go", "nope.go"}, false},
+	{"touch-none", []string{"touch"}, false},
+	{"unknown-command", []string{"serch", "x"}, false},
 }
+
+// cursorText matches a cursor in output. Cursors hold the search's
+// absolute paths and clock, which differ on every run, so golden files
+// show them as c1.<cursor>; the cursor's own bytes are tested in
+// internal/page.
+var cursorText = regexp.MustCompile(`c1\.[A-Za-z0-9_-]+`)
 
 func TestGolden(t *testing.T) {
 	repo, err := filepath.Abs("../../testdata/cli/repo.txtar")
@@ -70,14 +101,24 @@ func TestGolden(t *testing.T) {
 	for _, c := range goldenCases {
 		t.Run(c.name, func(t *testing.T) {
 			stdout, stderr, code := run(c.args...)
-			got := txtar.Format(&txtar.Archive{
-				Comment: []byte("scout " + strings.Join(c.args, " ") + "\n"),
-				Files: []txtar.File{
-					{Name: "exit", Data: []byte(strconv.Itoa(code) + "\n")},
-					{Name: "stdout", Data: []byte(stdout)},
-					{Name: "stderr", Data: []byte(stderr)},
-				},
-			})
+			files := []txtar.File{
+				{Name: "exit", Data: []byte(strconv.Itoa(code) + "\n")},
+				{Name: "stdout", Data: []byte(cursorText.ReplaceAllString(stdout, "c1.<cursor>"))},
+				{Name: "stderr", Data: []byte(stderr)},
+			}
+			if c.next {
+				cur := cursorText.FindString(stdout)
+				if cur == "" {
+					t.Fatalf("scout %s: no cursor in\n%s", strings.Join(c.args, " "), stdout)
+				}
+				stdout, stderr, code := run(append(c.args, "--cursor", cur)...)
+				files = append(files,
+					txtar.File{Name: "next exit", Data: []byte(strconv.Itoa(code) + "\n")},
+					txtar.File{Name: "next stdout", Data: []byte(cursorText.ReplaceAllString(stdout, "c1.<cursor>"))},
+					txtar.File{Name: "next stderr", Data: []byte(stderr)},
+				)
+			}
+			got := txtar.Format(&txtar.Archive{Comment: []byte("scout " + strings.Join(c.args, " ") + "\n"), Files: files})
 			path := filepath.Join(dir, c.name+".txtar")
 			if *update {
 				if err := os.MkdirAll(dir, 0o755); err != nil {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
@@ -24,15 +25,22 @@ case. Files are walked as ripgrep walks them: .gitignore (inside git
 repositories), .ignore, .rgignore, .git/info/exclude and git's global
 excludes file are obeyed; hidden files are searched but .git never is;
 symbolic links are not followed; binary files and files over --max-filesize
-are skipped and counted (see --stats or --json).
+are skipped and counted (a page's footer says how many, for each reason).
 
-Output: each file's path, then "N:line" for matches and "N-line" for context,
-in path order, the same bytes on every run.`
+Output is a page planned for an agent: the best hits first (definitions,
+then imports, then uses; files being worked on before stale ones), at most
+--max-files files and --per-file matches per file, within --budget tokens.
+Each file's path, then "N:line" for matches ("*N:line" for a definition) and
+"N-line" for context. The footer gives the exact totals, what was not
+searched, a map of the rest by directory, and the --cursor for the next
+page. --all prints every result instead, in ripgrep's format.`
 
 const grepExample = `  scout grep 'func \w+Handler' internal
   scout grep -F 'a.b(c)' -t go
   scout grep -w -i todo -g '!vendor/**' -C 2
-  scout grep --json -e foo -e bar src docs`
+  scout grep 'err != nil' --cursor c1.…      # the next page
+  scout grep --mode files --budget 500 Serve
+  scout grep --all --json -e foo -e bar src docs`
 
 // grepFlags holds the parsed grep flags.
 type grepFlags struct {
@@ -65,6 +73,14 @@ type grepFlags struct {
 	explain      bool
 	noFrecency   bool
 	noGit        bool
+	mode         string
+	maxFiles     int
+	perFile      int
+	budget       int
+	cursor       string
+	timeout      time.Duration
+	all          bool
+	text         bool
 }
 
 // caseFlag records the last of -i, -s, -S given, as ripgrep does.
@@ -129,12 +145,20 @@ func (e *env) grepCommand() *cobra.Command {
 	fl.BoolVar(&f.explain, "explain", false, "show each hit's score and the signals it is made of")
 	fl.BoolVar(&f.noFrecency, "no-frecency", false, "do not rank files the agent used recently higher (see scout touch)")
 	fl.BoolVar(&f.noGit, "no-git", false, "do not rank files changed in git higher")
-	fl.BoolVar(&f.json, "json", false, "print JSON Lines: begin, match, context, end objects, then a summary")
-	fl.BoolVarP(&f.count, "count", "c", false, "print the number of matching lines per file")
-	fl.BoolVarP(&f.filesMatches, "files-with-matches", "l", false, "print only the paths of files with matches")
+	fl.StringVar(&f.mode, "mode", "auto", "what a page shows: `MODE` is content, files, count, map, or auto (content, unless the hits are too broad: then files, else map)")
+	fl.IntVar(&f.maxFiles, "max-files", 0, "show at most `N` files per page (default 20; 50 in files and count modes)")
+	fl.IntVar(&f.perFile, "per-file", 0, "show at most `N` matches per file per page (default 3; 100 when searching one file)")
+	fl.IntVar(&f.budget, "budget", scout.DefaultBudget, fmt.Sprintf("fit a page in `TOKENS` tokens (a token is about 4 bytes; at least %d)", scout.MinBudget))
+	fl.StringVar(&f.cursor, "cursor", "", "continue after the page that printed `CURSOR` (run the same search with it)")
+	fl.DurationVar(&f.timeout, "timeout", 0, "stop searching after `DURATION` (e.g. 5s) and show what was found, marked partial; 0: no limit")
+	fl.BoolVar(&f.all, "all", false, "print every result, unpaged, in ripgrep's format (no budget, map or cursor)")
+	fl.BoolVarP(&f.text, "text", "a", false, "search binary files as if they were text")
+	fl.BoolVar(&f.json, "json", false, "print the page as one JSON object (with --all: JSON Lines of begin, match, context, end, summary)")
+	fl.BoolVarP(&f.count, "count", "c", false, "print the number of matching lines per file (--mode count)")
+	fl.BoolVarP(&f.filesMatches, "files-with-matches", "l", false, "print only the paths of files with matches (--mode files)")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print nothing; the exit status says whether anything matched")
-	fl.StringVar(&f.color, "color", "auto", "colour the output: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
-	fl.BoolVar(&f.stats, "stats", false, "print statistics after the results: counts searched, matched, and skipped by reason")
+	fl.StringVar(&f.color, "color", "auto", "colour --all output: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
+	fl.BoolVar(&f.stats, "stats", false, "with --all: print statistics after the results (a page's footer always has them)")
 	fl.IntVarP(&f.threads, "threads", "j", 0, "search `N` files at once (default: the number of CPUs)")
 	fl.BoolVarP(&f.lineNumber, "line-number", "n", false, "show line numbers (always on; accepted for grep users)")
 	return cmd
@@ -146,6 +170,12 @@ func (e *env) grep(cmd *cobra.Command, f *grepFlags, args []string) error {
 	}
 	opts, err := grepOptions(cmd, f, args)
 	if err != nil {
+		return err
+	}
+	if !f.all && !f.quiet {
+		return e.grepPage(cmd, f, opts)
+	}
+	if err := onlyPaged(cmd); err != nil {
 		return err
 	}
 	color := e.useColor(f.color)
@@ -188,7 +218,7 @@ func grepOptions(cmd *cobra.Command, f *grepFlags, args []string) (scout.Options
 		Globs: f.globs, Types: f.types, NotTypes: f.notTypes,
 		Before: f.before, After: f.after,
 		NoIgnore: f.noIgnore, NoHidden: f.noHidden && !f.hidden, Follow: f.follow, MaxDepth: f.maxDepth,
-		Workers: f.threads, CountOnly: f.count || f.filesMatches || f.quiet,
+		Workers: f.threads, CountOnly: f.count || f.filesMatches || f.quiet, Text: f.text,
 	}
 	if len(opts.Patterns) == 0 {
 		if len(args) == 0 {

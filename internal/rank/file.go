@@ -15,9 +15,13 @@ type FileFacts struct {
 	MTime     time.Time
 	Now       time.Time
 	Frecency  float64 // decayed use count; 0 when unknown
-	Git       bool    // modified, staged or untracked
-	NameMatch bool    // the pattern matches the file's base name
-	NameExact bool    // … and the match is the name without its extension
+	// FixedBonus: the frecency bonus is FrecencyBonus, not computed from
+	// Frecency (a later page scores with the first page's bonuses).
+	FixedBonus    bool
+	FrecencyBonus int
+	Git           bool // modified, staged or untracked
+	NameMatch     bool // the pattern matches the file's base name
+	NameExact     bool // … and the match is the name without its extension
 }
 
 // FileSignals returns the signals of a file and their sum.
@@ -35,7 +39,11 @@ func FileSignals(f FileFacts) ([]Signal, int) {
 		add(SigFileNamePart, WeightFileNamePart)
 	}
 	add(SigRecency, Recency(f.MTime, f.Now))
-	add(SigFrecency, Frecency(f.Frecency))
+	if f.FixedBonus {
+		add(SigFrecency, f.FrecencyBonus)
+	} else {
+		add(SigFrecency, Frecency(f.Frecency))
+	}
 	if f.Git {
 		add(SigGit, WeightGit)
 	}

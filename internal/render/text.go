@@ -39,6 +39,7 @@ import (
 	"strings"
 
 	"github.com/scoutcode/scout"
+	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/rank"
 )
 
@@ -90,21 +91,10 @@ func Text(w io.Writer, r *scout.Result, opts Options) error {
 
 // RankingText says how a result was ranked: the clock and which signals
 // were on.
-func RankingText(k scout.Ranking) string {
-	if k.Sort == scout.ByPath {
-		return "ranking: off (sorted by path)\n"
-	}
-	return fmt.Sprintf("ranked by score; frecency %s; git %s\n", k.Frecency, k.Git)
-}
+func RankingText(k scout.Ranking) string { return k.String() + "\n" }
 
 // signalsText renders signals as "definition +1000, word +60".
-func signalsText(s []scout.Signal) string {
-	parts := make([]string, len(s))
-	for i, x := range s {
-		parts[i] = fmt.Sprintf("%s %+d", x.Name, x.Value)
-	}
-	return strings.Join(parts, ", ")
-}
+func signalsText(s []scout.Signal) string { return page.SignalsText(s) }
 
 type textWriter struct {
 	w    *bufio.Writer
@@ -220,26 +210,9 @@ func StatsText(r *scout.Result) string {
 // 2 ignored directories".
 func SkippedText(k scout.Skipped) string {
 	var parts []string
-	add := func(n int, one, many string) {
-		switch {
-		case n == 1:
-			parts = append(parts, "1 "+one)
-		case n > 1:
-			parts = append(parts, fmt.Sprintf("%d %s", n, many))
-		}
+	for _, r := range k.Reasons() {
+		parts = append(parts, fmt.Sprintf("%d %s", r.Count, r.Reason))
 	}
-	add(k.Binary, "binary file", "binary files")
-	add(k.TooLarge, "file over the size limit", "files over the size limit")
-	add(k.Unreadable, "unreadable file", "unreadable files")
-	add(k.Ignored, "ignored file", "ignored files")
-	add(k.IgnoredDirs, "ignored directory", "ignored directories")
-	add(k.Hidden, "hidden file", "hidden files")
-	add(k.HiddenDirs, "hidden directory", "hidden directories")
-	add(k.Excluded, "file excluded by glob or type", "files excluded by glob or type")
-	add(k.ExcludedDirs, "directory excluded by glob", "directories excluded by glob")
-	add(k.TooDeep, "directory below --max-depth", "directories below --max-depth")
-	add(k.Symlinks, "symlink not followed", "symlinks not followed")
-	add(k.Special, "special file", "special files")
 	return strings.Join(parts, ", ")
 }
 

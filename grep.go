@@ -1,0 +1,386 @@
+package scout
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/scoutcode/scout/internal/page"
+	"github.com/scoutcode/scout/internal/rank"
+)
+
+// Defaults of GrepOptions.
+const (
+	DefaultBudget     = 1500 // tokens
+	MinBudget         = 300  // tokens: room for a hit, its path and the footer
+	DefaultMaxFiles   = 20   // files a content page shows
+	DefaultMaxListed  = 50   // files a files or count page lists
+	DefaultPerFile    = 3    // hits of one file a page shows
+	DefaultPerFileOne = 100  // … when the search is one file
+	// DefaultProbeTimeout bounds the look into left-out files that a search
+	// with no match makes.
+	DefaultProbeTimeout = 2 * time.Second
+)
+
+// Mode is what a page shows: Auto (the default) picks Content, unless the
+// hits are too broad to show lines within the budget; then Files, else
+// Map.
+type Mode = page.Mode
+
+const (
+	Auto    = page.Auto
+	Content = page.Content
+	Files   = page.Files
+	Count   = page.Count
+	Map     = page.Map
+)
+
+// ParseMode reads a mode's name: auto, content, files, count or map.
+func ParseMode(s string) (Mode, error) { return page.ParseMode(s) }
+
+// Page is a page of a grep's results; see Grep. Its Text is the compact
+// text format documented in internal/page.
+type (
+	Page      = page.Page
+	PageFile  = page.File
+	PageLine  = page.Line
+	Totals    = page.Totals
+	Shown     = page.Shown
+	Reason    = page.Reason
+	Dir       = page.Dir
+	Elsewhere = page.Elsewhere
+	// Face says how a page's text spells the options it points to.
+	Face = page.Face
+)
+
+// CLIFace spells options as scout's command line does.
+var CLIFace = page.CLI
+
+// Cursor errors, wrapped with details.
+var (
+	// ErrBadCursor: the cursor does not decode (damaged, cut, or not a
+	// cursor).
+	ErrBadCursor = page.ErrBadCursor
+	// ErrCursorMismatch: the cursor came from another search.
+	ErrCursorMismatch = errors.New("the cursor belongs to another search")
+	// ErrStaleCursor: the files changed since the cursor's first page; a
+	// *StaleCursorError says how.
+	ErrStaleCursor = errors.New("the files changed since the cursor was issued")
+)
+
+// GrepOptions describes a search whose results come as pages planned for
+// an agent.
+type GrepOptions struct {
+	Options
+	Mode     Mode // Auto by default
+	MaxFiles int  // files a page shows at most; 0: DefaultMaxFiles (DefaultMaxListed in files and count modes)
+	PerFile  int  // hits of one file a page shows at most; 0: DefaultPerFile (DefaultPerFileOne when the search is one file)
+	Budget   int  // tokens (bytes/4) the page's text may take; 0: DefaultBudget
+	// Cursor continues after the page that gave it. The search must be the
+	// same (patterns, paths and every option that changes the order).
+	Cursor string
+	// Timeout stops the search after this long; the page then says its
+	// counts are partial and gives no cursor. 0: no limit.
+	Timeout time.Duration
+	Explain bool // the text shows each hit's score and signals
+	Face    Face // how the text spells options; zero: CLIFace
+}
+
+// Grep runs a content search and returns one page of its results: the
+// best hits within the budget, at most MaxFiles files and PerFile hits per
+// file (dealt out across files: see internal/page), the exact totals, what
+// was not searched, a map of the rest by directory, and a cursor to the
+// next page. The page is planned to fit the budget; it is never cut.
+//
+// A cursor continues exactly: the search runs again, scored with the first
+// page's clock and frecency, and the page shows the hits that follow. If
+// the files changed since the first page, Grep returns an error wrapping
+// ErrStaleCursor instead of mixing two states of the tree.
+func Grep(ctx context.Context, o GrepOptions) (*Page, error) {
+	if err := o.check(); err != nil {
+		return nil, err
+	}
+	opts := o.Options
+	fp := fingerprint(o)
+	var cur *page.Cursor
+	if o.Cursor != "" {
+		c, err := page.Decode(o.Cursor)
+		if err != nil {
+			return nil, err
+		}
+		if c.Fingerprint != fp {
+			return nil, fmt.Errorf("%w: its pattern, paths or options differ from this one's; pass it with the search that printed it, or run this search without a cursor", ErrCursorMismatch)
+		}
+		if o.Mode != Auto && o.Mode != c.Mode {
+			return nil, fmt.Errorf("%w: its pages are in %s mode, not %s; ask for %s mode, or run the search again without a cursor", ErrCursorMismatch, c.Mode, o.Mode, c.Mode)
+		}
+		cur = &c
+		opts.Now = time.Unix(c.Now, 0)
+		opts.bonus = c.Frecency
+		if opts.bonus == nil {
+			opts.bonus = map[uint32]int{}
+		}
+	} else if opts.Now.IsZero() {
+		opts.Now = time.Now().Truncate(time.Second)
+	}
+	opts.NoSpans, opts.CountOnly, opts.sums, opts.probe = true, false, true, true
+	res, partial, err := run(ctx, opts, o.Timeout)
+	if err != nil {
+		return nil, err
+	}
+	in, err := input(res, opts, partial, o.Timeout)
+	if err != nil {
+		return nil, err
+	}
+	rev := revision(res)
+	l := o.limits()
+	if cur != nil {
+		if err := checkCursor(in, res, cur, rev); err != nil {
+			return nil, err
+		}
+		l.Mode, l.PerFile, l.Start, l.Number = cur.Mode, cur.PerFile, cur.Ordinal, cur.Page
+		if l.Mode == Files || l.Mode == Count {
+			l.MaxFiles = l.MaxListed
+		}
+	}
+	bonus := frecencyBonuses(res)
+	now := opts.Now.Unix()
+	l.Cursor = func(next int, last page.Key, m Mode, perFile int) string {
+		return page.Cursor{
+			Fingerprint: fp, Revision: rev, Now: now, Page: l.Number + 1, Mode: m, PerFile: perFile,
+			Total: in.Total, Ordinal: next, Last: last, Frecency: bonus,
+		}.Encode()
+	}
+	if in.Total.Matches == 0 && !partial {
+		in.Elsewhere = probe(ctx, opts, res.left, l.Face)
+	}
+	return page.Plan(in, l), nil
+}
+
+// check validates the page options and fills in the defaults that do not
+// depend on the mode.
+func (o *GrepOptions) check() error {
+	switch {
+	case o.Budget == 0:
+		o.Budget = DefaultBudget
+	case o.Budget < MinBudget:
+		return fmt.Errorf("budget %d tokens is too small for a page: use at least %d", o.Budget, MinBudget)
+	}
+	if o.MaxFiles < 0 || o.PerFile < 0 {
+		return errors.New("max files and per-file must be 1 or more (0 for the default)")
+	}
+	if o.Mode > Map {
+		return fmt.Errorf("unknown output mode %d", o.Mode)
+	}
+	if o.Timeout < 0 {
+		return errors.New("timeout must be positive (0 for none)")
+	}
+	if o.Face == (Face{}) {
+		o.Face = CLIFace
+	}
+	return nil
+}
+
+// limits returns the page limits for a first page.
+func (o *GrepOptions) limits() page.Limits {
+	l := page.Limits{
+		Mode: o.Mode, MaxFiles: o.MaxFiles, MaxListed: o.MaxFiles, PerFile: o.PerFile,
+		Budget: o.Budget * 4, Number: 1, Explain: o.Explain, Face: o.Face,
+	}
+	if l.MaxFiles == 0 {
+		l.MaxFiles, l.MaxListed = DefaultMaxFiles, DefaultMaxListed
+	}
+	if l.Mode == Files || l.Mode == Count {
+		l.MaxFiles = l.MaxListed
+	}
+	if l.PerFile == 0 {
+		l.PerFile = DefaultPerFile
+		if oneFile(o.Paths) {
+			l.PerFile = DefaultPerFileOne
+		}
+	}
+	return l
+}
+
+// oneFile reports whether a search's scope is a single file.
+func oneFile(paths []string) bool {
+	if len(paths) != 1 {
+		return false
+	}
+	info, err := os.Stat(paths[0])
+	return err == nil && info.Mode().IsRegular()
+}
+
+// fingerprint hashes the search and every option that changes which hits
+// there are or their order.
+func fingerprint(o GrepOptions) uint64 {
+	paths := o.Paths
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	abs := make([]string, len(paths))
+	for i, p := range paths {
+		a, err := filepath.Abs(p)
+		if err != nil {
+			a = p
+		}
+		abs[i] = a
+	}
+	maxSize := o.MaxFileSize
+	if maxSize == 0 {
+		maxSize = DefaultMaxFileSize
+	}
+	q := o.Options
+	key, _ := json.Marshal([]any{
+		"scout grep 1", q.Patterns, q.Fixed, q.Case, q.Word, q.Globs, q.Types, q.NotTypes,
+		q.Before, q.After, maxSize, q.NoIgnore, q.NoHidden, q.Follow, q.MaxDepth, q.Text,
+		q.GlobalExcludes, q.Sort, q.NoFrecency, q.NoGit, paths, abs, o.PerFile,
+	})
+	sum := sha256.Sum256(key)
+	return binary.LittleEndian.Uint64(sum[:8])
+}
+
+// revision hashes what the pages of a search are made of: the matched
+// files in order, their contents' checksums, and every line with its
+// score. Another tree state gives another revision.
+func revision(res *Result) uint64 {
+	h := fnv.New64a()
+	var b []byte
+	for i := range res.Files {
+		f := &res.Files[i]
+		b = append(b[:0], f.Path...)
+		b = append(b, 0)
+		b = binary.LittleEndian.AppendUint32(b, f.sum)
+		b = binary.AppendVarint(b, int64(f.Score))
+		for j := range f.Lines {
+			l := &f.Lines[j]
+			b = binary.AppendUvarint(b, uint64(l.Number))
+			b = binary.AppendVarint(b, int64(l.Score))
+		}
+		h.Write(b)
+	}
+	return h.Sum64()
+}
+
+// frecencyBonuses returns the frecency bonus of every matched file that
+// has one, by path hash, for the cursor.
+func frecencyBonuses(res *Result) map[uint32]int {
+	m := map[uint32]int{}
+	for i := range res.Files {
+		for _, s := range res.Files[i].Signals {
+			if s.Name == rank.SigFrecency {
+				m[page.PathHash(res.Files[i].Path)] = s.Value
+			}
+		}
+	}
+	return m
+}
+
+// StaleCursorError says how the files changed since a cursor's first page.
+type StaleCursorError struct {
+	Changed  []string // matched files changed since (up to 10, by path)
+	More     int      // changed files not listed
+	Was, Now Totals
+}
+
+func (e *StaleCursorError) Error() string {
+	var b strings.Builder
+	b.WriteString(ErrStaleCursor.Error())
+	switch {
+	case len(e.Changed) > 0:
+		fmt.Fprintf(&b, ": changed since: %s", strings.Join(e.Changed, ", "))
+		if e.More > 0 {
+			fmt.Fprintf(&b, " and %d more", e.More)
+		}
+	default:
+		b.WriteString(": files were deleted, or changed without a new modification time")
+	}
+	fmt.Fprintf(&b, "; the first page counted %d matches in %d files, now there are %d in %d", e.Was.Matches, e.Was.Files, e.Now.Matches, e.Now.Files)
+	b.WriteString("; the pages cannot go on without mixing the two; run the search again without the cursor to start over on the files as they are now")
+	return b.String()
+}
+
+func (e *StaleCursorError) Unwrap() error { return ErrStaleCursor }
+
+// checkCursor checks that a cursor continues this search's order: the
+// revision is the same, and the unit before its ordinal is its last.
+func checkCursor(in *page.Input, res *Result, c *page.Cursor, rev uint64) error {
+	units := page.Units(in, c.Mode, c.PerFile)
+	if rev == c.Revision && c.Ordinal >= 1 && c.Ordinal < len(units) && in.Key(units[c.Ordinal-1]) == c.Last {
+		return nil
+	}
+	e := &StaleCursorError{Was: c.Total, Now: in.Total}
+	since := time.Unix(c.Now, 0)
+	for i := range res.Files {
+		f := &res.Files[i]
+		if f.mtime.After(since) {
+			if len(e.Changed) < 10 {
+				e.Changed = append(e.Changed, f.Path)
+			} else {
+				e.More++
+			}
+		}
+	}
+	slices.Sort(e.Changed)
+	return e
+}
+
+// input turns a search's result into what a page is planned from.
+func input(res *Result, opts Options, partial bool, timeout time.Duration) (*page.Input, error) {
+	s := res.Stats
+	in := &page.Input{
+		Before: opts.Before, After: opts.After,
+		Total:    page.Totals{Matches: s.MatchedLines, Files: s.FilesMatched},
+		Searched: s.FilesSearched, NotSearched: s.Skipped.Reasons(),
+		Ranking: res.Ranking.String(),
+	}
+	if partial {
+		in.Partial = fmt.Sprintf("the time limit (%s) ran out", timeout)
+	}
+	for _, w := range res.Warnings {
+		in.Warnings = append(in.Warnings, w.Error())
+	}
+	in.Failed = res.Failed()
+	pat, _, err := compile(opts)
+	if err != nil {
+		return nil, err
+	}
+	m := pat.Matcher()
+	in.Spans = func(text string) []page.Span {
+		var out []page.Span
+		for _, sp := range m.Matches([]byte(text), nil) {
+			out = append(out, page.Span{Start: sp.Start, End: sp.End})
+		}
+		return out
+	}
+	in.Files = make([]page.InFile, len(res.Files))
+	for i := range res.Files {
+		in.Files[i] = inFile(&res.Files[i])
+	}
+	return in, nil
+}
+
+// inFile returns a file's lines in line order and its hits best first.
+func inFile(f *File) page.InFile {
+	out := page.InFile{Path: f.Path, Root: f.root, Score: f.Score, Signals: f.Signals, Lines: make([]page.Line, len(f.Lines))}
+	for i, l := range f.Lines {
+		out.Lines[i] = page.Line{Number: l.Number, Text: l.Text, Context: l.Context, Score: l.Score, Signals: l.Signals}
+	}
+	slices.SortFunc(out.Lines, func(a, b page.Line) int { return a.Number - b.Number })
+	for i, l := range out.Lines {
+		if !l.Context {
+			out.Hits = append(out.Hits, int32(i))
+		}
+	}
+	slices.SortStableFunc(out.Hits, func(a, b int32) int { return out.Lines[b].Score - out.Lines[a].Score })
+	return out
+}

@@ -1,0 +1,208 @@
+package page
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"sort"
+	"strings"
+)
+
+// Cursor format, version 1. A cursor is "c1." and the base64url (no
+// padding) of:
+//
+//	fingerprint  8 bytes   hash of the query and every option that changes
+//	                       which hits there are or their order
+//	revision     8 bytes   hash of the ranked hits the first page saw (see
+//	                       Revision): a different one means the tree changed
+//	now          uvarint   the clock of the first page, unix seconds:
+//	                       recency is scored with it on every page
+//	page         uvarint   the number of the next page (2 for the second)
+//	mode         1 byte    the mode the first page chose (auto resolves)
+//	per file     uvarint   the per-file quota the first page chose
+//	total        uvarint   matching lines, then files, the first page saw
+//	             uvarint   (for the message when the tree changed)
+//	ordinal      uvarint   how many hits the earlier pages showed
+//	last score   varint    the last hit shown: its score,
+//	last path    4 bytes   the CRC-32C of its path,
+//	last line    uvarint   and its line (0 in files mode)
+//	frecency     uvarint n, then n × (4-byte CRC-32C of a path, varint
+//	                       bonus): the frecency bonus every such file had on
+//	                       the first page; other files had none
+//	checksum     8 bytes   the first 8 bytes of SHA-256 of all the above
+//
+// Fingerprint and checksum reject a cursor from another search and a
+// changed or truncated one; the revision detects a tree that changed.
+
+// Cursor is a decoded cursor.
+type Cursor struct {
+	Fingerprint uint64
+	Revision    uint64
+	Now         int64 // unix seconds
+	Page        int   // the page this cursor opens, 2 or more
+	Mode        Mode  // never Auto
+	PerFile     int
+	Total       Totals // what the first page counted
+	Ordinal     int    // hits shown before it
+	Last        Key    // the last hit shown
+	Frecency    map[uint32]int
+}
+
+// Key identifies a hit in the order.
+type Key struct {
+	Score int
+	Path  uint32 // PathHash of the path
+	Line  int
+}
+
+const prefix = "c1."
+
+// Errors of Decode, wrapped with details.
+var (
+	ErrBadCursor = errors.New("invalid cursor")
+)
+
+// PathHash is the hash cursors keep of a path.
+func PathHash(path string) uint32 {
+	return crc32.Checksum([]byte(path), crc32.MakeTable(crc32.Castagnoli))
+}
+
+// Encode renders the cursor as text.
+func (c Cursor) Encode() string {
+	var b []byte
+	b = binary.LittleEndian.AppendUint64(b, c.Fingerprint)
+	b = binary.LittleEndian.AppendUint64(b, c.Revision)
+	b = binary.AppendUvarint(b, uint64(c.Now))
+	b = binary.AppendUvarint(b, uint64(c.Page))
+	b = append(b, byte(c.Mode))
+	b = binary.AppendUvarint(b, uint64(c.PerFile))
+	b = binary.AppendUvarint(b, uint64(c.Total.Matches))
+	b = binary.AppendUvarint(b, uint64(c.Total.Files))
+	b = binary.AppendUvarint(b, uint64(c.Ordinal))
+	b = binary.AppendVarint(b, int64(c.Last.Score))
+	b = binary.LittleEndian.AppendUint32(b, c.Last.Path)
+	b = binary.AppendUvarint(b, uint64(c.Last.Line))
+	keys := make([]uint32, 0, len(c.Frecency))
+	for k := range c.Frecency {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	b = binary.AppendUvarint(b, uint64(len(keys)))
+	for _, k := range keys {
+		b = binary.LittleEndian.AppendUint32(b, k)
+		b = binary.AppendVarint(b, int64(c.Frecency[k]))
+	}
+	sum := sha256.Sum256(b)
+	b = append(b, sum[:8]...)
+	return prefix + base64.RawURLEncoding.EncodeToString(b)
+}
+
+// Decode parses a cursor, checking its version and checksum.
+func Decode(s string) (Cursor, error) {
+	var c Cursor
+	s = strings.TrimSpace(s)
+	body, ok := strings.CutPrefix(s, prefix)
+	if !ok {
+		if strings.HasPrefix(s, "c") && strings.Contains(s, ".") {
+			return c, fmt.Errorf("%w: version %q is not one this scout reads (it reads c1); run the search again without a cursor", ErrBadCursor, s[:strings.IndexByte(s, '.')])
+		}
+		return c, fmt.Errorf("%w: it does not start with %q; pass the cursor a page printed, unchanged", ErrBadCursor, prefix)
+	}
+	b, err := base64.RawURLEncoding.DecodeString(body)
+	if err != nil || len(b) < 8+8+8 {
+		return c, fmt.Errorf("%w: it is damaged (not the text a page printed); pass it unchanged, or run the search again without a cursor", ErrBadCursor)
+	}
+	data, sum := b[:len(b)-8], b[len(b)-8:]
+	want := sha256.Sum256(data)
+	if !bytes.Equal(sum, want[:8]) {
+		return c, fmt.Errorf("%w: its checksum does not match, so it was changed or cut; pass it exactly as printed, or run the search again without a cursor", ErrBadCursor)
+	}
+	r := reader{b: data}
+	c.Fingerprint = r.u64()
+	c.Revision = r.u64()
+	c.Now = int64(r.uvarint())
+	c.Page = int(r.uvarint())
+	c.Mode = Mode(r.byte())
+	c.PerFile = int(r.uvarint())
+	c.Total.Matches = int(r.uvarint())
+	c.Total.Files = int(r.uvarint())
+	c.Ordinal = int(r.uvarint())
+	c.Last.Score = int(r.varint())
+	c.Last.Path = r.u32()
+	c.Last.Line = int(r.uvarint())
+	n := r.uvarint()
+	if n > 0 && !r.bad {
+		c.Frecency = make(map[uint32]int, min(n, uint64(len(r.b)/5)))
+		for range n {
+			if r.bad {
+				break
+			}
+			k := r.u32()
+			c.Frecency[k] = int(r.varint())
+		}
+	}
+	if r.bad || len(r.b) != 0 || c.Page < 2 || c.Mode == Auto || c.Mode > Map || c.PerFile < 1 {
+		return Cursor{}, fmt.Errorf("%w: it is damaged; run the search again without a cursor", ErrBadCursor)
+	}
+	return c, nil
+}
+
+// reader reads the fields of a cursor, remembering the first failure.
+type reader struct {
+	b   []byte
+	bad bool
+}
+
+func (r *reader) u64() uint64 {
+	if len(r.b) < 8 {
+		r.bad = true
+		return 0
+	}
+	v := binary.LittleEndian.Uint64(r.b)
+	r.b = r.b[8:]
+	return v
+}
+
+func (r *reader) byte() byte {
+	if len(r.b) < 1 {
+		r.bad = true
+		return 0
+	}
+	v := r.b[0]
+	r.b = r.b[1:]
+	return v
+}
+
+func (r *reader) u32() uint32 {
+	if len(r.b) < 4 {
+		r.bad = true
+		return 0
+	}
+	v := binary.LittleEndian.Uint32(r.b)
+	r.b = r.b[4:]
+	return v
+}
+
+func (r *reader) uvarint() uint64 {
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 {
+		r.bad = true
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *reader) varint() int64 {
+	v, n := binary.Varint(r.b)
+	if n <= 0 {
+		r.bad = true
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}

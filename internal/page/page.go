@@ -1,0 +1,220 @@
+// Package page plans a page of search results for an agent: which hits fit
+// a token budget with at most so many files and so many hits per file, the
+// map of what did not fit, and the cursor that continues exactly where the
+// page stopped. It also writes the page's text, because a budget can only
+// be kept by the code that knows the bytes: the planner measures each piece
+// with the same functions that write it.
+//
+// # Order
+//
+// The hits of a search are ranked: files by their best hit, and inside a
+// file by score, then line. A page must spread its budget across files, so
+// the units are dealt out in tiers: with a per-file quota of M, tier t holds
+// each file's hits ranked tM to (t+1)M−1, the files in rank order. Tier 0 is
+// every file's best M hits, best file first; tier 1 their next M; and so
+// on. Pages are consecutive slices of this order, and a page never shows
+// more than M hits of a file, so following the cursor from the first page
+// to the last shows every hit exactly once, in this order. In files and
+// count modes the units are the files themselves, in rank order.
+//
+// # Text format
+//
+// Content mode: each file is its path, with how many of its matching lines
+// the page shows ("(3 of 42)", or "(3)" when that is all of them), then its
+// lines: "N:text" for a match, "*N:text" for a match that is a definition
+// of what was searched for, "N-text" for a context line. A match on a line
+// longer than 400 bytes is shown as a window of about 200 bytes around the
+// match, with its byte column: "N:C:…text…". Context lines shared by
+// neighbouring matches are printed once; with context, "--" separates runs
+// that are not contiguous. A blank line separates files:
+//
+//	internal/walk/walk.go (2 of 7)
+//	*130:func Walk(ctx context.Context, roots []string, opts Options, v Visitor) error {
+//	131:	return Parallel(ctx, roots, opts, 1, func(int) Visitor { return v })
+//
+// Files mode prints one path per line; count mode "path: N" (N matching
+// lines). Map mode prints only the map.
+//
+// With explain, a file's path is followed by its signals,
+// "  [file +160: file-name +120, recency +40]", and each match by its score
+// as a sum, "    [1220 = definition +1000, word +60, file +160]".
+//
+// The footer follows a blank line:
+//
+//	1893 matches in 476 files; page 1: matches 1-60 in 20 files
+//	searched 10231 files; not searched: 739 binary files, 4 ignored directories
+//	rest by directory (each file under its deepest listed directory):
+//	  src/cmd/compile/internal/ 512 matches in 88 files
+//	  +41 more directories: 301 matches in 97 files
+//	next page: --cursor c1.…
+//
+// The totals are exact unless the search stopped at its time limit; then
+// they read "at least". The not-searched line names every reason with a
+// count. The map accounts for every hit after this page: it lists
+// directories, each with the hits and files below it that no deeper listed
+// directory holds, and a last "+N more directories" line for what did not
+// fit. When nothing matched, lines say where the pattern does occur among
+// files the search left out (ignored, hidden, binary) and how to include
+// them. The last line is the next step: the cursor to pass, or how to
+// narrow the search. How an option is spelled there depends on the face
+// (see Face).
+//
+// # JSON
+//
+// A page in JSON (scout grep --json) is the Page type below as one object,
+// every field named by its tag: mode, page, files (each with path, matches,
+// shown, score, signals and lines, each line with line, text, column,
+// context, definition, gap, score, signals and spans), total, shown,
+// files_searched, not_searched, partial, rest, elsewhere, note, warnings,
+// failed, ranking, cursor and next. The text is not repeated in it.
+package page
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/scoutcode/scout/internal/rank"
+)
+
+// Mode is what a page shows.
+type Mode uint8
+
+const (
+	Auto    Mode = iota // Content, unless the hits are too broad to show: then Files, else Map
+	Content             // matching lines, grouped by file
+	Files               // paths of files with matches
+	Count               // paths with their number of matching lines
+	Map                 // only the directory map
+)
+
+var modeNames = [...]string{"auto", "content", "files", "count", "map"}
+
+func (m Mode) String() string {
+	if int(m) < len(modeNames) {
+		return modeNames[m]
+	}
+	return fmt.Sprintf("mode(%d)", m)
+}
+
+// ParseMode reads a mode's name.
+func ParseMode(s string) (Mode, error) {
+	for i, n := range modeNames {
+		if n == s {
+			return Mode(i), nil
+		}
+	}
+	return Auto, fmt.Errorf("unknown output mode %q: use auto, content, files, count or map", s)
+}
+
+func (m Mode) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+func (m *Mode) UnmarshalText(b []byte) error {
+	v, err := ParseMode(string(b))
+	*m = v
+	return err
+}
+
+// Signal is a named part of a score.
+type Signal = rank.Signal
+
+// Page is one page of a search's results: what it shows, the exact totals,
+// what was not searched, the map of the rest and the cursor to the next.
+type Page struct {
+	Mode   Mode   `json:"mode"`
+	Number int    `json:"page"` // 1 for the first page
+	Files  []File `json:"files"`
+
+	Total Totals `json:"total"` // every matching line and file (at least these when Partial)
+	Shown Shown  `json:"shown"` // what this page shows
+
+	Searched    int      `json:"files_searched"`
+	NotSearched []Reason `json:"not_searched,omitempty"` // by reason, each with a count
+	Partial     string   `json:"partial,omitempty"`      // why the search stopped early; "" when it finished
+
+	Rest      []Dir       `json:"rest,omitempty"`      // the map of the hits after this page
+	Elsewhere []Elsewhere `json:"elsewhere,omitempty"` // with no match: where the pattern occurs in files left out
+	Note      string      `json:"note,omitempty"`      // why auto chose what it chose
+	Warnings  []string    `json:"warnings,omitempty"`  // paths that could not be searched, and why
+	Failed    bool        `json:"failed,omitempty"`    // a warning is a failure, not a notice
+	Ranking   string      `json:"ranking,omitempty"`   // which signals were on
+
+	Cursor string `json:"cursor,omitempty"` // continues after this page; "" on the last page or a partial one
+	Next   string `json:"next"`             // the next step, in words
+
+	// Text is the page in the text format (see the package comment); its
+	// length in bytes, divided by 4, is within the budget.
+	Text string `json:"-"`
+}
+
+// Totals is a number of matching lines and of files.
+type Totals struct {
+	Matches int `json:"matches"`
+	Files   int `json:"files"`
+}
+
+// Shown says which units of the order a page shows: hits in content mode,
+// files in files and count modes, numbered from 1 across pages.
+type Shown struct {
+	From    int `json:"from"`
+	To      int `json:"to"`
+	Matches int `json:"matches"`
+	Files   int `json:"files"`
+}
+
+// Reason is a count of things not searched for one reason.
+type Reason struct {
+	Reason string `json:"reason"` // e.g. "binary files"
+	Count  int    `json:"count"`
+}
+
+// Dir is a line of the map: matches and files below Path not held by a
+// deeper listed directory. The last line of a map that did not fit has
+// More set: the number of directories it rolls up, and no Path.
+type Dir struct {
+	Path    string `json:"path,omitempty"`
+	Matches int    `json:"matches"`
+	Files   int    `json:"files"`
+	More    int    `json:"more,omitempty"`
+}
+
+// Elsewhere says that the pattern occurs in files the search left out.
+type Elsewhere struct {
+	Reason  string   `json:"reason"`  // "ignored", "hidden" or "binary"
+	Rule    string   `json:"rule"`    // the ignore rule, as "file:line (pattern)", when ignored
+	Paths   []string `json:"paths"`   // where (up to a few directories or files)
+	Matches int      `json:"matches"` // matching lines found there
+	Files   int      `json:"files"`
+	Include string   `json:"include"` // how to include them
+}
+
+// File is a file on a page.
+type File struct {
+	Path    string   `json:"path"`
+	Matches int      `json:"matches"` // its matching lines, all pages
+	Shown   int      `json:"shown"`   // of which this page shows
+	Score   int      `json:"score"`
+	Signals []Signal `json:"signals,omitempty"`
+	Lines   []Line   `json:"lines,omitempty"` // content mode
+}
+
+// Line is a line shown on a page.
+type Line struct {
+	Number     int      `json:"line"`
+	Text       string   `json:"text"`             // the line, or a window of it when Column > 0
+	Column     int      `json:"column,omitempty"` // 1-based byte column of the match in a windowed line
+	Context    bool     `json:"context,omitempty"`
+	Definition bool     `json:"definition,omitempty"`
+	Gap        bool     `json:"gap,omitempty"` // not contiguous with the line before it
+	Score      int      `json:"score"`         // 0 for context
+	Signals    []Signal `json:"signals,omitempty"`
+	Spans      []Span   `json:"spans,omitempty"` // matches in Text, byte offsets, half-open
+}
+
+// Span is a match in a line.
+type Span struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
+}
+
+// JSON returns the page as one JSON object.
+func (p *Page) JSON() ([]byte, error) { return json.Marshal(p) }

@@ -1,0 +1,212 @@
+package page
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func sampleCursor() Cursor {
+	return Cursor{
+		Fingerprint: 0x0123456789abcdef, Revision: 0xfedcba9876543210, Now: 1764000000,
+		Page: 3, Mode: Content, PerFile: 3, Total: Totals{Matches: 1893, Files: 476},
+		Ordinal: 120, Last: Key{Score: -340, Path: PathHash("vendor/x/y.go"), Line: 12},
+		Frecency: map[uint32]int{PathHash("a.go"): 60, PathHash("b/c.go"): 7},
+	}
+}
+
+func TestCursorRoundTrip(t *testing.T) {
+	for _, c := range []Cursor{sampleCursor(), {Page: 2, Mode: Files, PerFile: 1, Ordinal: 1}} {
+		s := c.Encode()
+		if !strings.HasPrefix(s, "c1.") {
+			t.Fatalf("cursor %q does not start with c1.", s)
+		}
+		got, err := Decode(s)
+		if err != nil {
+			t.Fatalf("Decode(%q): %v", s, err)
+		}
+		if len(c.Frecency) == 0 {
+			c.Frecency = nil
+		}
+		if !reflect.DeepEqual(got, c) {
+			t.Errorf("round trip: got %+v, want %+v", got, c)
+		}
+		if again := got.Encode(); again != s {
+			t.Errorf("encoding is not stable: %q, then %q", s, again)
+		}
+	}
+}
+
+// TestCursorTamper: changing any byte of a cursor's body, or cutting it,
+// is caught.
+func TestCursorTamper(t *testing.T) {
+	s := sampleCursor().Encode()
+	for i := len(prefix); i < len(s); i++ {
+		for _, c := range []byte("AQg_-z9") {
+			if c == s[i] {
+				continue
+			}
+			b := []byte(s)
+			b[i] = c
+			if _, err := Decode(string(b)); !errors.Is(err, ErrBadCursor) {
+				t.Fatalf("byte %d set to %q: err = %v, want ErrBadCursor", i, c, err)
+			}
+		}
+	}
+	for n := len(prefix); n < len(s); n++ {
+		if _, err := Decode(s[:n]); !errors.Is(err, ErrBadCursor) {
+			t.Fatalf("cut to %d bytes: err = %v", n, err)
+		}
+	}
+}
+
+// FuzzDecode: Decode never panics, and what it accepts encodes back to the
+// same text.
+func FuzzDecode(f *testing.F) {
+	f.Add(sampleCursor().Encode())
+	f.Add("c1.")
+	f.Add("c1.AAAA")
+	f.Add("c2.x")
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := Decode(s)
+		if err != nil {
+			if !errors.Is(err, ErrBadCursor) {
+				t.Fatalf("error %v does not wrap ErrBadCursor", err)
+			}
+			return
+		}
+		if got := c.Encode(); got != strings.TrimSpace(s) {
+			t.Fatalf("Decode(%q) then Encode = %q", s, got)
+		}
+	})
+}
+
+// input builds an Input of files with n hits each, spread over dirs.
+func testInput(r *rand.Rand, files int) *Input {
+	in := &Input{}
+	dirs := []string{"", "a", "a/b", "a/b/c", "d", "d/e", "vendor/x"}
+	for i := range files {
+		dir := dirs[r.IntN(len(dirs))]
+		p := fmt.Sprintf("f%d.go", i)
+		if dir != "" {
+			p = dir + "/" + p
+		}
+		f := InFile{Path: p, Score: r.IntN(100)}
+		for j := range 1 + r.IntN(12) {
+			text := strings.Repeat("x", r.IntN(80))
+			if r.IntN(10) == 0 {
+				text = strings.Repeat("é", 400) + "needle"
+			}
+			f.Lines = append(f.Lines, Line{Number: 2*j + 1, Text: text, Score: r.IntN(50)})
+			f.Hits = append(f.Hits, int32(j))
+		}
+		in.Files = append(in.Files, f)
+		in.Total.Matches += len(f.Hits)
+	}
+	in.Total.Files = files
+	in.Searched = files * 2
+	in.Spans = func(text string) []Span {
+		if i := strings.Index(text, "needle"); i >= 0 {
+			return []Span{{i, i + 6}}
+		}
+		return nil
+	}
+	return in
+}
+
+// TestMapAccountsForEveryHit: whatever the room, the map of the rest holds
+// every hit and file after the page, fits the room, and lists each
+// directory once.
+func TestMapAccountsForEveryHit(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+		in := testInput(r, 1+r.IntN(60))
+		units := Units(in, Content, 1+r.IntN(4))
+		end := r.IntN(len(units))
+		avail := 140 + r.IntN(1500) // the planner always leaves room for the header and one line
+		rest := rollup(in, units, end, Content, avail)
+		var want Totals
+		files := map[int32]bool{}
+		for _, u := range units[end:] {
+			want.Matches++
+			files[u.File] = true
+		}
+		want.Files = len(files)
+		var got Totals
+		seen := map[string]bool{}
+		for _, d := range rest {
+			got.Matches += d.Matches
+			got.Files += d.Files
+			if d.More == 0 && seen[d.Path] {
+				t.Fatalf("directory %q listed twice", d.Path)
+			}
+			seen[d.Path] = true
+		}
+		if got != want {
+			t.Fatalf("the map holds %+v, want %+v: %+v", got, want, rest)
+		}
+		if n := len(mapHeader(Content)) + mapSize(rest); n > avail {
+			t.Fatalf("the map takes %d bytes of %d", n, avail)
+		}
+	}
+}
+
+func TestWindow(t *testing.T) {
+	in := &Input{Spans: func(text string) []Span {
+		i := strings.Index(text, "needle")
+		return []Span{{i, i + 6}}
+	}}
+	long := strings.Repeat("日本", 200) + "needle" + strings.Repeat("語", 200)
+	l := in.show(Line{Number: 7, Text: long}, false)
+	if l.Column != strings.Index(long, "needle")+1 {
+		t.Errorf("column %d, want %d", l.Column, strings.Index(long, "needle")+1)
+	}
+	if !utf8.ValidString(l.Text) || len(l.Text) > Window+2*len("…")+3 {
+		t.Errorf("window %q: %d bytes", l.Text, len(l.Text))
+	}
+	if len(l.Spans) != 1 || l.Text[l.Spans[0].Start:l.Spans[0].End] != "needle" {
+		t.Errorf("spans %v do not point at the match in %q", l.Spans, l.Text)
+	}
+	c := in.show(Line{Number: 8, Text: long, Context: true}, false)
+	if !strings.HasSuffix(c.Text, "…") || !utf8.ValidString(c.Text) || c.Column != 0 {
+		t.Errorf("context line %q, column %d", c.Text, c.Column)
+	}
+}
+
+// TestPlanPagesAreContiguous: following pages over random inputs shows
+// the order exactly once, each page within its limits.
+func TestPlanPagesAreContiguous(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 100 {
+		in := testInput(r, 1+r.IntN(40))
+		m := Mode(1 + r.IntN(3))
+		l := Limits{Mode: m, MaxFiles: 1 + r.IntN(20), MaxListed: 1 + r.IntN(30), PerFile: 1 + r.IntN(5), Budget: 1200 + r.IntN(8000), Number: 1, Face: CLI}
+		if m != Content {
+			l.MaxFiles = l.MaxListed
+		}
+		l.Cursor = func(next int, last Key, mode Mode, perFile int) string {
+			return Cursor{Page: l.Number + 1, Mode: mode, PerFile: perFile, Ordinal: next, Last: last}.Encode()
+		}
+		units := Units(in, m, l.PerFile)
+		for l.Start < len(units) {
+			p := Plan(in, l)
+			if len(p.Text) > l.Budget {
+				t.Fatalf("page %d: %d bytes over %d", l.Number, len(p.Text), l.Budget)
+			}
+			if p.Shown.From != l.Start+1 || p.Shown.To <= l.Start {
+				t.Fatalf("page %d shows %d-%d after %d", l.Number, p.Shown.From, p.Shown.To, l.Start)
+			}
+			if len(p.Files) > l.MaxFiles {
+				t.Fatalf("page %d: %d files, over %d", l.Number, len(p.Files), l.MaxFiles)
+			}
+			if (p.Cursor == "") != (p.Shown.To == len(units)) {
+				t.Fatalf("page %d ends at %d of %d with cursor %q", l.Number, p.Shown.To, len(units), p.Cursor)
+			}
+			l.Start, l.Number = p.Shown.To, l.Number+1
+		}
+	}
+}

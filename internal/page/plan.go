@@ -1,0 +1,400 @@
+package page
+
+import (
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/scoutcode/scout/internal/rank"
+)
+
+// Input is what a page is planned from: a search's ranked files and its
+// accounting.
+type Input struct {
+	Files         []InFile // in rank order
+	Before, After int      // context lines around each match
+	Total         Totals
+	Searched      int
+	NotSearched   []Reason
+	Partial       string // why the search stopped early; "" when it finished
+	Warnings      []string
+	Failed        bool // a warning is a failure, not a notice
+	Ranking       string
+	Elsewhere     []Elsewhere
+	// Spans finds the matches in a line's text; nil finds none.
+	Spans func(text string) []Span
+}
+
+// InFile is a file with matches.
+type InFile struct {
+	Path    string
+	Root    string // the display path of the search root it is under ("" for "."); Path itself for a file named as a root
+	Score   int
+	Signals []Signal
+	Lines   []Line  // its matching and context lines, in line order, whole
+	Hits    []int32 // indices into Lines of its matching lines, best first
+}
+
+// Limits bound a page.
+type Limits struct {
+	Mode      Mode
+	MaxFiles  int // in content mode
+	MaxListed int // in files and count modes
+	PerFile   int // the quota; a cursor's own quota wins on later pages
+	Budget    int // bytes of text
+	Start     int // units shown by earlier pages
+	Number    int // the page's number, from 1
+	Explain   bool
+	Face      Face
+	// Cursor returns the cursor to the page after one that ends before
+	// unit next, whose last unit's key is last. The planner measures it.
+	Cursor func(next int, last Key, mode Mode, perFile int) string
+
+	note string // why auto chose the mode
+}
+
+// Lines longer than MaxLine bytes are shown as a window of about Window
+// bytes: around the first match for a matching line, from the start for a
+// context line.
+const (
+	MaxLine = 400
+	Window  = 200
+)
+
+// Unit is a unit of the order: a hit (Hit ≥ 0, an index into the file's
+// Hits) or, in files and count modes, a whole file (Hit −1).
+type Unit struct {
+	File, Hit int32
+}
+
+// Units returns the order of a search's units for a mode and a per-file
+// quota (see the package comment).
+func Units(in *Input, m Mode, perFile int) []Unit {
+	var out []Unit
+	if m == Files || m == Count {
+		out = make([]Unit, len(in.Files))
+		for i := range in.Files {
+			out[i] = Unit{int32(i), -1}
+		}
+		return out
+	}
+	if m == Map {
+		return nil
+	}
+	out = make([]Unit, 0, in.Total.Matches)
+	for tier := 0; ; tier++ {
+		lo, added := tier*perFile, false
+		for f := range in.Files {
+			hits := len(in.Files[f].Hits)
+			for h := lo; h < min(hits, lo+perFile); h++ {
+				out = append(out, Unit{int32(f), int32(h)})
+				added = true
+			}
+		}
+		if !added {
+			return out
+		}
+	}
+}
+
+// Key returns the key of a unit: its score, the hash of its path and its
+// line (0 for a file).
+func (in *Input) Key(u Unit) Key {
+	f := &in.Files[u.File]
+	if u.Hit < 0 {
+		return Key{Score: f.Score, Path: PathHash(f.Path)}
+	}
+	l := &f.Lines[f.Hits[u.Hit]]
+	return Key{Score: l.Score, Path: PathHash(f.Path), Line: l.Number}
+}
+
+// Plan plans the page that starts after l.Start units. On the first page,
+// Auto resolves to a mode (see resolve); on later pages l.Mode must be the
+// mode the first page chose.
+func Plan(in *Input, l Limits) *Page {
+	if l.Mode == Auto {
+		return resolve(in, l)
+	}
+	return plan(in, l, Units(in, l.Mode, l.PerFile))
+}
+
+// resolve picks the mode for Auto: content with the per-file quota when
+// it shows as many files as the page may (or as there are); else content
+// with one hit per file; else the list of files; else the map alone.
+func resolve(in *Input, l Limits) *Page {
+	want := min(l.MaxFiles, len(in.Files))
+	l.Mode = Content
+	p := plan(in, l, Units(in, Content, l.PerFile))
+	if len(p.Files) >= want || l.PerFile == 1 && len(p.Files) > 0 {
+		return p
+	}
+	one := l
+	one.PerFile = 1
+	one.note = "1 match per file, to show more files (for more per file: " + fmt.Sprintf(l.Face.PerFile, l.PerFile) + ")"
+	if p1 := plan(in, one, Units(in, Content, 1)); len(p1.Files) >= want {
+		return p1
+	}
+	fl := l
+	fl.Mode, fl.MaxFiles = Files, max(l.MaxListed, l.MaxFiles)
+	fl.note = "too broad to show lines within the budget, so the files are listed (for lines anyway: " + fmt.Sprintf(l.Face.Mode, "content") + ")"
+	if pf := plan(in, fl, Units(in, Files, l.PerFile)); len(pf.Files) >= want {
+		return pf
+	}
+	ml := l
+	ml.Mode = Map
+	ml.note = "too broad to list within the budget, so only the map is shown; " + l.Face.Narrow
+	return plan(in, ml, nil)
+}
+
+// plan fills a page with units from l.Start on, a file's group of units
+// at a time, while the files, the quota and the budget allow.
+func plan(in *Input, l Limits, units []Unit) *Page {
+	end := l.Start
+	files := map[int32]int{} // units of each file on the page
+	for end < len(units) && l.Mode != Map {
+		f := units[end].File
+		g := end + 1
+		for g < len(units) && units[g].File == f && (l.Mode != Content || g-end < l.PerFile) {
+			g++
+		}
+		if _, ok := files[f]; !ok && len(files) == l.MaxFiles {
+			break
+		}
+		if l.Mode == Content && files[f]+g-end > l.PerFile {
+			break
+		}
+		if !fits(in, l, units, g) {
+			if end > l.Start {
+				break
+			}
+			// Not even the first group fits: show as much of it as does,
+			// and at least one unit, so that paging always moves on; if
+			// one does not fit, with less context.
+			for g = g - 1; g > end+1 && !fits(in, l, units, g); g-- {
+			}
+			end = g
+			if !fits(in, l, units, end) {
+				in = lessContext(in, l, units, end)
+			}
+			break
+		}
+		files[f] += g - end
+		end = g
+	}
+	p := build(in, l, units, end, false)
+	p.Rest = rollup(in, units, end, l.Mode, l.Budget-len(p.text(l))-1)
+	p.Text = p.text(l)
+	return p
+}
+
+// lessContext returns the input with as much context as lets the page
+// that ends before unit end fit.
+func lessContext(in *Input, l Limits, units []Unit, end int) *Input {
+	c := *in
+	for c.Before > 0 || c.After > 0 {
+		c.Before, c.After = c.Before/2, c.After/2
+		if fits(&c, l, units, end) {
+			break
+		}
+	}
+	return &c
+}
+
+// fits reports whether the page that ends before unit end fits the budget,
+// with room for the smallest map of the rest.
+func fits(in *Input, l Limits, units []Unit, end int) bool {
+	p := build(in, l, units, end, true)
+	return len(p.text(l)) <= l.Budget
+}
+
+func (p *Page) text(l Limits) string {
+	return Text(p, TextOptions{Explain: l.Explain, Face: l.Face})
+}
+
+// build makes the page that shows units [l.Start, end). With reserve, its
+// map is one line as long as the longest the rest could need.
+func build(in *Input, l Limits, units []Unit, end int, reserve bool) *Page {
+	p := &Page{
+		Mode: l.Mode, Number: l.Number, Total: in.Total, Searched: in.Searched,
+		NotSearched: in.NotSearched, Partial: in.Partial, Warnings: in.Warnings, Failed: in.Failed,
+		Ranking: in.Ranking, Elsewhere: in.Elsewhere, Note: l.note,
+	}
+	index := map[int32]int{}
+	var hits [][]int32
+	for _, u := range units[l.Start:end] {
+		i, ok := index[u.File]
+		if !ok {
+			i = len(p.Files)
+			index[u.File] = i
+			f := &in.Files[u.File]
+			p.Files = append(p.Files, File{Path: f.Path, Matches: len(f.Hits), Score: f.Score, Signals: f.Signals})
+			hits = append(hits, nil)
+		}
+		if u.Hit >= 0 {
+			hits[i] = append(hits[i], u.Hit)
+		}
+		p.Shown.Matches++
+		if u.Hit < 0 {
+			p.Shown.Matches += len(in.Files[u.File].Hits) - 1
+		}
+	}
+	for f, i := range index {
+		pf := &p.Files[i]
+		pf.Shown = len(hits[i])
+		if l.Mode == Content {
+			pf.Lines = in.lines(&in.Files[f], hits[i])
+		} else {
+			pf.Shown = pf.Matches
+		}
+	}
+	p.Shown.Files = len(p.Files)
+	if end > l.Start {
+		p.Shown.From, p.Shown.To = l.Start+1, end
+	}
+	if end < len(units) && in.Partial == "" && l.Cursor != nil {
+		p.Cursor = l.Cursor(end, in.Key(units[end-1]), l.Mode, l.PerFile)
+	}
+	if reserve && (end < len(units) || l.Mode == Map) && in.Total.Matches > 0 {
+		p.Rest = []Dir{{More: len(in.Files), Matches: in.Total.Matches, Files: len(in.Files)}}
+	}
+	p.Next = next(in, l, p)
+	return p
+}
+
+// next says what to do after this page.
+func next(in *Input, l Limits, p *Page) string {
+	switch {
+	case p.Cursor != "":
+		return fmt.Sprintf("page %d with "+l.Face.Cursor, l.Number+1, p.Cursor)
+	case in.Partial != "":
+		return "the search stopped early, so no cursor is given; " + l.Face.Timeout + ", or " + l.Face.Narrow
+	case in.Total.Matches == 0 && len(in.Elsewhere) > 0:
+		return "nothing matched where the search looked; to search the files above, do as each line says"
+	case in.Total.Matches == 0:
+		return "nothing matched; check the pattern and the paths"
+	case l.Mode == Map:
+		return l.Face.Narrow + " to see the lines"
+	case l.Number > 1:
+		return "none; this was the last page"
+	}
+	return "none; this is everything"
+}
+
+// lines returns the lines a page shows of a file for some of its hits:
+// each hit with its context, in runs ordered by their best hit, context
+// shared by neighbours printed once.
+func (in *Input) lines(f *InFile, hits []int32) []Line {
+	type run struct{ lo, hi, best int } // indices into f.Lines, inclusive; best: rank of its best hit
+	var runs []run
+	for rk, h := range hits {
+		i := int(f.Hits[h])
+		n := f.Lines[i].Number
+		lo, hi := i, i
+		for lo > 0 && f.Lines[lo-1].Number >= n-in.Before && f.Lines[lo-1].Number == f.Lines[lo].Number-1 {
+			lo--
+		}
+		for hi+1 < len(f.Lines) && f.Lines[hi+1].Number <= n+in.After && f.Lines[hi+1].Number == f.Lines[hi].Number+1 {
+			hi++
+		}
+		runs = append(runs, run{lo, hi, rk})
+	}
+	// Merge runs that overlap or touch, keeping the best rank.
+	for changed := true; changed; {
+		changed = false
+		for a := 0; a < len(runs) && !changed; a++ {
+			for b := a + 1; b < len(runs); b++ {
+				x, y := runs[a], runs[b]
+				if x.lo <= y.hi+1 && y.lo <= x.hi+1 && (in.Before > 0 || in.After > 0) {
+					runs[a] = run{min(x.lo, y.lo), max(x.hi, y.hi), min(x.best, y.best)}
+					runs = append(runs[:b], runs[b+1:]...)
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	shown := map[int]bool{}
+	for _, h := range hits {
+		shown[int(f.Hits[h])] = true
+	}
+	var out []Line
+	for k, r := range runs {
+		for i := r.lo; i <= r.hi; i++ {
+			l := in.show(f.Lines[i], !shown[i])
+			l.Gap = k > 0 && i == r.lo && (in.Before > 0 || in.After > 0)
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// show prepares a line for a page: a match not shown on this page becomes
+// context; a long line becomes a window.
+func (in *Input) show(l Line, asContext bool) Line {
+	if asContext {
+		l = Line{Number: l.Number, Text: l.Text, Context: true}
+	}
+	if !l.Context {
+		l.Definition = isDefinition(l.Signals)
+		if in.Spans != nil {
+			l.Spans = in.Spans(l.Text)
+		}
+	}
+	if len(l.Text) <= MaxLine {
+		return l
+	}
+	if l.Context || len(l.Spans) == 0 {
+		l.Text = cut(l.Text, 0, Window)
+		l.Spans = nil
+		if !l.Context {
+			l.Column = 1
+		}
+		return l
+	}
+	first := l.Spans[0]
+	start := max(0, first.Start-Window/3)
+	end := min(len(l.Text), start+Window)
+	start = max(0, min(start, end-Window))
+	for start > 0 && !utf8.RuneStart(l.Text[start]) {
+		start--
+	}
+	text := cut(l.Text, start, end)
+	shift := start
+	if start > 0 {
+		shift -= len("…")
+	}
+	var spans []Span
+	for _, s := range l.Spans {
+		a, b := s.Start-shift, s.End-shift
+		if s.Start >= start && b <= len(text) {
+			spans = append(spans, Span{a, b})
+		}
+	}
+	l.Column, l.Text, l.Spans = first.Start+1, text, spans
+	return l
+}
+
+// cut returns s[start:end], end moved back to a rune boundary, with "…"
+// for what was left out on either side.
+func cut(s string, start, end int) string {
+	end = min(end, len(s))
+	for end < len(s) && end > start && !utf8.RuneStart(s[end]) {
+		end--
+	}
+	t := s[start:end]
+	if start > 0 {
+		t = "…" + t
+	}
+	if end < len(s) {
+		t += "…"
+	}
+	return t
+}
+
+func isDefinition(s []Signal) bool {
+	for _, x := range s {
+		if x.Name == rank.SigDefinition {
+			return true
+		}
+	}
+	return false
+}

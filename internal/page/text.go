@@ -1,0 +1,304 @@
+package page
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/scoutcode/scout/internal/rank"
+)
+
+// Face says how the face that prints a page (the CLI, the MCP server)
+// spells the options the footer points to.
+type Face struct {
+	Cursor   string // how to pass a cursor, with %s for it
+	NoIgnore string // how to search ignored files too
+	Hidden   string // how to search hidden files too
+	Binary   string // how to search binary files as text
+	Timeout  string // how to allow more time
+	Narrow   string // how to narrow a search
+	Mode     string // how to choose a mode, with %s for it
+	PerFile  string // how to set the per-file quota, with %d for it
+}
+
+// CLI is how scout's command line spells them.
+var CLI = Face{
+	Cursor:   "--cursor %s",
+	NoIgnore: "add --no-ignore",
+	Hidden:   "drop --no-hidden",
+	Binary:   "add --text",
+	Timeout:  "raise --timeout",
+	Narrow:   "narrow it with a PATH, -g GLOB or -t TYPE",
+	Mode:     "--mode %s",
+	PerFile:  "--per-file %d",
+}
+
+// TextOptions says how to write a page.
+type TextOptions struct {
+	Explain bool // scores and their signals
+	Face    Face
+}
+
+// Text writes the page in the text format.
+func Text(p *Page, o TextOptions) string {
+	var b []byte
+	for i := range p.Files {
+		b = appendFile(b, p.Mode, &p.Files[i], i == 0, o.Explain)
+	}
+	return string(appendFooter(b, p, len(p.Files) > 0, o))
+}
+
+// appendFile writes one file of a page.
+func appendFile(b []byte, m Mode, f *File, first, explain bool) []byte {
+	switch m {
+	case Files, Count:
+		b = append(b, f.Path...)
+		if m == Count {
+			b = append(b, ": "...)
+			b = strconv.AppendInt(b, int64(f.Matches), 10)
+		}
+		if explain {
+			b = appendFileSignals(b, f)
+		}
+		return append(b, '\n')
+	}
+	if !first {
+		b = append(b, '\n')
+	}
+	b = append(b, f.Path...)
+	b = append(b, " ("...)
+	b = strconv.AppendInt(b, int64(f.Shown), 10)
+	if f.Shown != f.Matches {
+		b = append(b, " of "...)
+		b = strconv.AppendInt(b, int64(f.Matches), 10)
+	}
+	b = append(b, ')')
+	if explain {
+		b = appendFileSignals(b, f)
+	}
+	b = append(b, '\n')
+	fileScore := rank.Sum(f.Signals)
+	for i := range f.Lines {
+		b = appendLine(b, &f.Lines[i])
+		if l := &f.Lines[i]; explain && !l.Context {
+			b = fmt.Appendf(b, "    [%d =", l.Score)
+			if len(l.Signals) > 0 {
+				b = append(b, ' ')
+				b = append(b, SignalsText(l.Signals)...)
+				b = append(b, ',')
+			}
+			b = fmt.Appendf(b, " file %+d]\n", fileScore)
+		}
+	}
+	return b
+}
+
+func appendFileSignals(b []byte, f *File) []byte {
+	b = fmt.Appendf(b, "  [file %+d", rank.Sum(f.Signals))
+	if len(f.Signals) > 0 {
+		b = append(b, ": "...)
+		b = append(b, SignalsText(f.Signals)...)
+	}
+	return append(b, ']')
+}
+
+// appendLine writes a line of content: "N:text", "*N:text", "N:C:text" or
+// "N-text", after "--" when it starts a new run.
+func appendLine(b []byte, l *Line) []byte {
+	if l.Gap {
+		b = append(b, "--\n"...)
+	}
+	if l.Definition {
+		b = append(b, '*')
+	}
+	b = strconv.AppendInt(b, int64(l.Number), 10)
+	if l.Context {
+		b = append(b, '-')
+	} else {
+		b = append(b, ':')
+		if l.Column > 0 {
+			b = strconv.AppendInt(b, int64(l.Column), 10)
+			b = append(b, ':')
+		}
+	}
+	b = append(b, l.Text...)
+	return append(b, '\n')
+}
+
+// SignalsText renders signals as "definition +1000, word +60".
+func SignalsText(s []Signal) string {
+	parts := make([]string, len(s))
+	for i, x := range s {
+		parts[i] = fmt.Sprintf("%s %+d", x.Name, x.Value)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// appendFooter writes the footer: totals, what was not searched, warnings,
+// the map, where else the pattern occurs, the note, and the next step.
+func appendFooter(b []byte, p *Page, blank bool, o TextOptions) []byte {
+	if blank {
+		b = append(b, '\n')
+	}
+	b = appendSummary(b, p)
+	b = appendSearched(b, p)
+	b = appendWarnings(b, p.Warnings)
+	b = appendMap(b, p.Mode, p.Rest)
+	for _, e := range p.Elsewhere {
+		b = appendElsewhere(b, e)
+	}
+	if p.Note != "" {
+		b = append(b, "note: "...)
+		b = append(b, p.Note...)
+		b = append(b, '\n')
+	}
+	if o.Explain && p.Ranking != "" {
+		b = append(b, p.Ranking...)
+		b = append(b, '\n')
+	}
+	b = append(b, "next: "...)
+	b = append(b, p.Next...)
+	return append(b, '\n')
+}
+
+func appendSummary(b []byte, p *Page) []byte {
+	if p.Partial != "" {
+		b = append(b, "at least "...)
+	}
+	t, s := p.Total, p.Shown
+	switch p.Mode {
+	case Files, Count:
+		b = appendCount(b, t.Files, "file with ", "files with ")
+		b = appendCount(b, t.Matches, "match", "matches")
+		if s.Files > 0 {
+			b = appendPageRange(b, p, "files")
+		}
+	case Content, Auto:
+		if t.Matches == 0 {
+			b = append(b, "0 matches"...)
+			break
+		}
+		b = appendCount(b, t.Matches, "match in ", "matches in ")
+		b = appendCount(b, t.Files, "file", "files")
+		if s.Matches > 0 && !allShown(p) {
+			b = appendPageRange(b, p, "matches")
+			b = append(b, " in "...)
+			b = appendCount(b, s.Files, "file", "files")
+		} else if s.Matches > 0 {
+			b = append(b, ", all shown"...)
+		}
+	default:
+		b = appendCount(b, t.Matches, "match in ", "matches in ")
+		b = appendCount(b, t.Files, "file", "files")
+	}
+	return append(b, '\n')
+}
+
+// allShown reports whether the page is the first and shows everything.
+func allShown(p *Page) bool {
+	return p.Number == 1 && p.Cursor == "" && p.Partial == ""
+}
+
+func appendPageRange(b []byte, p *Page, unit string) []byte {
+	if allShown(p) {
+		return append(b, ", all shown"...)
+	}
+	return fmt.Appendf(b, "; page %d: %s %d-%d", p.Number, unit, p.Shown.From, p.Shown.To)
+}
+
+func appendCount(b []byte, n int, one, many string) []byte {
+	b = strconv.AppendInt(b, int64(n), 10)
+	b = append(b, ' ')
+	if n == 1 {
+		return append(b, one...)
+	}
+	return append(b, many...)
+}
+
+func appendSearched(b []byte, p *Page) []byte {
+	b = append(b, "searched "...)
+	b = appendCount(b, p.Searched, "file", "files")
+	for i, r := range p.NotSearched {
+		if i == 0 {
+			b = append(b, "; not searched: "...)
+		} else {
+			b = append(b, ", "...)
+		}
+		b = strconv.AppendInt(b, int64(r.Count), 10)
+		b = append(b, ' ')
+		b = append(b, r.Reason...)
+	}
+	if p.Partial != "" {
+		b = append(b, "; stopped early: "...)
+		b = append(b, p.Partial...)
+	}
+	return append(b, '\n')
+}
+
+// maxWarnings is how many warnings the text lists; the rest are counted.
+const maxWarnings = 5
+
+func appendWarnings(b []byte, ws []string) []byte {
+	for i, w := range ws {
+		if i == maxWarnings {
+			return fmt.Appendf(b, "warning: %d more not shown\n", len(ws)-i)
+		}
+		b = append(b, "warning: "...)
+		b = append(b, w...)
+		b = append(b, '\n')
+	}
+	return b
+}
+
+// mapHeader opens the map.
+func mapHeader(m Mode) string {
+	if m == Map {
+		return "by directory (each file under its deepest listed directory):\n"
+	}
+	return "rest by directory (each file under its deepest listed directory):\n"
+}
+
+func appendMap(b []byte, m Mode, rest []Dir) []byte {
+	if len(rest) == 0 {
+		return b
+	}
+	b = append(b, mapHeader(m)...)
+	for _, d := range rest {
+		b = appendDir(b, d)
+	}
+	return b
+}
+
+// appendDir writes a line of the map.
+func appendDir(b []byte, d Dir) []byte {
+	b = append(b, "  "...)
+	if d.More > 0 {
+		b = append(b, '+')
+		b = appendCount(b, d.More, "more directory: ", "more directories: ")
+	} else {
+		b = append(b, d.Path...)
+		if !strings.HasSuffix(d.Path, "/") {
+			b = append(b, '/')
+		}
+		b = append(b, ' ')
+	}
+	b = appendCount(b, d.Matches, "match in ", "matches in ")
+	b = appendCount(b, d.Files, "file", "files")
+	return append(b, '\n')
+}
+
+func appendElsewhere(b []byte, e Elsewhere) []byte {
+	b = append(b, "but "...)
+	b = appendCount(b, e.Matches, "match in ", "matches in ")
+	b = appendCount(b, e.Files, "file in ", "files in ")
+	b = append(b, strings.Join(e.Paths, ", ")...)
+	b = append(b, ", "...)
+	b = append(b, e.Reason...)
+	if e.Rule != "" {
+		b = append(b, " by "...)
+		b = append(b, e.Rule...)
+	}
+	b = append(b, " ("...)
+	b = append(b, e.Include...)
+	return append(b, ")\n"...)
+}
