@@ -132,7 +132,7 @@ func Grep(ctx context.Context, o GrepOptions) (*Page, error) {
 	} else if opts.Now.IsZero() {
 		opts.Now = time.Now().Truncate(time.Second)
 	}
-	opts.NoSpans, opts.CountOnly, opts.sums, opts.probe = true, false, true, true
+	opts.NoSpans, opts.CountOnly, opts.sums, opts.probe, opts.lineOrder = true, false, true, true, true
 	res, partial, err := run(ctx, opts, o.Timeout)
 	if err != nil {
 		return nil, err
@@ -369,13 +369,13 @@ func input(res *Result, opts Options, partial bool, timeout time.Duration) (*pag
 	return in, nil
 }
 
-// inFile returns a file's lines in line order and its hits best first.
+// inFile returns a file's lines, in line order, and its hits best first.
 func inFile(f *File) page.InFile {
 	out := page.InFile{Path: f.Path, Root: f.root, Score: f.Score, Signals: f.Signals, Lines: make([]page.Line, len(f.Lines))}
+	// The search kept the lines in line order (Options.lineOrder).
 	for i, l := range f.Lines {
 		out.Lines[i] = page.Line{Number: l.Number, Text: l.Text, Context: l.Context, Score: l.Score, Signals: l.Signals}
 	}
-	slices.SortFunc(out.Lines, func(a, b page.Line) int { return a.Number - b.Number })
 	for i, l := range out.Lines {
 		if !l.Context {
 			out.Hits = append(out.Hits, int32(i))

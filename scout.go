@@ -98,9 +98,10 @@ type Options struct {
 	// Set by Grep: frecency bonuses by path hash that replace the store's
 	// (a cursor's snapshot), content checksums of matched files, and the
 	// paths left out that may hold matches (for a search with none).
-	bonus map[uint32]int
-	sums  bool
-	probe bool
+	bonus     map[uint32]int
+	sums      bool
+	probe     bool
+	lineOrder bool // keep each file's lines in line order (pages order them)
 }
 
 // Sort is an order of results.

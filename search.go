@@ -499,7 +499,7 @@ func (w *worker) search(e walk.Entry) outcome {
 			o.hits, o.facts = w.scoreHits(&e, data, &o.res, file)
 		}
 		var order []int32
-		if w.rank != nil {
+		if w.rank != nil && !w.opts.lineOrder {
 			w.order = w.rank.order(o.res.Lines, o.hits, w.order)
 			order = w.order
 		}

@@ -81,19 +81,24 @@ func Units(in *Input, m Mode, perFile int) []Unit {
 		return nil
 	}
 	out = make([]Unit, 0, in.Total.Matches)
-	for tier := 0; ; tier++ {
-		lo, added := tier*perFile, false
-		for f := range in.Files {
+	active := make([]int32, len(in.Files)) // files with hits in this tier, in rank order
+	for i := range active {
+		active[i] = int32(i)
+	}
+	for lo := 0; len(active) > 0; lo += perFile {
+		next := active[:0]
+		for _, f := range active {
 			hits := len(in.Files[f].Hits)
 			for h := lo; h < min(hits, lo+perFile); h++ {
-				out = append(out, Unit{int32(f), int32(h)})
-				added = true
+				out = append(out, Unit{f, int32(h)})
+			}
+			if hits > lo+perFile {
+				next = append(next, f)
 			}
 		}
-		if !added {
-			return out
-		}
+		active = next
 	}
+	return out
 }
 
 // Key returns the key of a unit: its score, the hash of its path and its
