@@ -144,7 +144,11 @@ func Grep(ctx context.Context, o GrepOptions) (*Page, error) {
 	rev := revision(res)
 	l := o.limits()
 	if cur != nil {
-		if err := checkCursor(in, res, cur, rev); err != nil {
+		stamps := make([]stamp, len(res.Files))
+		for i, f := range res.Files {
+			stamps[i] = stamp{f.Path, f.mtime}
+		}
+		if err := checkCursor(in, stamps, cur, rev); err != nil {
 			return nil, err
 		}
 		l.Mode, l.PerFile, l.Start, l.Number = cur.Mode, cur.PerFile, cur.Ordinal, cur.Page
@@ -169,23 +173,32 @@ func Grep(ctx context.Context, o GrepOptions) (*Page, error) {
 // check validates the page options and fills in the defaults that do not
 // depend on the mode.
 func (o *GrepOptions) check() error {
-	switch {
-	case o.Budget == 0:
-		o.Budget = DefaultBudget
-	case o.Budget < MinBudget:
-		return fmt.Errorf("budget %d tokens is too small for a page: use at least %d", o.Budget, MinBudget)
-	}
-	if o.MaxFiles < 0 || o.PerFile < 0 {
-		return errors.New("max files and per-file must be 1 or more (0 for the default)")
+	if o.PerFile < 0 {
+		return errors.New("per-file must be 1 or more (0 for the default)")
 	}
 	if o.Mode > Map {
 		return fmt.Errorf("unknown output mode %d", o.Mode)
 	}
-	if o.Timeout < 0 {
+	return checkPage(&o.Budget, o.MaxFiles, o.Timeout, &o.Face)
+}
+
+// checkPage validates the options every page has, and fills in the
+// budget's and the face's defaults.
+func checkPage(budget *int, maxFiles int, timeout time.Duration, face *Face) error {
+	switch {
+	case *budget == 0:
+		*budget = DefaultBudget
+	case *budget < MinBudget:
+		return fmt.Errorf("budget %d tokens is too small for a page: use at least %d", *budget, MinBudget)
+	}
+	if maxFiles < 0 {
+		return errors.New("max files must be 1 or more (0 for the default)")
+	}
+	if timeout < 0 {
 		return errors.New("timeout must be positive (0 for none)")
 	}
-	if o.Face == (Face{}) {
-		o.Face = CLIFace
+	if *face == (Face{}) {
+		*face = CLIFace
 	}
 	return nil
 }
@@ -311,20 +324,26 @@ func (e *StaleCursorError) Error() string {
 
 func (e *StaleCursorError) Unwrap() error { return ErrStaleCursor }
 
+// stamp is a listed path and when it last changed, for the message about
+// a stale cursor.
+type stamp struct {
+	path  string
+	mtime time.Time
+}
+
 // checkCursor checks that a cursor continues this search's order: the
 // revision is the same, and the unit before its ordinal is its last.
-func checkCursor(in *page.Input, res *Result, c *page.Cursor, rev uint64) error {
+func checkCursor(in *page.Input, stamps []stamp, c *page.Cursor, rev uint64) error {
 	units := page.Units(in, c.Mode, c.PerFile)
 	if rev == c.Revision && c.Ordinal >= 1 && c.Ordinal < len(units) && in.Key(units[c.Ordinal-1]) == c.Last {
 		return nil
 	}
 	e := &StaleCursorError{Was: c.Total, Now: in.Total}
 	since := time.Unix(c.Now, 0)
-	for i := range res.Files {
-		f := &res.Files[i]
-		if f.mtime.After(since) {
+	for _, s := range stamps {
+		if s.mtime.After(since) {
 			if len(e.Changed) < 10 {
-				e.Changed = append(e.Changed, f.Path)
+				e.Changed = append(e.Changed, s.path)
 			} else {
 				e.More++
 			}

@@ -34,17 +34,30 @@ func probe(ctx context.Context, opts Options, left []leftOut, face Face) []page.
 	q.MaxDepth = 0
 	q.sums, q.probe, q.bonus = false, false, nil
 	res, partial, err := run(ctx, q, DefaultProbeTimeout)
-	if err != nil || len(res.Files) == 0 {
+	if err != nil {
 		return nil
 	}
+	paths := make([]string, len(res.Files))
+	counts := make(map[string]int, len(res.Files))
+	for i, f := range res.Files {
+		paths[i] = f.Path
+		counts[f.Path] = f.MatchedLines
+	}
+	return elsewhere(left, paths, counts, partial, face)
+}
+
+// elsewhere groups the paths found among those left out by why they were
+// left out (and, when ignored, by which rule), with how to include them.
+// counts holds each path's matching lines (nil for scout find).
+func elsewhere(left []leftOut, found []string, counts map[string]int, partial bool, face Face) []page.Elsewhere {
 	type key struct {
 		reason leftReason
 		rule   string
 	}
 	groups := map[key]*page.Elsewhere{}
 	var order []key
-	for _, f := range res.Files {
-		l, ok := owner(left, f.Path)
+	for _, p := range found {
+		l, ok := owner(left, p)
 		if !ok {
 			continue
 		}
@@ -63,7 +76,7 @@ func probe(ctx context.Context, opts Options, left []leftOut, face Face) []page.
 			groups[k] = e
 			order = append(order, k)
 		}
-		e.Matches += f.MatchedLines
+		e.Matches += counts[p]
 		e.Files++
 		if len(e.Paths) <= maxProbePaths && !slices.Contains(e.Paths, display(l)) {
 			e.Paths = append(e.Paths, display(l))

@@ -55,7 +55,8 @@ type caseLiteral string
 // newRanker prepares ranking for a search over paths, starting git status
 // in the background.
 func newRanker(ctx context.Context, opts Options, pats []string, paths []string) *ranker {
-	r := &ranker{now: opts.Now, info: Ranking{Sort: ByRank}, context: opts.Before > 0 || opts.After > 0}
+	r := newFileRanker(ctx, opts, paths)
+	r.context = opts.Before > 0 || opts.After > 0
 	anchored := make([]string, len(pats))
 	for i, p := range pats {
 		if opts.Fixed {
@@ -68,15 +69,22 @@ func newRanker(ctx context.Context, opts Options, pats []string, paths []string)
 	r.names, _ = match.Compile(pats, match.Options{Fixed: opts.Fixed, Case: match.Insensitive})
 	r.nameWhole, _ = match.Compile(anchored, match.Options{Case: match.Insensitive})
 	r.whole, _ = match.Compile(anchored, match.Options{Case: opts.Case})
-	if r.now.IsZero() {
-		r.now = time.Now()
-	}
-	r.info.Now = r.now
 	for _, p := range pats {
 		if (opts.Fixed || regexp.QuoteMeta(p) == p) && match.FoldsCase(p, match.Options{Fixed: opts.Fixed, Case: opts.Case}) {
 			r.literals = append(r.literals, caseLiteral(p))
 		}
 	}
+	return r
+}
+
+// newFileRanker prepares what ranks files, whatever the query: the clock,
+// the project, frecency and (started in the background) git's state.
+func newFileRanker(ctx context.Context, opts Options, paths []string) *ranker {
+	r := &ranker{now: opts.Now, info: Ranking{Sort: ByRank}}
+	if r.now.IsZero() {
+		r.now = time.Now()
+	}
+	r.info.Now = r.now
 	first, err := filepath.Abs(paths[0])
 	if err != nil {
 		first = paths[0]

@@ -102,6 +102,7 @@ type Options struct {
 	sums      bool
 	probe     bool
 	lineOrder bool // keep each file's lines in line order (pages order them)
+	visited   bool // keep the path of every file the walk gave (tests)
 }
 
 // Sort is an order of results.
@@ -139,7 +140,8 @@ type Result struct {
 	Warnings []Warning
 	Ranking  Ranking
 
-	left []leftOut // with Options.probe: paths left out that could hold matches
+	left    []leftOut // with Options.probe: paths left out that could hold matches
+	visited []string  // with Options.visited
 }
 
 // Ranking says how a result was ordered and which signals were in play.
@@ -148,6 +150,7 @@ type Ranking struct {
 	Now      time.Time // the clock used for recency and frecency
 	Frecency string    // "on: N files in the store", or "off: why"
 	Git      string    // "on: N changed files", or "off: why"
+	Recency  string    // scout find: "on: N paths", or "off: why"; grep: "" (always on)
 }
 
 // File is one file with matches.
@@ -275,6 +278,9 @@ func (k Skipped) Reasons() []page.Reason {
 func (k Ranking) String() string {
 	if k.Sort == ByPath {
 		return "ranking: off (sorted by path)"
+	}
+	if k.Recency != "" {
+		return fmt.Sprintf("ranked by score; frecency %s; git %s; recency %s", k.Frecency, k.Git, k.Recency)
 	}
 	return fmt.Sprintf("ranked by score; frecency %s; git %s", k.Frecency, k.Git)
 }

@@ -201,10 +201,14 @@ type visitor struct {
 	warnings []Warning
 	probe    bool      // keep left
 	left     []leftOut // paths left out that could hold matches
+	visited  []string  // with Options.visited
 }
 
 func (v *visitor) Visit(e walk.Entry) error {
 	o := v.w.search(e)
+	if v.w.opts.visited {
+		v.visited = append(v.visited, o.path)
+	}
 	if v.probe && o.skipped == skipBinary {
 		v.leave(leftOut{path: o.path, reason: leftBinary})
 	}
@@ -314,6 +318,7 @@ func assemble(visitors []*visitor, rk *ranker) *Result {
 	slices.SortStableFunc(outs, func(a, b *outcome) int { return walk.ComparePaths(a.path, b.path) })
 	for _, v := range visitors {
 		r.left = append(r.left, v.left...)
+		r.visited = append(r.visited, v.visited...)
 	}
 	var matched []*outcome // parallel to r.Files
 	for i, o := range outs {

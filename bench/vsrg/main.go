@@ -85,6 +85,9 @@ func main() {
 	}
 	if !*costOnly {
 		pageCost(*root, bin, *runs, *only)
+		if findCost(*root, bin, *runs, *only) {
+			failed = true
+		}
 	}
 	if failed {
 		os.Exit(1)
@@ -191,6 +194,59 @@ func pageCost(root, bin string, runs int, only string) {
 		fmt.Printf("%-18s %10s %10s %10s %9.2f %9.2f %10d %10d\n", c.name, mp.wall.Round(time.Millisecond/10), ma.wall.Round(time.Millisecond/10),
 			mr.wall.Round(time.Millisecond/10), float64(mp.wall)/float64(ma.wall), float64(mp.wall)/float64(mr.wall), size(root, bin, paged), size(root, bin, all))
 	}
+}
+
+// findCost times scout find's listing against rg --files, bar 1.0: the
+// default page (every file walked, ranked, the best listed with the map)
+// and --all (every path printed, ranked). Both list the same files (the
+// test suite checks the sets); the script checks the counts.
+func findCost(root, bin string, runs int, only string) bool {
+	if only != "" && !strings.Contains("find", only) {
+		return false
+	}
+	fmt.Printf("\nfind: scout find vs rg --files --hidden, bar 1.0\n")
+	fmt.Printf("%-18s %10s %10s %7s %10s %10s %9s %9s %8s\n", "case", "scout", "rg", "ratio", "scout cpu", "rg cpu", "scout RSS", "rg RSS", "files")
+	rgArgs := []string{"--files", "--hidden"}
+	nr := lines(root, "rg", rgArgs)
+	failed := false
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"find (page)", []string{"find"}},
+		{"find --all", []string{"find", "--all"}},
+	} {
+		n := lines(root, bin, []string{"find", "--all"})
+		if n != nr {
+			fmt.Printf("%-18s scout lists %d files, rg %d: not timed\n", c.name, n, nr)
+			failed = true
+			continue
+		}
+		run(root, bin, c.args)
+		run(root, "rg", rgArgs)
+		var s, r []sample
+		for range runs {
+			s = append(s, run(root, bin, c.args))
+			r = append(r, run(root, "rg", rgArgs))
+		}
+		ms, mr := median(s), median(r)
+		ratio := float64(ms.wall) / float64(mr.wall)
+		mark := ""
+		if ratio > 1.0 {
+			mark, failed = " over", true
+		}
+		fmt.Printf("%-18s %10s %10s %7.2f %10s %10s %9s %9s %8d%s\n", c.name, ms.wall.Round(time.Millisecond/10), mr.wall.Round(time.Millisecond/10),
+			ratio, ms.cpu.Round(time.Millisecond), mr.cpu.Round(time.Millisecond), kib(ms.rss), kib(mr.rss), n, mark)
+	}
+	return failed
+}
+
+// lines returns the number of lines a command prints.
+func lines(dir, bin string, args []string) int {
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	out, _ := cmd.Output()
+	return bytes.Count(out, []byte("\n"))
 }
 
 // size returns the bytes a command prints.

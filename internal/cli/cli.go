@@ -75,8 +75,9 @@ func (e *env) rootCommand() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "scout",
 		Short: "Search code the way an AI coding agent needs it",
-		Long: `scout searches code: grep with ripgrep's regex syntax and ignore rules,
-deterministic output, and an account of everything it did not search.`,
+		Long: `scout searches code for agents: grep (contents) and find (file names) with
+ripgrep's ignore rules, the best hit first, in pages that fit a token budget,
+with a cursor to the next page and an account of everything not searched.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		CompletionOptions: cobra.CompletionOptions{
@@ -85,7 +86,7 @@ deterministic output, and an account of everything it did not search.`,
 	}
 	root.SetFlagErrorFunc(flagError)
 	root.SetUsageTemplate(usageTemplate)
-	root.AddCommand(e.grepCommand(), e.touchCommand(), e.versionCommand())
+	root.AddCommand(e.grepCommand(), e.findCommand(), e.touchCommand(), e.versionCommand())
 	return root
 }
 

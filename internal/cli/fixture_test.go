@@ -253,3 +253,35 @@ func recordGrep(t *testing.T, file string, f *fixture.Fixture, lines []string) {
 		t.Fatal(err)
 	}
 }
+
+// TestFindFixtures lists every ignore fixture with scout find --all and
+// compares it with ripgrep's listing recorded in the fixture (>files, from
+// rg --files --hidden with the same options): one walk for grep and find.
+func TestFindFixtures(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata/ignore")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := fixture.Glob(dir)
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no ignore fixtures: %v", err)
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			f := load(t, file)
+			args := append([]string{"find", "--all", "--sort", "path"}, f.Args...)
+			out, stderr, code := run(args...)
+			if code == ExitError && !strings.Contains(stderr, "filesystem loop") {
+				t.Fatalf("scout %s: exit %d: %s", strings.Join(args, " "), code, stderr)
+			}
+			want, ok := f.Want["files"]
+			if !ok {
+				t.Fatal("no >files expectation")
+			}
+			got := strings.Fields(out)
+			if diff := cmp.Diff(fixture.Lines(want), got); diff != "" {
+				t.Errorf("scout %s differs from ripgrep's listing (-want +got):\n%s", strings.Join(args, " "), diff)
+			}
+		})
+	}
+}

@@ -2,12 +2,14 @@ package cli
 
 import (
 	"flag"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/txtar"
@@ -60,6 +62,23 @@ var goldenCases = []struct {
 	{"grep-all-no-ignore", []string{"grep", "--all", "--no-ignore", "--stats", "-F", "Handler()"}, false},
 	{"grep-no-hidden", []string{"grep", "--all", "--no-hidden", "--stats", "secret"}, false},
 	{"grep-all-no-match", []string{"grep", "--all", "--stats", "zzz_not_here"}, false},
+	// scout find.
+	{"find-text", []string{"find", "handler"}, false},
+	{"find-all-files", []string{"find"}, false},
+	{"find-glob", []string{"find", "*.go"}, false},
+	{"find-path-glob", []string{"find", "server/**"}, false},
+	{"find-words", []string{"find", "server test"}, false},
+	{"find-dirs", []string{"find", "--type-of", "d"}, false},
+	{"find-explain", []string{"find", "--explain", "handler"}, false},
+	{"find-json", []string{"find", "--json", "handler"}, false},
+	{"find-pages", []string{"find", "--budget", "300", "--max-files", "3"}, true},
+	{"find-elsewhere-ignored", []string{"find", "index"}, false},
+	{"find-elsewhere-hidden", []string{"find", "--no-hidden", "notes"}, false},
+	{"find-none", []string{"find", "zzz_nothing"}, false},
+	{"find-all", []string{"find", "--all"}, false},
+	{"find-all-json", []string{"find", "--all", "--json", "*.md"}, false},
+	{"find-bad-type-of", []string{"find", "--type-of", "x"}, false},
+	{"find-help", []string{"find", "--help"}, false},
 	// Errors and the rest.
 	{"grep-bad-sort", []string{"grep", "--sort", "score", "x"}, false},
 	{"grep-missing-path", []string{"grep", "package", "server", "nope"}, false},
@@ -97,7 +116,19 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	load(t, repo)
+	f := load(t, repo)
+	// Files dated long ago, so that what depends on a file's time (the
+	// recency signal, find's JSON mtime) is the same on every run.
+	old := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
+	err = filepath.WalkDir(f.Root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.Type()&fs.ModeSymlink != 0 {
+			return err
+		}
+		return os.Chtimes(p, old, old)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range goldenCases {
 		t.Run(c.name, func(t *testing.T) {
 			stdout, stderr, code := run(c.args...)

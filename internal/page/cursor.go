@@ -145,7 +145,7 @@ func Decode(s string) (Cursor, error) {
 			c.Frecency[k] = int(r.varint())
 		}
 	}
-	if r.bad || len(r.b) != 0 || c.Page < 2 || c.Mode == Auto || c.Mode > Map || c.PerFile < 1 {
+	if r.bad || len(r.b) != 0 || c.Page < 2 || c.Mode == Auto || c.Mode > List || c.PerFile < 1 {
 		return Cursor{}, fmt.Errorf("%w: it is damaged; run the search again without a cursor", ErrBadCursor)
 	}
 	return c, nil

@@ -2,7 +2,6 @@ package page
 
 import (
 	"cmp"
-	"path"
 	"slices"
 	"strings"
 )
@@ -11,13 +10,13 @@ import (
 // of them is accounted for in a few lines.
 //
 // It starts from each file's own directory, and while the lines do not fit
-// the room left, it folds the deepest directories into their parents: at
-// each step, the parent whose children at the deepest level are the most.
+// the room left, it folds the deepest directories into their parents, the
+// parents with the most children at that level first.
 // It never folds a search root's top directories into the root (one line
 // for everything says nothing). If the lines still do not fit, the map
 // keeps the directories with the most hits and ends with one
 // "+N more directories" line for the others. Lines are
-// ordered by hits (descending), then path.
+// ordered by hits (descending), then files (descending), then path.
 
 // dirEntry is a directory of the map while it is rolled up.
 type dirEntry struct {
@@ -52,7 +51,7 @@ func rollup(in *Input, units []Unit, end int, m Mode, avail int) []Dir {
 	dirs := map[string]*dirEntry{}
 	for f, n := range rest {
 		file := &in.Files[f]
-		root, dir := file.Root, path.Dir(file.Path)
+		root, dir := file.Root, dirOf(file.Path)
 		switch {
 		case root == file.Path:
 			root = dir
@@ -67,10 +66,24 @@ func rollup(in *Input, units []Unit, end int, m Mode, avail int) []Dir {
 		d.matches += n
 		d.files++
 	}
-	n := size(dirs)
-	for n > avail && fold(dirs, &n) {
+	line := func(d Dir) int { return len(appendDir(nil, d, m, "file", "files")) }
+	if in.Dirs {
+		line = func(d Dir) int { return len(appendDir(nil, d, m, "directory", "directories")) }
+	}
+	n := 0
+	for p, d := range dirs {
+		n += line(Dir{Path: p, Matches: d.matches, Files: d.files})
+	}
+	for n > avail && foldLevel(dirs, &n, avail, line) {
 	}
 	out := sorted(dirs)
+	mapSize := func(ds []Dir) int {
+		n := 0
+		for _, d := range ds {
+			n += line(d)
+		}
+		return n
+	}
 	if mapSize(out) <= avail {
 		return out
 	}
@@ -104,9 +117,11 @@ func depth(root, dir string) int {
 	return strings.Count(rel, "/") + 1
 }
 
-// fold folds the deepest directories of one parent into it, keeping n
-// the size of the map's lines, and reports whether there was any to fold.
-func fold(dirs map[string]*dirEntry, n *int) bool {
+// foldLevel folds directories at the deepest level into their parents,
+// the parents with the most such children first, until the lines fit in
+// avail or the level is gone; n is kept the size of the lines. It reports
+// whether there was a level to fold.
+func foldLevel(dirs map[string]*dirEntry, n *int, avail int, line func(Dir) int) bool {
 	deepest := 0
 	for _, d := range dirs {
 		deepest = max(deepest, d.depth)
@@ -116,37 +131,58 @@ func fold(dirs map[string]*dirEntry, n *int) bool {
 		// line that says nothing; the biggest of them are kept instead.
 		return false
 	}
-	children := map[string]int{}
+	children := map[string][]string{}
 	for p, d := range dirs {
 		if d.depth == deepest {
-			children[path.Dir(p)]++
+			parent := dirOf(p)
+			children[parent] = append(children[parent], p)
 		}
 	}
-	var parent string
-	most := 0
-	for p, n := range children {
-		if n > most || n == most && p < parent {
-			parent, most = p, n
-		}
+	parents := make([]string, 0, len(children))
+	for p := range children {
+		parents = append(parents, p)
 	}
-	for p, d := range dirs {
-		if d.depth != deepest || path.Dir(p) != parent {
-			continue
+	slices.SortFunc(parents, func(a, b string) int {
+		if c := len(children[b]) - len(children[a]); c != 0 {
+			return c
 		}
-		delete(dirs, p)
-		*n -= lineSize(p, d)
+		return cmp.Compare(a, b)
+	})
+	for _, parent := range parents {
+		if *n <= avail {
+			break
+		}
 		up := dirs[parent]
 		if up == nil {
-			up = &dirEntry{root: d.root, depth: d.depth - 1}
+			first := dirs[children[parent][0]]
+			up = &dirEntry{root: first.root, depth: deepest - 1}
 			dirs[parent] = up
 		} else {
-			*n -= lineSize(parent, up)
+			*n -= line(Dir{Path: parent, Matches: up.matches, Files: up.files})
 		}
-		up.matches += d.matches
-		up.files += d.files
-		*n += lineSize(parent, up)
+		for _, p := range children[parent] {
+			d := dirs[p]
+			*n -= line(Dir{Path: p, Matches: d.matches, Files: d.files})
+			up.matches += d.matches
+			up.files += d.files
+			delete(dirs, p)
+		}
+		*n += line(Dir{Path: parent, Matches: up.matches, Files: up.files})
 	}
 	return true
+}
+
+// dirOf is path.Dir for the clean paths a search lists, without
+// cleaning.
+func dirOf(p string) string {
+	i := strings.LastIndexByte(p, '/')
+	switch {
+	case i < 0:
+		return "."
+	case i == 0:
+		return "/"
+	}
+	return p[:i]
 }
 
 func sorted(dirs map[string]*dirEntry) []Dir {
@@ -158,27 +194,10 @@ func sorted(dirs map[string]*dirEntry) []Dir {
 		if a.Matches != b.Matches {
 			return b.Matches - a.Matches
 		}
+		if a.Files != b.Files {
+			return b.Files - a.Files
+		}
 		return cmp.Compare(a.Path, b.Path)
 	})
 	return out
-}
-
-func size(dirs map[string]*dirEntry) int {
-	n := 0
-	for p, d := range dirs {
-		n += lineSize(p, d)
-	}
-	return n
-}
-
-func lineSize(p string, d *dirEntry) int {
-	return len(appendDir(nil, Dir{Path: p, Matches: d.matches, Files: d.files}))
-}
-
-func mapSize(ds []Dir) int {
-	n := 0
-	for _, d := range ds {
-		n += len(appendDir(nil, d))
-	}
-	return n
 }

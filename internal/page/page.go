@@ -33,7 +33,9 @@
 //	131:	return Parallel(ctx, roots, opts, 1, func(int) Visitor { return v })
 //
 // Files mode prints one path per line; count mode "path: N" (N matching
-// lines). Map mode prints only the map.
+// lines). Map mode prints only the map. List mode (scout find) prints one
+// path per line, a directory with a trailing slash, and counts files (or
+// directories) instead of matches in its summary and its map.
 //
 // With explain, a file's path is followed by its signals,
 // "  [file +160: file-name +120, recency +40]", and each match by its score
@@ -85,9 +87,10 @@ const (
 	Files               // paths of files with matches
 	Count               // paths with their number of matching lines
 	Map                 // only the directory map
+	List                // scout find: paths, a line each
 )
 
-var modeNames = [...]string{"auto", "content", "files", "count", "map"}
+var modeNames = [...]string{"auto", "content", "files", "count", "map", "list"}
 
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {
@@ -123,6 +126,7 @@ type Page struct {
 	Mode   Mode   `json:"mode"`
 	Number int    `json:"page"` // 1 for the first page
 	Files  []File `json:"files"`
+	Dirs   bool   `json:"dirs,omitempty"` // in List mode: the paths are directories
 
 	Total Totals `json:"total"` // every matching line and file (at least these when Partial)
 	Shown Shown  `json:"shown"` // what this page shows
@@ -177,7 +181,8 @@ type Dir struct {
 	More    int    `json:"more,omitempty"`
 }
 
-// Elsewhere says that the pattern occurs in files the search left out.
+// Elsewhere says that the pattern occurs in files the search left out
+// (for scout find: that files the search left out match it).
 type Elsewhere struct {
 	Reason  string   `json:"reason"`  // "ignored", "hidden" or "binary"
 	Rule    string   `json:"rule"`    // the ignore rule, as "file:line (pattern)", when ignored
@@ -190,8 +195,11 @@ type Elsewhere struct {
 // File is a file on a page.
 type File struct {
 	Path    string   `json:"path"`
-	Matches int      `json:"matches"` // its matching lines, all pages
-	Shown   int      `json:"shown"`   // of which this page shows
+	Dir     bool     `json:"dir,omitempty"`   // a directory (List mode)
+	Size    int64    `json:"size,omitempty"`  // bytes (List mode)
+	MTime   string   `json:"mtime,omitempty"` // last modified, RFC 3339 (List mode)
+	Matches int      `json:"matches"`         // its matching lines, all pages
+	Shown   int      `json:"shown"`           // of which this page shows
 	Score   int      `json:"score"`
 	Signals []Signal `json:"signals,omitempty"`
 	Lines   []Line   `json:"lines,omitempty"` // content mode

@@ -2,6 +2,7 @@ package page
 
 import (
 	"fmt"
+	"time"
 	"unicode/utf8"
 
 	"github.com/scoutcode/scout/internal/rank"
@@ -11,6 +12,7 @@ import (
 // accounting.
 type Input struct {
 	Files         []InFile // in rank order
+	Dirs          bool     // List mode: the files are directories
 	Before, After int      // context lines around each match
 	Total         Totals
 	Searched      int
@@ -32,6 +34,9 @@ type InFile struct {
 	Signals []Signal
 	Lines   []Line  // its matching and context lines, in line order, whole
 	Hits    []int32 // indices into Lines of its matching lines, best first
+	Dir     bool    // List mode: a directory
+	Size    int64   // List mode
+	MTime   time.Time
 }
 
 // Limits bound a page.
@@ -70,7 +75,7 @@ type Unit struct {
 // quota (see the package comment).
 func Units(in *Input, m Mode, perFile int) []Unit {
 	var out []Unit
-	if m == Files || m == Count {
+	if m == Files || m == Count || m == List {
 		out = make([]Unit, len(in.Files))
 		for i := range in.Files {
 			out[i] = Unit{int32(i), -1}
@@ -221,7 +226,7 @@ func build(in *Input, l Limits, units []Unit, end int, reserve bool) *Page {
 	p := &Page{
 		Mode: l.Mode, Number: l.Number, Total: in.Total, Searched: in.Searched,
 		NotSearched: in.NotSearched, Partial: in.Partial, Warnings: in.Warnings, Failed: in.Failed,
-		Ranking: in.Ranking, Elsewhere: in.Elsewhere, Note: l.note,
+		Ranking: in.Ranking, Elsewhere: in.Elsewhere, Note: l.note, Dirs: in.Dirs,
 	}
 	index := map[int32]int{}
 	var hits [][]int32
@@ -231,7 +236,11 @@ func build(in *Input, l Limits, units []Unit, end int, reserve bool) *Page {
 			i = len(p.Files)
 			index[u.File] = i
 			f := &in.Files[u.File]
-			p.Files = append(p.Files, File{Path: f.Path, Matches: len(f.Hits), Score: f.Score, Signals: f.Signals})
+			pf := File{Path: f.Path, Matches: len(f.Hits), Score: f.Score, Signals: f.Signals, Dir: f.Dir, Size: f.Size}
+			if !f.MTime.IsZero() {
+				pf.MTime = f.MTime.UTC().Format(time.RFC3339)
+			}
+			p.Files = append(p.Files, pf)
 			hits = append(hits, nil)
 		}
 		if u.Hit >= 0 {
@@ -258,7 +267,7 @@ func build(in *Input, l Limits, units []Unit, end int, reserve bool) *Page {
 	if end < len(units) && in.Partial == "" && l.Cursor != nil {
 		p.Cursor = l.Cursor(end, in.Key(units[end-1]), l.Mode, l.PerFile)
 	}
-	if reserve && (end < len(units) || l.Mode == Map) && in.Total.Matches > 0 {
+	if reserve && (end < len(units) || l.Mode == Map) && in.Total.Files > 0 {
 		p.Rest = []Dir{{More: len(in.Files), Matches: in.Total.Matches, Files: len(in.Files)}}
 	}
 	p.Next = next(in, l, p)
@@ -272,9 +281,9 @@ func next(in *Input, l Limits, p *Page) string {
 		return fmt.Sprintf("page %d with "+l.Face.Cursor, l.Number+1, p.Cursor)
 	case in.Partial != "":
 		return "the search stopped early, so no cursor is given; " + l.Face.Timeout + ", or " + l.Face.Narrow
-	case in.Total.Matches == 0 && len(in.Elsewhere) > 0:
+	case in.Total.Matches == 0 && in.Total.Files == 0 && len(in.Elsewhere) > 0:
 		return "nothing matched where the search looked; to search the files above, do as each line says"
-	case in.Total.Matches == 0:
+	case in.Total.Matches == 0 && in.Total.Files == 0:
 		return "nothing matched; check the pattern and the paths"
 	case l.Mode == Map:
 		return l.Face.Narrow + " to see the lines"

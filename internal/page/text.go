@@ -51,13 +51,19 @@ func Text(p *Page, o TextOptions) string {
 // appendFile writes one file of a page.
 func appendFile(b []byte, m Mode, f *File, first, explain bool) []byte {
 	switch m {
-	case Files, Count:
+	case Files, Count, List:
 		b = append(b, f.Path...)
+		if f.Dir && !strings.HasSuffix(f.Path, "/") {
+			b = append(b, '/')
+		}
 		if m == Count {
 			b = append(b, ": "...)
 			b = strconv.AppendInt(b, int64(f.Matches), 10)
 		}
-		if explain {
+		switch {
+		case explain && m == List:
+			b = fmt.Appendf(b, "  [%d = %s]", f.Score, SignalsText(f.Signals))
+		case explain:
 			b = appendFileSignals(b, f)
 		}
 		return append(b, '\n')
@@ -143,7 +149,7 @@ func appendFooter(b []byte, p *Page, blank bool, o TextOptions) []byte {
 	b = appendSummary(b, p)
 	b = appendSearched(b, p)
 	b = appendWarnings(b, p.Warnings)
-	b = appendMap(b, p.Mode, p.Rest)
+	b = appendMap(b, p, p.Rest)
 	for _, e := range p.Elsewhere {
 		b = appendElsewhere(b, e)
 	}
@@ -167,6 +173,12 @@ func appendSummary(b []byte, p *Page) []byte {
 	}
 	t, s := p.Total, p.Shown
 	switch p.Mode {
+	case List:
+		one, many := p.nouns()
+		b = appendCount(b, t.Files, one, many)
+		if s.Files > 0 {
+			b = appendPageRange(b, p, many)
+		}
 	case Files, Count:
 		b = appendCount(b, t.Files, "file with ", "files with ")
 		b = appendCount(b, t.Matches, "match", "matches")
@@ -217,7 +229,12 @@ func appendCount(b []byte, n int, one, many string) []byte {
 
 func appendSearched(b []byte, p *Page) []byte {
 	b = append(b, "searched "...)
-	b = appendCount(b, p.Searched, "file", "files")
+	if p.Mode == List {
+		one, many := p.nouns()
+		b = appendCount(b, p.Searched, one, many)
+	} else {
+		b = appendCount(b, p.Searched, "file", "files")
+	}
 	for i, r := range p.NotSearched {
 		if i == 0 {
 			b = append(b, "; not searched: "...)
@@ -258,19 +275,29 @@ func mapHeader(m Mode) string {
 	return "rest by directory (each file under its deepest listed directory):\n"
 }
 
-func appendMap(b []byte, m Mode, rest []Dir) []byte {
+func appendMap(b []byte, p *Page, rest []Dir) []byte {
 	if len(rest) == 0 {
 		return b
 	}
-	b = append(b, mapHeader(m)...)
+	b = append(b, mapHeader(p.Mode)...)
+	one, many := p.nouns()
 	for _, d := range rest {
-		b = appendDir(b, d)
+		b = appendDir(b, d, p.Mode, one, many)
 	}
 	return b
 }
 
-// appendDir writes a line of the map.
-func appendDir(b []byte, d Dir) []byte {
+// nouns names the units of a List page: files or directories.
+func (p *Page) nouns() (string, string) {
+	if p.Dirs {
+		return "directory", "directories"
+	}
+	return "file", "files"
+}
+
+// appendDir writes a line of the map: its hits and files, or in List mode
+// its files (or directories).
+func appendDir(b []byte, d Dir, m Mode, one, many string) []byte {
 	b = append(b, "  "...)
 	if d.More > 0 {
 		b = append(b, '+')
@@ -282,6 +309,10 @@ func appendDir(b []byte, d Dir) []byte {
 		}
 		b = append(b, ' ')
 	}
+	if m == List {
+		b = appendCount(b, d.Files, one, many)
+		return append(b, '\n')
+	}
 	b = appendCount(b, d.Matches, "match in ", "matches in ")
 	b = appendCount(b, d.Files, "file", "files")
 	return append(b, '\n')
@@ -289,7 +320,9 @@ func appendDir(b []byte, d Dir) []byte {
 
 func appendElsewhere(b []byte, e Elsewhere) []byte {
 	b = append(b, "but "...)
-	b = appendCount(b, e.Matches, "match in ", "matches in ")
+	if e.Matches > 0 {
+		b = appendCount(b, e.Matches, "match in ", "matches in ")
+	}
 	b = appendCount(b, e.Files, "file in ", "files in ")
 	b = append(b, strings.Join(e.Paths, ", ")...)
 	b = append(b, ", "...)

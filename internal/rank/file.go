@@ -3,6 +3,7 @@ package rank
 import (
 	"bytes"
 	"path"
+	"slices"
 	"strings"
 	"time"
 )
@@ -27,9 +28,22 @@ type FileFacts struct {
 // FileSignals returns the signals of a file and their sum.
 func FileSignals(f FileFacts) ([]Signal, int) {
 	var out []Signal
+	fileSignals(f, func(name string, v int) { out = append(out, Signal{name, v}) })
+	return out, Sum(out)
+}
+
+// FileScore returns the sum of FileSignals without making the list.
+func FileScore(f FileFacts) int {
+	n := 0
+	fileSignals(f, func(_ string, v int) { n += v })
+	return n
+}
+
+// fileSignals calls add for each non-zero file signal, in order.
+func fileSignals(f FileFacts, emit func(name string, v int)) {
 	add := func(name string, v int) {
 		if v != 0 {
-			out = append(out, Signal{name, v})
+			emit(name, v)
 		}
 	}
 	switch {
@@ -61,23 +75,12 @@ func FileSignals(f FileFacts) ([]Signal, int) {
 	if Test(f.Path) {
 		add(SigTest, PenaltyTest)
 	}
-	return out, Sum(out)
 }
 
 var vendorDirs = []string{"vendor", "third_party", "third-party", "thirdparty", "node_modules", "bower_components", "external", "extern"}
 
 // Vendored reports whether a directory of the path holds vendored code.
-func Vendored(p string) bool {
-	dirs := strings.Split(path.Dir(p), "/")
-	for _, d := range dirs {
-		for _, v := range vendorDirs {
-			if d == v {
-				return true
-			}
-		}
-	}
-	return false
-}
+func Vendored(p string) bool { return hasDir(p, vendorDirs) }
 
 var generatedSuffixes = []string{".pb.go", ".pb.cc", ".pb.h", "_pb2.py", "_pb2_grpc.py", ".pb.dart", ".g.dart", ".freezed.dart", ".min.js", ".min.css", ".min.mjs", ".designer.cs", ".generated.cs"}
 
@@ -166,12 +169,20 @@ func Test(p string) bool {
 		strings.HasSuffix(stem, "Test") && len(stem) > 4, strings.HasSuffix(stem, "Tests"):
 		return true
 	}
-	for _, d := range strings.Split(path.Dir(p), "/") {
-		for _, t := range testDirs {
-			if d == t {
-				return true
-			}
+	return hasDir(p, testDirs)
+}
+
+// hasDir reports whether a directory of slash-separated path p is named
+// one of names, without allocating.
+func hasDir(p string, names []string) bool {
+	for {
+		i := strings.IndexByte(p, '/')
+		if i < 0 {
+			return false // the last component is the file
 		}
+		if slices.Contains(names, p[:i]) {
+			return true
+		}
+		p = p[i+1:]
 	}
-	return false
 }

@@ -1,26 +1,30 @@
 package walk
 
-import "strings"
+import "cmp"
 
 // ComparePaths orders slash-separated paths component by component, each
 // component bytewise: the order of a depth-first walk that lists every
 // directory sorted by name. It returns -1, 0 or +1. ("a/b" sorts before
 // "a.txt", because the component "a" sorts before "a.txt".)
+//
+// That is bytewise order with '/' taken as lower than every other byte, so
+// it is computed in one pass over the common prefix.
 func ComparePaths(a, b string) int {
-	for {
-		ca, ra, moreA := strings.Cut(a, "/")
-		cb, rb, moreB := strings.Cut(b, "/")
-		if c := strings.Compare(ca, cb); c != 0 {
-			return c
-		}
-		switch {
-		case !moreA && !moreB:
-			return 0
-		case !moreA:
-			return -1 // a is a prefix directory of b
-		case !moreB:
-			return 1
-		}
-		a, b = ra, rb
+	n := min(len(a), len(b))
+	i := 0
+	for i < n && a[i] == b[i] {
+		i++
 	}
+	if i == n {
+		return cmp.Compare(len(a), len(b))
+	}
+	switch ca, cb := a[i], b[i]; {
+	case ca == '/':
+		return -1
+	case cb == '/':
+		return 1
+	case ca < cb:
+		return -1
+	}
+	return 1
 }

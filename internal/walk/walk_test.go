@@ -188,3 +188,34 @@ func writeExpectation(t *testing.T, file string, f *fixture.Fixture, lines []str
 		t.Fatal(err)
 	}
 }
+
+// comparePathsByComponent is ComparePaths as its comment defines it.
+func comparePathsByComponent(a, b string) int {
+	for {
+		ca, ra, moreA := strings.Cut(a, "/")
+		cb, rb, moreB := strings.Cut(b, "/")
+		if c := strings.Compare(ca, cb); c != 0 {
+			return c
+		}
+		switch {
+		case !moreA && !moreB:
+			return 0
+		case !moreA:
+			return -1
+		case !moreB:
+			return 1
+		}
+		a, b = ra, rb
+	}
+}
+
+func FuzzComparePaths(f *testing.F) {
+	for _, s := range [][2]string{{"a/b", "a.txt"}, {"a", "a/b"}, {"ab/c", "abc"}, {"x/a-b", "x/a/b"}, {"", "/"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if got, want := ComparePaths(a, b), comparePathsByComponent(a, b); got != want {
+			t.Fatalf("ComparePaths(%q, %q) = %d, want %d", a, b, got, want)
+		}
+	})
+}

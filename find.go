@@ -1,0 +1,592 @@
+package scout
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"path"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/scoutcode/scout/internal/gitstatus"
+	"github.com/scoutcode/scout/internal/match"
+	"github.com/scoutcode/scout/internal/page"
+	"github.com/scoutcode/scout/internal/rank"
+	"github.com/scoutcode/scout/internal/walk"
+)
+
+// FindOptions describes a search for files by name. The walk and its
+// rules are grep's: the same ignore policy, hidden files, globs, types,
+// depth and symlinks.
+type FindOptions struct {
+	// Pattern is a glob when it holds *, ? or [ (matched against the path
+	// below the search root when it holds a '/', else against the base
+	// name; ** as in git), else one or more words that must each occur in
+	// the path (see internal/rank/name.go for how they rank). Empty lists
+	// everything.
+	Pattern string
+	Paths   []string // files and directories to search; none means "."
+	Case    Case     // SmartCase by default: per word, insensitive unless it has an upper-case letter
+
+	Globs    []string
+	Types    []string
+	NotTypes []string
+	MaxDepth int
+	Dirs     bool // list directories instead of files
+	NoIgnore bool
+	NoHidden bool
+	Follow   bool
+	// GlobalExcludes overrides the path of git's global excludes file.
+	GlobalExcludes string
+
+	Sort       Sort // ByRank (the default) or ByPath
+	Now        time.Time
+	Frecency   *FrecencySnapshot
+	NoFrecency bool
+	NoGit      bool
+	StateDir   string
+	Workers    int
+
+	// A page (Find only).
+	MaxFiles int           // paths a page lists; 0: DefaultMaxListed
+	Budget   int           // tokens; 0: DefaultBudget
+	Cursor   string        // continue after the page that gave it
+	Timeout  time.Duration // stop walking after this long; the page says it is partial
+	Explain  bool
+	Face     Face
+
+	// NoSignals leaves Found.Signals empty: the scores are the same, and a
+	// long listing is faster (FindAll only).
+	NoSignals bool
+
+	bonus       map[uint32]int
+	probe       bool
+	signalsFrom int // ≥ 0: list signals only for the paths ranked [signalsFrom, signalsFrom+signalsFor)
+	signalsFor  int
+}
+
+// Found is a file or directory a find lists.
+type Found struct {
+	Path    string // slash-separated: the search root as given, joined with the path below it
+	Dir     bool
+	Size    int64
+	MTime   time.Time
+	Score   int
+	Signals []Signal
+
+	walkRel string // the walk's Rel: the path below the root, "" for a root that is a file
+	rootIdx int
+}
+
+// rel returns the path below the search root; for a root that is a file,
+// its base name.
+func (f *Found) rel() string {
+	if f.walkRel == "" {
+		return path.Base(f.Path)
+	}
+	return f.walkRel
+}
+
+// root returns the display path of the search root the path is under.
+func (f *Found) root() string {
+	switch {
+	case f.walkRel == "":
+		return path.Dir(f.Path)
+	case f.Path == f.walkRel:
+		return ""
+	}
+	return strings.TrimSuffix(strings.TrimSuffix(f.Path, f.walkRel), "/")
+}
+
+// FindResult is every path a find matched, ranked, and the accounting:
+// Stats.FilesSearched counts the entries the walk listed, FilesMatched
+// those that matched the pattern.
+type FindResult struct {
+	Files    []Found
+	Stats    Stats
+	Warnings []Warning
+	Ranking  Ranking
+
+	left  []leftOut
+	bonus map[uint32]int // frecency bonuses by path hash, when any
+}
+
+// options returns the search options a find shares with grep.
+func (o *FindOptions) options() Options {
+	return Options{
+		Paths: o.Paths, Case: o.Case, Globs: o.Globs, Types: o.Types, NotTypes: o.NotTypes,
+		MaxDepth: o.MaxDepth, NoIgnore: o.NoIgnore, NoHidden: o.NoHidden, Follow: o.Follow,
+		GlobalExcludes: o.GlobalExcludes, Sort: o.Sort, Now: o.Now, Frecency: o.Frecency,
+		NoFrecency: o.NoFrecency, NoGit: o.NoGit, StateDir: o.StateDir, Workers: o.Workers, bonus: o.bonus,
+	}
+}
+
+// FindAll lists every file (or directory) that matches, ranked: see
+// FindOptions for the pattern and internal/rank/name.go for the order.
+func FindAll(ctx context.Context, o FindOptions) (*FindResult, error) {
+	o.signalsFrom = -1
+	res, _, err := findRun(ctx, o, 0)
+	return res, err
+}
+
+// findRun walks and ranks. With a timeout, a walk that runs out of time
+// returns what it found so far, and partial is true.
+func findRun(ctx context.Context, o FindOptions, timeout time.Duration) (*FindResult, bool, error) {
+	opts := o.options()
+	wopts, err := walkOptions(opts)
+	if err != nil {
+		return nil, false, err
+	}
+	wopts.Dirs = o.Dirs
+	paths := o.Paths
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	q := rank.NewNameQuery(o.Pattern, func(s string) bool {
+		return match.FoldsCase(s, match.Options{Fixed: true, Case: o.Case})
+	})
+	var rk *ranker
+	if o.Sort == ByRank {
+		rk = newFileRanker(ctx, opts, paths)
+	}
+	wctx := ctx
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		wctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	visitors := make([]*findVisitor, workers)
+	var stats atomic.Int64 // stats left for recency
+	stats.Store(MaxRecencyFiles)
+	if rk == nil {
+		stats.Store(0)
+	}
+	err = walk.Parallel(wctx, paths, wopts, workers, func(i int) walk.Visitor {
+		visitors[i] = &findVisitor{q: &q, dirs: o.Dirs, statsLeft: &stats, visitor: visitor{probe: o.probe}}
+		return visitors[i]
+	})
+	partial := false
+	if err != nil && timeout > 0 && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+		err, partial = nil, true
+	}
+	if err != nil {
+		if rk != nil {
+			rk.gitState()
+		}
+		return nil, false, err
+	}
+	res := &FindResult{Ranking: Ranking{Sort: ByPath}}
+	var all []*Found
+	for _, v := range visitors {
+		res.Stats.merge(v.stats)
+		res.Warnings = append(res.Warnings, v.warnings...)
+		res.left = append(res.left, v.left...)
+		for _, chunk := range v.found {
+			for i := range chunk {
+				all = append(all, &chunk[i])
+			}
+		}
+	}
+	var git *gitstatus.State
+	if rk != nil {
+		recency := len(all) <= MaxRecencyFiles
+		if recency {
+			rk.info.Recency = fmt.Sprintf("on: %d paths", len(all))
+		} else {
+			rk.info.Recency = fmt.Sprintf("off: %d paths, over the %d a find reads the times of", len(all), MaxRecencyFiles)
+			for _, f := range all {
+				f.MTime, f.Size = time.Time{}, 0
+			}
+		}
+		git = rk.gitState()
+		inParallel(len(all), workers, func(lo, hi int) { rk.rankFound(all[lo:hi], git, !o.NoSignals && o.signalsFrom < 0) })
+		res.Ranking = rk.info
+		res.Warnings = append(res.Warnings, rk.warnings...)
+	}
+	all = sortParallel(all, workers, func(a, b *Found) int {
+		if a.Score != b.Score {
+			return b.Score - a.Score
+		}
+		return walk.ComparePaths(a.Path, b.Path)
+	})
+	res.Files = make([]Found, 0, len(all))
+	var seen map[string]bool // a path under two of the roots given is listed once
+	if len(paths) > 1 {
+		seen = make(map[string]bool, len(all))
+	}
+	for _, f := range all {
+		if seen != nil {
+			if seen[f.Path] {
+				continue
+			}
+			seen[f.Path] = true
+		}
+		res.Files = append(res.Files, *f)
+	}
+	res.Stats.FilesMatched = len(res.Files)
+	if rk != nil && o.signalsFrom >= 0 && !o.NoSignals {
+		for i := o.signalsFrom; i < min(len(res.Files), o.signalsFrom+o.signalsFor); i++ {
+			rk.explain(&res.Files[i], git)
+		}
+	}
+	if rk != nil && (rk.frec.Len() > 0 || len(rk.bonus) > 0) {
+		// The frecency bonus of every path that has one, for a cursor.
+		res.bonus = map[uint32]int{}
+		for i := range res.Files {
+			f := rk.foundFacts(&res.Files[i], git, true)
+			b := rank.Frecency(f.Frecency)
+			if f.FixedBonus {
+				b = f.FrecencyBonus
+			}
+			if b != 0 {
+				res.bonus[page.PathHash(res.Files[i].Path)] = b
+			}
+		}
+	}
+	slices.SortStableFunc(res.Warnings, func(a, b Warning) int { return walk.ComparePaths(a.Path, b.Path) })
+	return res, partial, nil
+}
+
+// MaxRecencyFiles bounds the paths a ranked find reads the modification
+// time of, for the recency signal: one system call each. Past it, recency
+// is off for that find (the ranking says so) and the order comes from the
+// name, frecency, git, depth and the penalties, which cost nothing to
+// read.
+const MaxRecencyFiles = 2000
+
+// foundChunk is how many paths a chunk of findVisitor.found holds.
+const foundChunk = 256
+
+// findVisitor is one walking goroutine's share of a find.
+type findVisitor struct {
+	visitor
+	q         *rank.NameQuery
+	dirs      bool
+	statsLeft *atomic.Int64 // stat calls the find may still make, for recency
+	found     [][]Found     // in chunks, so that growing never copies
+}
+
+func (v *findVisitor) Visit(e walk.Entry) error {
+	if e.IsDir != v.dirs {
+		return nil
+	}
+	v.stats.FilesSearched++
+	rel := e.Rel
+	if rel == "" {
+		rel = path.Base(e.Path)
+	}
+	signals, ok := v.q.Match(rel)
+	if !ok {
+		return nil
+	}
+	f := Found{Path: e.Path, Dir: e.IsDir, Signals: signals, walkRel: e.Rel, rootIdx: e.Root}
+	if v.statsLeft.Load() > 0 && v.statsLeft.Add(-1) >= 0 {
+		info, err := e.Stat()
+		if err != nil {
+			v.Warn(e.Path, pathErr(err))
+		} else {
+			f.MTime = info.ModTime()
+			if !e.IsDir {
+				f.Size = info.Size()
+			}
+		}
+	}
+	if n := len(v.found); n == 0 || len(v.found[n-1]) == cap(v.found[n-1]) {
+		v.found = append(v.found, make([]Found, 0, foundChunk))
+	}
+	last := &v.found[len(v.found)-1]
+	*last = append(*last, f)
+	return nil
+}
+
+// rankFound scores found paths: their name's signals, their depth, and
+// the file signals grep uses (frecency, git, recency, penalties). With
+// signals, it also lists each path's signals (else see explain).
+func (r *ranker) rankFound(files []*Found, git *gitstatus.State, signals bool) {
+	lookup := r.frec.Len() > 0 || git.Len() > 0 // else no path needs its project-relative form
+	for _, f := range files {
+		facts := r.foundFacts(f, git, lookup)
+		if signals {
+			fs, _ := rank.FileSignals(facts)
+			f.Signals = append(f.Signals, fs...)
+			if d := rank.Depth(f.rel()); d != 0 {
+				f.Signals = append(f.Signals, Signal{Name: rank.SigDepth, Value: d})
+			}
+			f.Score = rank.Sum(f.Signals)
+			continue
+		}
+		f.Score = rank.Sum(f.Signals) + rank.FileScore(facts) + rank.Depth(f.rel())
+	}
+}
+
+// explain lists the signals of a path ranked without them.
+func (r *ranker) explain(f *Found, git *gitstatus.State) {
+	fs, _ := rank.FileSignals(r.foundFacts(f, git, true))
+	f.Signals = append(slices.Clip(f.Signals), fs...)
+	if d := rank.Depth(f.rel()); d != 0 {
+		f.Signals = append(f.Signals, Signal{Name: rank.SigDepth, Value: d})
+	}
+}
+
+// foundFacts returns what the file signals of a path are computed from.
+func (r *ranker) foundFacts(f *Found, git *gitstatus.State, lookup bool) rank.FileFacts {
+	facts := rank.FileFacts{Path: f.Path, MTime: f.MTime, Now: r.now, Generated: rank.Generated(f.Path, nil), FixedBonus: r.bonus != nil}
+	if lookup {
+		rel := r.rel(f.rootIdx, f.walkRel)
+		facts.Frecency, facts.Git = r.frec.Score(rel), rel != "" && !f.Dir && git.Dirty(rel)
+	}
+	if len(r.bonus) > 0 {
+		facts.FrecencyBonus = r.bonus[page.PathHash(f.Path)]
+	}
+	return facts
+}
+
+// Find lists the paths that match as a page: the best first, at most
+// MaxFiles within the budget, with the exact totals, a map of the rest by
+// directory and a cursor to the next page, with the same guarantees as
+// Grep's.
+func Find(ctx context.Context, o FindOptions) (*Page, error) {
+	if err := checkPage(&o.Budget, o.MaxFiles, o.Timeout, &o.Face); err != nil {
+		return nil, err
+	}
+	fp := findFingerprint(o)
+	var cur *page.Cursor
+	if o.Cursor != "" {
+		c, err := page.Decode(o.Cursor)
+		if err != nil {
+			return nil, err
+		}
+		if c.Fingerprint != fp || c.Mode != page.List {
+			return nil, fmt.Errorf("%w: its pattern, paths or options differ from this one's; pass it with the search that printed it, or run this search without a cursor", ErrCursorMismatch)
+		}
+		cur = &c
+		o.Now = time.Unix(c.Now, 0)
+		o.bonus = c.Frecency
+		if o.bonus == nil {
+			o.bonus = map[uint32]int{}
+		}
+	} else if o.Now.IsZero() {
+		o.Now = time.Now().Truncate(time.Second)
+	}
+	o.probe = true
+	// Only the paths this page can show need their signals listed.
+	o.signalsFrom, o.signalsFor = 0, o.MaxFiles
+	if o.signalsFor == 0 {
+		o.signalsFor = DefaultMaxListed
+	}
+	if cur != nil {
+		o.signalsFrom = cur.Ordinal
+	}
+	res, partial, err := findRun(ctx, o, o.Timeout)
+	if err != nil {
+		return nil, err
+	}
+	in := findInput(res, o, partial)
+	rev := findRevision(res)
+	l := page.Limits{Mode: page.List, MaxFiles: o.MaxFiles, MaxListed: o.MaxFiles, PerFile: 1, Budget: o.Budget * 4, Number: 1, Explain: o.Explain, Face: o.Face}
+	if l.MaxFiles == 0 {
+		l.MaxFiles, l.MaxListed = DefaultMaxListed, DefaultMaxListed
+	}
+	if cur != nil {
+		stamps := make([]stamp, len(res.Files))
+		for i, f := range res.Files {
+			stamps[i] = stamp{f.Path, f.MTime}
+		}
+		if err := checkCursor(in, stamps, cur, rev); err != nil {
+			return nil, err
+		}
+		l.Start, l.Number = cur.Ordinal, cur.Page
+	}
+	bonus := res.bonus
+	now := o.Now.Unix()
+	l.Cursor = func(next int, last page.Key, m Mode, perFile int) string {
+		return page.Cursor{
+			Fingerprint: fp, Revision: rev, Now: now, Page: l.Number + 1, Mode: m, PerFile: perFile,
+			Total: in.Total, Ordinal: next, Last: last, Frecency: bonus,
+		}.Encode()
+	}
+	if len(res.Files) == 0 && !partial {
+		in.Elsewhere = findProbe(ctx, o, res.left)
+	}
+	return page.Plan(in, l), nil
+}
+
+// findInput turns a find's result into what a page is planned from.
+func findInput(res *FindResult, o FindOptions, partial bool) *page.Input {
+	in := &page.Input{
+		Dirs:     o.Dirs,
+		Total:    page.Totals{Files: len(res.Files)},
+		Searched: res.Stats.FilesSearched, NotSearched: res.Stats.Skipped.Reasons(),
+		Ranking: res.Ranking.String(),
+	}
+	if partial {
+		in.Partial = fmt.Sprintf("the time limit (%s) ran out", o.Timeout)
+	}
+	for _, w := range res.Warnings {
+		in.Warnings = append(in.Warnings, w.Error())
+	}
+	in.Failed = len(res.Warnings) > 0
+	in.Files = make([]page.InFile, len(res.Files))
+	inParallel(len(res.Files), runtime.GOMAXPROCS(0), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			f := &res.Files[i]
+			in.Files[i] = page.InFile{Path: f.Path, Root: f.root(), Score: f.Score, Signals: f.Signals, Dir: f.Dir, Size: f.Size, MTime: f.MTime}
+		}
+	})
+	return in
+}
+
+// findFingerprint hashes a find and every option that changes what it
+// lists or the order.
+func findFingerprint(o FindOptions) uint64 {
+	paths := o.Paths
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	abs := make([]string, len(paths))
+	for i, p := range paths {
+		a, err := filepath.Abs(p)
+		if err != nil {
+			a = p
+		}
+		abs[i] = a
+	}
+	key, _ := json.Marshal([]any{
+		"scout find 1", o.Pattern, o.Case, o.Globs, o.Types, o.NotTypes, o.MaxDepth, o.Dirs,
+		o.NoIgnore, o.NoHidden, o.Follow, o.GlobalExcludes, o.Sort, o.NoFrecency, o.NoGit, paths, abs,
+	})
+	sum := sha256.Sum256(key)
+	return binary.LittleEndian.Uint64(sum[:8])
+}
+
+// findRevision hashes what a find's pages are made of: every path in
+// order, with its size and score.
+func findRevision(res *FindResult) uint64 {
+	h := fnv.New64a()
+	var b []byte
+	for _, f := range res.Files {
+		b = append(b[:0], f.Path...)
+		b = append(b, 0)
+		b = binary.AppendVarint(b, f.Size)
+		b = binary.AppendVarint(b, int64(f.Score))
+		h.Write(b)
+	}
+	return h.Sum64()
+}
+
+// findProbe looks, when a find matched nothing, at the paths the walk left
+// out (ignored, hidden) for paths that match, and says where they are and
+// how to include them.
+func findProbe(ctx context.Context, o FindOptions, left []leftOut) []page.Elsewhere {
+	if len(left) == 0 {
+		return nil
+	}
+	roots := o.Paths
+	if len(roots) == 0 {
+		roots = []string{"."}
+	}
+	q := rank.NewNameQuery(o.Pattern, func(s string) bool {
+		return match.FoldsCase(s, match.Options{Fixed: true, Case: o.Case})
+	})
+	p := FindOptions{
+		Paths: make([]string, len(left)), Case: o.Case, Globs: o.Globs, Types: o.Types, NotTypes: o.NotTypes,
+		Dirs: o.Dirs, NoIgnore: true, Follow: o.Follow, Sort: ByPath, Workers: o.Workers,
+	}
+	for i, l := range left {
+		p.Paths[i] = l.path
+	}
+	res, partial, err := findRun(ctx, p, DefaultProbeTimeout)
+	if err != nil {
+		return nil
+	}
+	var matched []string
+	for _, f := range res.Files {
+		// Match as the search would have: relative to its own root.
+		if _, ok := q.Match(relToRoots(f.Path, roots)); ok {
+			matched = append(matched, f.Path)
+		}
+	}
+	return elsewhere(left, matched, nil, partial, o.Face)
+}
+
+// relToRoots returns a display path relative to the first of the search
+// roots it is under.
+func relToRoots(p string, roots []string) string {
+	for _, r := range roots {
+		r = filepath.ToSlash(filepath.Clean(r))
+		if r == "." {
+			return p
+		}
+		if rel, ok := strings.CutPrefix(p, r+"/"); ok {
+			return rel
+		}
+	}
+	return p
+}
+
+// inParallel calls f on n consecutive shares of [0, total), at once.
+func inParallel(total, n int, f func(lo, hi int)) {
+	if n <= 1 || total < 1024 {
+		f(0, total)
+		return
+	}
+	var wg sync.WaitGroup
+	for i := range n {
+		lo, hi := total*i/n, total*(i+1)/n
+		wg.Go(func() { f(lo, hi) })
+	}
+	wg.Wait()
+}
+
+// sortParallel sorts s by cmp, its shares at once, then merges them; cmp
+// must be a total order, so the result is the one a plain sort gives.
+func sortParallel[T any](s []T, n int, cmp func(a, b T) int) []T {
+	if n <= 1 || len(s) < 4096 {
+		slices.SortFunc(s, cmp)
+		return s
+	}
+	bounds := make([]int, n+1)
+	for i := range bounds {
+		bounds[i] = len(s) * i / n
+	}
+	inParallel(len(s), n, func(lo, hi int) { slices.SortFunc(s[lo:hi], cmp) })
+	for len(bounds) > 2 {
+		var next []int
+		out := make([]T, 0, len(s))
+		for i := 0; i+1 < len(bounds); i += 2 {
+			next = append(next, len(out))
+			if i+2 < len(bounds) {
+				out = merge(out, s[bounds[i]:bounds[i+1]], s[bounds[i+1]:bounds[i+2]], cmp)
+			} else {
+				out = append(out, s[bounds[i]:bounds[i+1]]...)
+			}
+		}
+		s, bounds = out, append(next, len(out))
+	}
+	return s
+}
+
+// merge appends the merge of sorted a and b to out.
+func merge[T any](out, a, b []T, cmp func(a, b T) int) []T {
+	for len(a) > 0 && len(b) > 0 {
+		if cmp(b[0], a[0]) < 0 {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	return append(append(out, a...), b...)
+}
