@@ -86,7 +86,7 @@ with a cursor to the next page and an account of everything not searched.`,
 	}
 	root.SetFlagErrorFunc(flagError)
 	root.SetUsageTemplate(usageTemplate)
-	root.AddCommand(e.grepCommand(), e.findCommand(), e.touchCommand(), e.versionCommand())
+	root.AddCommand(e.grepCommand(), e.findCommand(), e.readCommand(), e.touchCommand(), e.mcpCommand(), e.versionCommand())
 	return root
 }
 
@@ -210,7 +210,7 @@ func (e *env) printError(cmd *cobra.Command, err error) {
 		return
 	}
 	if cmd != nil && strings.HasPrefix(err.Error(), "unknown command") {
-		fmt.Fprintf(e.stderr, "%s: %s; the commands are: grep, touch, version (scout --help)\n", prefix, strings.TrimSuffix(err.Error(), "\nRun 'scout --help' for usage."))
+		fmt.Fprintf(e.stderr, "%s: %s; the commands are: grep, find, read, touch, mcp, version (scout --help)\n", prefix, strings.TrimSuffix(err.Error(), "\nRun 'scout --help' for usage."))
 		return
 	}
 	fmt.Fprintf(e.stderr, "%s: %s\n", prefix, err)

@@ -99,6 +99,13 @@ var goldenCases = []struct {
 	{"touch-missing", []string{"touch", "server/handler.go", "nope.go"}, false},
 	{"touch-none", []string{"touch"}, false},
 	{"unknown-command", []string{"serch", "x"}, false},
+	// scout read (not recorded: a record would change later cases' ranks).
+	{"read", []string{"read", "--no-record", "server/handler.go"}, false},
+	{"read-range", []string{"read", "--no-record", "--offset", "3", "--limit", "4", "server/handler.go"}, false},
+	{"read-json", []string{"read", "--no-record", "--json", "--limit", "2", "README.md"}, false},
+	{"read-binary", []string{"read", "--no-record", "logo.png"}, false},
+	{"read-past-end", []string{"read", "--no-record", "--offset", "99", "README.md"}, false},
+	{"read-two-files", []string{"read", "README.md", "go.mod"}, false},
 }
 
 // cursorText matches a cursor in output. Cursors hold the search's

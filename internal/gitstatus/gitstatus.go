@@ -19,6 +19,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"time"
 )
@@ -29,6 +30,8 @@ const MaxOutput = 8 << 20
 // State is the set of files git reports, as paths relative to the
 // repository root.
 type State struct {
+	// Head is the commit checked out ("" before the first commit).
+	Head  string
 	files map[string]bool
 	dirs  []string // untracked directories, with a trailing "/"
 }
@@ -58,6 +61,21 @@ func (s *State) Len() int {
 	return len(s.files) + len(s.dirs)
 }
 
+// Paths returns every path git reported, sorted; untracked directories
+// end in "/".
+func (s *State) Paths() []string {
+	if s == nil {
+		return nil
+	}
+	out := make([]string, 0, s.Len())
+	for p := range s.files {
+		out = append(out, p)
+	}
+	out = append(out, s.dirs...)
+	slices.Sort(out)
+	return out
+}
+
 // ErrNoGit is returned when the git command is not installed.
 var ErrNoGit = errors.New("git is not installed")
 
@@ -69,7 +87,7 @@ func Read(ctx context.Context, repo string, timeout time.Duration) (*State, erro
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, git, "-C", repo, "status", "--porcelain=v2", "-z")
+	cmd := exec.CommandContext(ctx, git, "-C", repo, "status", "--porcelain=v2", "--branch", "-z")
 	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -105,6 +123,10 @@ func Parse(data []byte) *State {
 			continue
 		}
 		switch f[0] {
+		case '#':
+			if oid, ok := bytes.CutPrefix(f, []byte("# branch.oid ")); ok && string(oid) != "(initial)" {
+				s.Head = string(oid)
+			}
 		case '1':
 			s.add(field(f, 8))
 		case '2':

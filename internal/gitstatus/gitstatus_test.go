@@ -12,6 +12,8 @@ import (
 
 func TestParse(t *testing.T) {
 	data := strings.Join([]string{
+		"# branch.oid 0123456789abcdef0123456789abcdef01234567",
+		"# branch.head main",
 		"1 .M N... 100644 100644 100644 abc def src/a.go",
 		"1 A. N... 000000 100644 100644 000 def docs/new file.md",
 		"2 R. N... 100644 100644 100644 abc def R100 src/renamed.go", "src/old.go",
@@ -33,6 +35,16 @@ func TestParse(t *testing.T) {
 	}
 	if s.Len() != 6 {
 		t.Errorf("Len = %d", s.Len())
+	}
+	if s.Head != "0123456789abcdef0123456789abcdef01234567" {
+		t.Errorf("Head = %q", s.Head)
+	}
+	want := "build/ conflict.txt docs/new file.md src/a.go src/renamed.go untracked.txt"
+	if got := strings.Join(s.Paths(), " "); got != want {
+		t.Errorf("Paths = %q, want %q", got, want)
+	}
+	if Parse([]byte("# branch.oid (initial)\x00")).Head != "" {
+		t.Error("Head before the first commit")
 	}
 	var none *State
 	if none.Dirty("x") || none.Len() != 0 {

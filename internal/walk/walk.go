@@ -39,6 +39,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/scoutcode/scout/internal/glob"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -314,7 +315,11 @@ type walker struct {
 func newWalker(ctx context.Context, opts Options, v Visitor) (*walker, error) {
 	w := &walker{ctx: ctx, opts: opts}
 	if len(opts.Globs) > 0 {
-		w.overrides = ignore.FromPatterns("-g", opts.Globs)
+		var globs []string
+		for _, g := range opts.Globs {
+			globs = append(globs, glob.Expand(g)...) // "*.{ts,tsx}", as rg
+		}
+		w.overrides = ignore.FromPatterns("-g", globs)
 		w.positive = w.overrides.Len() - w.overrides.Negations()
 	}
 	types, err := filetype.NewMatcher(opts.Types)

@@ -1,0 +1,147 @@
+// A check of scout mcp with the official TypeScript MCP SDK, a client no
+// one here wrote: list the tools; grep and follow the cursor to the end,
+// checking the union against one unpaged search; the same for find; read a
+// long file page by page; send a bad regex and paths outside the root and
+// check the errors. The SDK itself checks every structured result against
+// the tool's output schema.
+//
+//   node client.mjs SCOUT_BINARY ROOT
+//
+// ROOT is a real tree, such as $(go env GOROOT)/src/net/http (it must hold
+// server.go, a long file). Exit status 0 when every check passes.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const [scout, root] = process.argv.slice(2);
+if (!scout || !root) {
+  console.error("usage: node client.mjs SCOUT_BINARY ROOT");
+  process.exit(2);
+}
+
+let failures = 0;
+function check(ok, what) {
+  console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
+  if (!ok) failures++;
+}
+
+const state = fs.mkdtempSync(path.join(os.tmpdir(), "scout-mcp-state-"));
+const transport = new StdioClientTransport({
+  command: path.resolve(scout),
+  args: ["mcp", "--root", root],
+  env: { ...process.env, XDG_STATE_HOME: state },
+  stderr: "inherit",
+});
+const client = new Client({ name: "scout-ci-client", version: "1.0.0" });
+await client.connect(transport);
+
+const text = (r) => r.content.filter((c) => c.type === "text").map((c) => c.text).join("");
+
+async function call(name, args) {
+  const r = await client.callTool({ name, arguments: args });
+  if (r.isError) throw new Error(`${name} ${JSON.stringify(args)}: ${text(r)}`);
+  return r;
+}
+
+// 1. The tools.
+const { tools } = await client.listTools();
+const names = tools.map((t) => t.name).sort();
+check(JSON.stringify(names) === JSON.stringify(["find", "grep", "read", "touch"]), `tools: ${names.join(", ")}`);
+for (const t of tools) {
+  check(t.outputSchema && t.inputSchema && t.description.length > 40, `${t.name}: description and both schemas`);
+}
+for (const n of ["grep", "find", "read"]) {
+  check(tools.find((t) => t.name === n)?.annotations?.readOnlyHint === true, `${n} is marked read-only`);
+}
+
+// 2. grep: follow the cursor to the end; the union is the unpaged search.
+const pattern = String.raw`func \(\w+ \*?Request\)`;
+const paged = new Set();
+let pages = 0;
+let dup = 0;
+let args = { pattern, budget: 400, per_file: 2, max_files: 3, output_mode: "content" };
+let total = -1;
+for (;;) {
+  const r = await call("grep", args);
+  const p = r.structuredContent;
+  check(text(r).length <= 400 * 4, `grep page ${p.page}: ${text(r).length} bytes within 400 tokens`);
+  pages++;
+  total = p.total.matches;
+  for (const f of p.files ?? []) {
+    for (const l of f.lines ?? []) {
+      if (l.context) continue;
+      const k = `${f.path}:${l.line}`;
+      if (paged.has(k)) dup++;
+      paged.add(k);
+    }
+  }
+  if (!p.cursor) break;
+  args = { ...args, cursor: p.cursor };
+}
+const whole = (await call("grep", { pattern, budget: 1000000, per_file: 100000, max_files: 100000, output_mode: "content" })).structuredContent;
+const unpaged = new Set();
+for (const f of whole.files ?? []) for (const l of f.lines ?? []) if (!l.context) unpaged.add(`${f.path}:${l.line}`);
+check(!whole.cursor && unpaged.size === total, `grep unpaged: ${unpaged.size} matches in one page, total ${total}`);
+check(dup === 0 && paged.size === unpaged.size && [...unpaged].every((k) => paged.has(k)),
+  `grep: ${pages} pages hold ${paged.size} matches, each once (${dup} repeats), the same as the unpaged search`);
+check(pages >= 5, `grep: the cursor was followed over ${pages} pages`);
+
+// 3. find: the same, over every file.
+const listed = new Set();
+let fargs = { max_files: 60 };
+let fpages = 0;
+for (;;) {
+  const p = (await call("find", fargs)).structuredContent;
+  fpages++;
+  for (const f of p.files ?? []) listed.add(f.path);
+  if (!p.cursor) break;
+  fargs = { ...fargs, cursor: p.cursor };
+}
+const all = (await call("find", { max_files: 100000, budget: 1000000 })).structuredContent;
+check(all.files.length === listed.size && all.files.every((f) => listed.has(f.path)),
+  `find: ${fpages} pages list ${listed.size} paths, the same as the unpaged listing (${all.files.length})`);
+const named = (await call("find", { query: "transport" })).structuredContent;
+check(named.files[0]?.path === "transport.go", `find "transport": first is ${named.files[0]?.path}`);
+
+// 4. read: a long file, page by page, equals the file.
+const want = fs.readFileSync(path.join(root, "server.go"), "utf8").replace(/\n$/, "").split("\n");
+const got = [];
+let rargs = { path: "server.go", budget: 2000 };
+let rpages = 0;
+let hash = "";
+for (;;) {
+  const p = (await call("read", rargs)).structuredContent;
+  rpages++;
+  if (hash && p.hash !== hash) check(false, "read: the hash changed between pages");
+  hash = p.hash;
+  for (const l of p.content) {
+    if (l.line !== got.length + 1) throw new Error(`read: line ${l.line} after ${got.length}`);
+    got.push(l.text);
+  }
+  if (!p.cursor) break;
+  rargs = { ...rargs, cursor: p.cursor };
+}
+check(got.length === want.length && got.every((l, i) => l === want[i]),
+  `read: ${rpages} pages give the ${got.length} lines of server.go (${want.length}), ${hash.slice(0, 19)}…`);
+
+// 5. Errors come back as tool errors the model can read.
+async function refused(name, a, needle) {
+  const r = await client.callTool({ name, arguments: a });
+  check(r.isError === true && text(r).includes(needle), `${name} ${JSON.stringify(a)} refused: ${text(r)}`);
+}
+await refused("grep", { pattern: "Request(" }, "invalid regex");
+await refused("grep", { pattern: "x", path: "../" }, "outside the root");
+await refused("grep", { pattern: "x", path: "/etc" }, "outside the root");
+await refused("grep", { pattern: "x", glob: "../**" }, "outside the root");
+await refused("read", { path: "../../../../etc/passwd" }, "outside the root");
+await refused("grep", { pattern: "x", colour: true }, "grep takes: pattern");
+
+await client.close();
+fs.rmSync(state, { recursive: true, force: true });
+if (failures > 0) {
+  console.log(`${failures} check(s) failed`);
+  process.exit(1);
+}
+console.log("every check passed");

@@ -1,0 +1,67 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/spf13/cobra"
+
+	"github.com/scoutcode/scout/internal/confine"
+	"github.com/scoutcode/scout/internal/server"
+)
+
+const mcpLong = `Serve scout's tools over the Model Context Protocol on stdin and stdout:
+grep (contents), find (file names), read (a file, in pages) and touch (record
+files used with other tools).
+
+The server searches and reads only inside its roots: --root, repeatable,
+default the working directory. Relative paths are relative to the first
+root; "..", absolute paths elsewhere and symbolic links that lead outside
+are refused. It refuses to serve / or your home directory (or a directory
+above it) unless --allow-broad-root is given.
+
+Register it with your agent host as the command "scout mcp" (see the README
+for Claude Code, opencode, Codex, Cursor and pi).`
+
+func (e *env) mcpCommand() *cobra.Command {
+	var roots []string
+	var broad bool
+	cmd := &cobra.Command{
+		Use:     "mcp",
+		Short:   "Serve grep, find, read and touch to an agent over MCP (stdio)",
+		Long:    mcpLong,
+		Example: "  scout mcp\n  scout mcp --root ~/src/project --root ~/src/library",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(roots) == 0 {
+				roots = []string{"."}
+			}
+			home, _ := os.UserHomeDir()
+			r, err := confine.New(roots, broad, home)
+			if err != nil {
+				return usagef("%v", err)
+			}
+			// The library resolves relative paths against the working
+			// directory, and pages name paths relative to it.
+			if err := os.Chdir(r.Dir()); err != nil {
+				return err
+			}
+			s := server.New(server.Options{Roots: r, Version: Version, Workers: DefaultThreads})
+			t := &mcp.IOTransport{Reader: io.NopCloser(e.stdin), Writer: nopWriteCloser{e.stdout}}
+			if err := server.Serve(e.ctx, s, t); err != nil {
+				return fmt.Errorf("mcp: %w", err)
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringArrayVar(&roots, "root", nil, "a directory the tools may search and read (repeatable; default: the working directory)")
+	f.BoolVar(&broad, "allow-broad-root", false, "allow / or the home directory as a root")
+	return cmd
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

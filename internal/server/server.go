@@ -1,0 +1,365 @@
+// Package server is scout's MCP face: the tools grep, find, read and touch
+// over the Model Context Protocol, as thin adapters over the scout
+// library. Arguments are read tolerantly (the names other search tools use
+// are accepted; see specs.go), every path is confined to the server's
+// roots (see internal/confine), and each result comes twice: as
+// structured content matching the tool's output schema, and as the same
+// compact text the command line prints.
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/scoutcode/scout"
+	"github.com/scoutcode/scout/internal/confine"
+)
+
+// DefaultTimeout bounds a grep or find that gives no timeout_ms, so that
+// an agent always gets an answer.
+const DefaultTimeout = 30 * time.Second
+
+// Face is how the text of a page spells what to send next.
+var Face = scout.Face{
+	Cursor:   `cursor "%s"`,
+	NoIgnore: "send no_ignore: true",
+	Hidden:   "send no_hidden: false",
+	Binary:   "send text: true",
+	Timeout:  "send a larger timeout_ms",
+	Narrow:   "narrow it with path, glob or type",
+	Mode:     `output_mode "%s"`,
+	PerFile:  "per_file %d",
+}
+
+// Options configures a server.
+type Options struct {
+	Roots    *confine.Roots
+	Version  string
+	StateDir string // the frecency store's directory; "" for the default
+	// Dir is the directory relative paths are resolved in: the first root.
+	// The process must be working there (see cli's mcp command), since
+	// the library resolves relative paths against the working directory.
+	Workers int
+}
+
+var errMultiline = errors.New("multiline matching is not supported: a match stays within one line; search for one line of the text, then read around the hit")
+
+const instructions = `scout searches and reads code under the server's root. grep searches contents, find lists files by name or glob, read pages through a file, touch records files you used with other tools. Results come best first in pages that fit a token budget, with exact totals and what was not searched; to see more, call again with the same arguments plus the cursor the page printed.`
+
+// New returns an MCP server with scout's tools.
+func New(o Options) *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "scout", Title: "scout", Version: o.Version}, &mcp.ServerOptions{Instructions: instructions})
+	h := &handlers{o: o}
+	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: jsonschema.Ptr(false)}
+	s.AddTool(&mcp.Tool{
+		Name:        "grep",
+		Title:       "Search file contents",
+		Description: grepDescription,
+		InputSchema: grepSpec.schema(),
+		OutputSchema: outputSchema[scout.Page](
+			"a page of results; its text is the content block"),
+		Annotations: readOnly,
+	}, h.tool(grepSpec, h.grep))
+	s.AddTool(&mcp.Tool{
+		Name:         "find",
+		Title:        "Find files by name",
+		Description:  findDescription,
+		InputSchema:  findSpec.schema(),
+		OutputSchema: outputSchema[scout.Page]("a page of paths; its text is the content block"),
+		Annotations:  readOnly,
+	}, h.tool(findSpec, h.find))
+	s.AddTool(&mcp.Tool{
+		Name:         "read",
+		Title:        "Read a file",
+		Description:  readDescription,
+		InputSchema:  readSpec.schema(),
+		OutputSchema: outputSchema[scout.ReadPage]("a page of the file; its text is the content block"),
+		Annotations:  readOnly,
+	}, h.tool(readSpec, h.read))
+	s.AddTool(&mcp.Tool{
+		Name:         "touch",
+		Title:        "Record files used",
+		Description:  touchDescription,
+		InputSchema:  touchSpec.schema(),
+		OutputSchema: outputSchema[TouchResult]("what was recorded"),
+		Annotations:  &mcp.ToolAnnotations{IdempotentHint: false, DestructiveHint: jsonschema.Ptr(false), OpenWorldHint: jsonschema.Ptr(false)},
+	}, h.tool(touchSpec, h.touch))
+	return s
+}
+
+const grepDescription = `Search file contents under the root (RE2 regex; literal: true for plain text). Hits come best first: definitions of what you searched for, files you are working on, then the rest; vendored and generated files last. A page fits budget tokens (default 1500): at most max_files files (20) and per_file hits each (3; 100 when path is one file), with the exact totals, what was not searched, and the remaining files mapped by directory. For the next page call again with the same arguments plus the cursor the page printed. ripgrep's ignore rules apply (.gitignore, .ignore); hidden files are searched, .git never. Lines: "N:text", "*N:" marks a definition, "N-" context.`
+
+const findDescription = `List files under the root whose path matches pattern: a glob ("*.go", "src/**/*.spec.ts") or name words ("http handler" finds internal/http/handler.go). Best first: exact base name, prefix, whole word, substring, a directory's name; then files you are working on, recent and shallow ones. No pattern lists everything. A page fits budget tokens (default 1500) and max_files paths (50), with exact totals and a directory map of the rest; call again with the cursor for the next page. Same ignore rules as grep.`
+
+const readDescription = `Read a text file, or limit lines from offset, in pages of budget tokens (default 4000). Lines come as "N:text"; lines over 2000 bytes are cut and marked. Each page gives the file's sha256 and the tree revision (changes when anything git tracks changes), so you can tell whether what you read earlier is still current; a cursor continues only while the file is unchanged. Reading ranks the file higher in later searches.`
+
+const touchDescription = `Record that you used files (read or edited them with other tools), so later grep and find rank them higher. Takes paths relative to the root.`
+
+// TouchResult is what touch returns.
+type TouchResult struct {
+	Recorded []string `json:"recorded"`
+	Missing  []string `json:"missing,omitempty"` // paths that do not exist, not recorded
+}
+
+// outputSchema infers a tool's output schema from the type its structured
+// content marshals from.
+func outputSchema[T any](desc string) *jsonschema.Schema {
+	modes := []any{"auto", "content", "files", "count", "map", "list"}
+	s, err := jsonschema.For[T](&jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
+		reflect.TypeFor[scout.Mode](): {Type: "string", Enum: modes},
+	}})
+	if err != nil {
+		panic(fmt.Sprintf("output schema of %T: %v", *new(T), err))
+	}
+	s.Description = desc
+	return s
+}
+
+type handlers struct{ o Options }
+
+// tool wraps a handler: it decodes the arguments and turns errors into
+// tool errors the model can read.
+func (h *handlers) tool(s *spec, f func(context.Context, args) (any, string, error)) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		a, err := s.decode(req.Params.Arguments)
+		if err == nil {
+			var out any
+			var text string
+			out, text, err = f(ctx, a)
+			if err == nil {
+				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}, StructuredContent: out}, nil
+			}
+		}
+		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: s.tool + ": " + err.Error()}}}, nil
+	}
+}
+
+// paths confines the paths an agent sent.
+func (h *handlers) paths(list []string) ([]string, error) {
+	out := make([]string, 0, len(list))
+	for _, p := range list {
+		c, err := h.o.Roots.Path(p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// globList returns the globs sent, those sent as exclude last.
+func globList(a args) []string {
+	return append(append([]string(nil), a.strs("glob")...), a.strs(excludeKey)...)
+}
+
+func globs(list []string) error {
+	for _, g := range list {
+		if err := confine.Glob(g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func caseOf(a args) scout.Case {
+	switch a.str("case") {
+	case "sensitive":
+		return scout.CaseSensitive
+	case "insensitive":
+		return scout.CaseInsensitive
+	}
+	return scout.SmartCase
+}
+
+func sortOf(a args) scout.Sort {
+	if a.str("sort") == "path" {
+		return scout.ByPath
+	}
+	return scout.ByRank
+}
+
+func timeoutOf(a args) time.Duration {
+	if a.has("timeout_ms") && a.num("timeout_ms") > 0 {
+		return time.Duration(a.num("timeout_ms")) * time.Millisecond
+	}
+	return DefaultTimeout
+}
+
+func (h *handlers) grep(ctx context.Context, a args) (any, string, error) {
+	paths, err := h.paths(a.strs("path"))
+	if err != nil {
+		return nil, "", err
+	}
+	if err := globs(globList(a)); err != nil {
+		return nil, "", err
+	}
+	before, after := a.num("context"), a.num("context")
+	if a.has("before") {
+		before = a.num("before")
+	}
+	if a.has("after") {
+		after = a.num("after")
+	}
+	mode := scout.Auto
+	if a.has("output_mode") {
+		mode, _ = scout.ParseMode(a.str("output_mode"))
+	}
+	o := scout.GrepOptions{
+		Options: scout.Options{
+			Patterns: []string{a.str("pattern")}, Paths: paths, Fixed: a.flag("literal"), Case: caseOf(a), Word: a.flag("word"),
+			Globs: globList(a), Types: a.strs("type"), NotTypes: a.strs("not_type"), Before: before, After: after,
+			NoIgnore: a.flag("no_ignore"), NoHidden: a.flag("no_hidden"), MaxDepth: a.num("max_depth"), Text: a.flag("text"),
+			Sort: sortOf(a), StateDir: h.o.StateDir, Workers: h.o.Workers,
+		},
+		Mode: mode, MaxFiles: a.num("max_files"), PerFile: a.num("per_file"), Budget: a.num("budget"),
+		Cursor: a.str("cursor"), Timeout: timeoutOf(a), Explain: a.flag("explain"), Face: Face,
+	}
+	if a.has("per_file") && o.PerFile == 0 {
+		return nil, "", errors.New("per_file must be 1 or more")
+	}
+	if a.has("max_files") && o.MaxFiles == 0 {
+		return nil, "", errors.New("max_files must be 1 or more")
+	}
+	p, err := scout.Grep(ctx, o)
+	if err != nil {
+		var pe *scout.PatternError
+		if errors.As(err, &pe) && !o.Fixed {
+			return nil, "", fmt.Errorf("%v (send literal: true to search for the text as it is)", err)
+		}
+		return nil, "", h.relative(err)
+	}
+	return p, p.Text, nil
+}
+
+func (h *handlers) find(ctx context.Context, a args) (any, string, error) {
+	paths, err := h.paths(a.strs("path"))
+	if err != nil {
+		return nil, "", err
+	}
+	if err := globs(globList(a)); err != nil {
+		return nil, "", err
+	}
+	if p := a.str("pattern"); strings.Contains(p, "/") {
+		if err := confine.Glob(p); err != nil {
+			return nil, "", err
+		}
+	}
+	if a.has("max_files") && a.num("max_files") == 0 {
+		return nil, "", errors.New("max_files must be 1 or more")
+	}
+	o := scout.FindOptions{
+		Pattern: a.str("pattern"), Paths: paths, Case: caseOf(a), Globs: globList(a), Types: a.strs("type"),
+		NotTypes: a.strs("not_type"), MaxDepth: a.num("max_depth"), Dirs: a.str("type_of") == "d",
+		NoIgnore: a.flag("no_ignore"), NoHidden: a.flag("no_hidden"), Sort: sortOf(a), StateDir: h.o.StateDir,
+		Workers: h.o.Workers, MaxFiles: a.num("max_files"), Budget: a.num("budget"), Cursor: a.str("cursor"),
+		Timeout: timeoutOf(a), Explain: a.flag("explain"), Face: Face,
+	}
+	p, err := scout.Find(ctx, o)
+	if err != nil {
+		return nil, "", h.relative(err)
+	}
+	return p, p.Text, nil
+}
+
+func (h *handlers) read(ctx context.Context, a args) (any, string, error) {
+	p, err := h.o.Roots.Path(a.str("path"))
+	if err != nil {
+		return nil, "", err
+	}
+	o := scout.ReadOptions{
+		Path: p, Offset: a.num("offset"), Limit: a.num("limit"), Budget: a.num("budget"), Cursor: a.str("cursor"),
+		StateDir: h.o.StateDir, Face: Face,
+	}
+	if a.has("end_line") {
+		end := a.num("end_line")
+		from := max(o.Offset, 1)
+		switch {
+		case a.has("limit"):
+			return nil, "", errors.New("send limit or end_line, not both")
+		case end < from:
+			return nil, "", fmt.Errorf("end_line %d is before the first line, %d", end, from)
+		}
+		o.Limit = end - from + 1
+	}
+	page, err := scout.Read(ctx, o)
+	if err != nil {
+		return nil, "", h.relative(err)
+	}
+	return page, page.Text, nil
+}
+
+func (h *handlers) touch(ctx context.Context, a args) (any, string, error) {
+	paths, err := h.paths(a.strs("paths"))
+	if err != nil {
+		return nil, "", err
+	}
+	if len(paths) == 0 {
+		return nil, "", errors.New(`paths is empty: send the files you used, such as {"paths": ["src/main.go"]}`)
+	}
+	res := TouchResult{Recorded: []string{}}
+	err = scout.Touch(paths, scout.TouchOptions{StateDir: h.o.StateDir})
+	var te *scout.TouchError
+	switch {
+	case errors.As(err, &te):
+		res.Missing = te.Missing
+	case err != nil:
+		return nil, "", err
+	}
+	for _, p := range paths {
+		if !contains(res.Missing, p) {
+			res.Recorded = append(res.Recorded, p)
+		}
+	}
+	text := fmt.Sprintf("recorded %d file%s", len(res.Recorded), plural(len(res.Recorded)))
+	if len(res.Missing) > 0 {
+		text += fmt.Sprintf("; not recorded, no such file: %s", strings.Join(res.Missing, ", "))
+	}
+	return res, text + "\n", nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// relative shortens the root's absolute path in an error to ".", so
+// messages name paths as the agent sends them.
+func (h *handlers) relative(err error) error {
+	msg := err.Error()
+	dir := h.o.Roots.Dir() + string(os.PathSeparator)
+	if !strings.Contains(msg, dir) {
+		return err
+	}
+	return errors.New(strings.ReplaceAll(msg, dir, ""))
+}
+
+// Serve runs the server over a transport until the client hangs up.
+func Serve(ctx context.Context, s *mcp.Server, t mcp.Transport) error {
+	err := s.Run(ctx, t)
+	if err != nil && (errors.Is(err, context.Canceled) || strings.Contains(err.Error(), "EOF")) {
+		return nil
+	}
+	return err
+}
+
+var _ = json.Marshal

@@ -1,0 +1,233 @@
+package scout
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/scoutcode/scout/internal/frecency"
+	"github.com/scoutcode/scout/internal/gitstatus"
+	"github.com/scoutcode/scout/internal/page"
+)
+
+// DefaultReadBudget is the tokens a read page may take when ReadOptions
+// gives no budget: about 16 KB of text.
+const DefaultReadBudget = 4000
+
+// ReadPage is a page of a file (see Read); its Text is the format
+// documented in internal/page.
+type (
+	ReadPage = page.ReadPage
+	ReadLine = page.ReadLine
+)
+
+// ErrIsDir is wrapped by the error of a read of a directory.
+var ErrIsDir = errors.New("is a directory")
+
+// ErrStaleRead is wrapped by the error of a read cursor whose file changed
+// since the cursor's page.
+var ErrStaleRead = errors.New("the file changed since the cursor was issued")
+
+// ReadOptions describes a read of a text file, whole or a range of lines,
+// in pages that fit a budget.
+type ReadOptions struct {
+	Path   string
+	Offset int // the first line, 1-based; 0 means 1
+	Limit  int // lines to read at most, from Offset; 0: to the end of the file
+	Budget int // tokens (bytes/4) a page may take; 0: DefaultReadBudget
+	// Cursor continues after the page that gave it; Path, and Offset and
+	// Limit when given, must be the first page's.
+	Cursor string
+	// MaxFileSize refuses larger files; 0 means DefaultMaxFileSize,
+	// negative no limit.
+	MaxFileSize int64
+	// NoRecord leaves the frecency store alone; by default a read records a
+	// use of the file (see Touch).
+	NoRecord bool
+	NoGit    bool      // leave ReadPage.Tree empty instead of asking git
+	StateDir string    // the frecency store's directory (see Options.StateDir)
+	Now      time.Time // when the read counts as a use; zero: now
+	Face     Face      // how the text spells the cursor; zero: CLIFace
+}
+
+// Read reads one page of a text file: its lines from Offset (or from
+// where the cursor left off) that fit the budget, with the file's content
+// hash, the tree revision and a cursor to the next page.
+//
+// The content hash (SHA-256) identifies what was read: a cursor carries it
+// and is refused with an error wrapping ErrStaleRead when the file has
+// changed since. The tree revision (ReadPage.Tree) hashes the commit
+// checked out in the git repository holding the file and the state of
+// every file git reports as changed (path, size, modification time): when
+// it differs from an earlier page's, something in the tree changed since,
+// and what was read then may be out of date. It is empty outside a git
+// repository, or with NoGit.
+//
+// Binary files (a NUL byte in the first 64 KiB) and directories are
+// refused. A read records a use of the file for the frecency signal unless
+// NoRecord is set; a failure to record is a warning on the page.
+func Read(ctx context.Context, o ReadOptions) (*ReadPage, error) {
+	if o.Path == "" {
+		return nil, errors.New("no path given: name the file to read")
+	}
+	o.Path = filepath.Clean(o.Path)
+	if o.Offset < 0 || o.Limit < 0 {
+		return nil, errors.New("offset and limit must be positive line counts (offset 1 is the first line; 0 for the defaults)")
+	}
+	if o.Budget == 0 {
+		o.Budget = DefaultReadBudget
+	}
+	if err := checkPage(&o.Budget, 0, 0, &o.Face); err != nil {
+		return nil, err
+	}
+	var cur *page.ReadCursor
+	if o.Cursor != "" {
+		c, err := page.DecodeRead(o.Cursor)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case c.Path != page.PathHash(filepath.ToSlash(o.Path)):
+			return nil, fmt.Errorf("%w: it reads another file than %s; pass it with the path it was printed for, or read %s without a cursor", ErrCursorMismatch, o.Path, o.Path)
+		case o.Offset != 0 && o.Offset != c.Offset, o.Limit != 0 && o.Limit != c.Limit:
+			return nil, fmt.Errorf("%w: its first page asked for offset %d and limit %d, not %d and %d; send the same offset and limit, or none, with the cursor", ErrCursorMismatch, c.Offset, c.Limit, o.Offset, o.Limit)
+		}
+		o.Offset, o.Limit = c.Offset, c.Limit
+		cur = &c
+	}
+	data, err := readWhole(o.Path, o.MaxFileSize)
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(data)
+	starts := page.LineStarts(data)
+	from := max(o.Offset, 1)
+	if from > len(starts) && !(from == 1 && len(starts) == 0) {
+		return nil, fmt.Errorf("offset %d is past the end of %s: it has %d lines; send an offset from 1 to %d", from, o.Path, len(starts), max(len(starts), 1))
+	}
+	end := len(starts)
+	if o.Limit > 0 {
+		end = min(end, from+o.Limit-1)
+	}
+	number := 1
+	if cur != nil {
+		if cur.Hash != binary.BigEndian.Uint64(sum[:8]) {
+			return nil, fmt.Errorf("%w: %s is not what the first page read (its SHA-256 is now %s); read it again without the cursor, from the line you need (lines may have moved)", ErrStaleRead, o.Path, hex.EncodeToString(sum[:8]))
+		}
+		if cur.Next > end {
+			return nil, fmt.Errorf("%w: it starts at line %d, past the end of the range (line %d)", ErrBadCursor, cur.Next, end)
+		}
+		from, number = cur.Next, cur.Page
+	}
+	in := page.ReadInput{
+		Path: filepath.ToSlash(o.Path), Data: data, Lines: starts, Hash: hex.EncodeToString(sum[:]),
+		From: from, End: end, Page: number, Budget: o.Budget * 4, Face: o.Face,
+	}
+	if !o.NoGit {
+		in.Tree = treeRevision(ctx, o.Path)
+	}
+	pathHash, contentHash := page.PathHash(in.Path), binary.BigEndian.Uint64(sum[:8])
+	in.Cursor = func(next int) string {
+		return page.ReadCursor{Path: pathHash, Hash: contentHash, Offset: o.Offset, Limit: o.Limit, Next: next, Page: number + 1}.Encode()
+	}
+	p := page.PlanRead(in)
+	if !o.NoRecord {
+		err := Touch([]string{o.Path}, TouchOptions{Now: o.Now, StateDir: o.StateDir})
+		if err != nil {
+			p.Warnings = append(p.Warnings, "the read was not recorded for frecency: "+err.Error())
+		}
+	}
+	return p, nil
+}
+
+// readWhole reads a text file whole, refusing directories, binary files
+// and files over the size limit.
+func readWhole(name string, limit int64) ([]byte, error) {
+	if limit == 0 {
+		limit = DefaultMaxFileSize
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) && errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s: no such file; find lists the files there are", name)
+		}
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if info.IsDir() {
+		return nil, fmt.Errorf("%s: %w; read takes a file (find lists a directory's files)", name, ErrIsDir)
+	}
+	if limit > 0 && info.Size() > limit {
+		return nil, fmt.Errorf("%s: %w (%d bytes, the limit is %d); grep it for what you need instead", name, ErrTooLarge, info.Size(), limit)
+	}
+	r := io.Reader(f)
+	if limit > 0 {
+		r = io.LimitReader(f, limit+1)
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if limit > 0 && int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: %w (it grew past %d bytes while read)", name, ErrTooLarge, limit)
+	}
+	if bytes.IndexByte(data[:min(len(data), firstChunk)], 0) >= 0 {
+		return nil, &noteError{fmt.Sprintf("%s is a binary file (it has a NUL byte); read shows text files only", name), ErrBinary}
+	}
+	return data, nil
+}
+
+// noteError is an error with its own message that still wraps a sentinel.
+type noteError struct {
+	msg string
+	err error
+}
+
+func (e *noteError) Error() string { return e.msg }
+func (e *noteError) Unwrap() error { return e.err }
+
+// treeRevision hashes the commit checked out in the git repository that
+// holds the file and every path git reports as changed, with its size and
+// modification time. It is "" outside a repository or when git fails.
+func treeRevision(ctx context.Context, file string) string {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return ""
+	}
+	repo := frecency.ProjectRoot(filepath.Dir(abs))
+	if _, err := os.Stat(filepath.Join(repo, ".git")); err != nil {
+		return ""
+	}
+	st, err := gitstatus.Read(ctx, repo, GitTimeout)
+	if err != nil {
+		return ""
+	}
+	h := fnv.New64a()
+	var b []byte
+	b = append(b, st.Head...)
+	for _, p := range st.Paths() {
+		b = append(b, 0)
+		b = append(b, p...)
+		if info, err := os.Lstat(filepath.Join(repo, filepath.FromSlash(p))); err == nil {
+			b = binary.AppendVarint(b, info.Size())
+			b = binary.AppendVarint(b, info.ModTime().UnixNano())
+		}
+	}
+	h.Write(b)
+	return fmt.Sprintf("%016x", h.Sum64())
+}
