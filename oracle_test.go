@@ -43,6 +43,7 @@ var oracleCases = []oracleCase{
 	{scout.Options{Patterns: []string{"TEXT"}, Types: []string{"c", "asm"}}, []string{"-t", "c", "-t", "asm", "TEXT"}},
 	{scout.Options{Patterns: []string{"func"}, NotTypes: []string{"go"}}, []string{"-T", "go", "func"}},
 	{scout.Options{Patterns: []string{"MOVQ"}, Globs: []string{"*.s"}}, []string{"-g", "*.s", "MOVQ"}},
+	{scout.Options{Patterns: []string{"TEXT"}, Globs: []string{"*.{s,h}", "!**/{runtime,crypto}/**"}}, []string{"-g", "*.{s,h}", "-g", "!**/{runtime,crypto}/**", "TEXT"}},
 	{scout.Options{Patterns: []string{`panic\(`}, Globs: []string{"!**/testdata/**"}}, []string{"-g", "!**/testdata/**", `panic\(`}},
 	{scout.Options{Patterns: []string{"Handler"}, Globs: []string{"net/http/**"}}, []string{"-g", "net/http/**", "Handler"}},
 	{scout.Options{Patterns: []string{"go:linkname"}, Before: 2, After: 2}, []string{"-C", "2", "go:linkname"}},

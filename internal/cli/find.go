@@ -79,7 +79,7 @@ func (e *env) findCommand() *cobra.Command {
 	fl.VarPF(&caseValue{&f.caseMode, scout.CaseInsensitive}, "ignore-case", "i", "match case-insensitively").NoOptDefVal = "true"
 	fl.VarPF(&caseValue{&f.caseMode, scout.CaseSensitive}, "case-sensitive", "s", "match case-sensitively").NoOptDefVal = "true"
 	fl.VarPF(&caseValue{&f.caseMode, scout.SmartCase}, "smart-case", "S", "case-insensitive unless the pattern has an upper-case letter (the default)").NoOptDefVal = "true"
-	fl.StringArrayVarP(&f.globs, "glob", "g", nil, "only list paths matching `GLOB` (gitignore syntax, relative to the search root); !GLOB excludes; repeatable")
+	fl.StringArrayVarP(&f.globs, "glob", "g", nil, "only list paths matching `GLOB` (gitignore syntax, relative to the search root); !GLOB excludes; {a,b} alternates; repeatable")
 	fl.StringArrayVarP(&f.types, "type", "t", nil, "only list files of `TYPE` (e.g. go, py, ts); repeatable; see scout grep --type-list")
 	fl.StringArrayVarP(&f.notTypes, "type-not", "T", nil, "do not list files of `TYPE`; repeatable")
 	fl.IntVar(&f.maxDepth, "max-depth", 0, "descend at most `N` directories below each path (1: only what is directly in it); 0: no limit")

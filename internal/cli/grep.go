@@ -128,7 +128,7 @@ func (e *env) grepCommand() *cobra.Command {
 	fl.VarPF(&caseValue{&f.caseMode, scout.CaseSensitive}, "case-sensitive", "s", "match case-sensitively").NoOptDefVal = "true"
 	fl.VarPF(&caseValue{&f.caseMode, scout.SmartCase}, "smart-case", "S", "case-insensitive unless the pattern has an upper-case letter (the default)").NoOptDefVal = "true"
 	fl.BoolVarP(&f.word, "word-regexp", "w", false, "only match whole words: no word character right before or after the match")
-	fl.StringArrayVarP(&f.globs, "glob", "g", nil, "include files matching `GLOB` (gitignore syntax, relative to the search root); !GLOB excludes; repeatable")
+	fl.StringArrayVarP(&f.globs, "glob", "g", nil, "include files matching `GLOB` (gitignore syntax, relative to the search root); !GLOB excludes; {a,b} alternates; repeatable")
 	fl.StringArrayVarP(&f.types, "type", "t", nil, "only search files of `TYPE` (e.g. go, py, ts); repeatable; see --type-list")
 	fl.StringArrayVarP(&f.notTypes, "type-not", "T", nil, "do not search files of `TYPE`; repeatable")
 	fl.BoolVar(&f.typeList, "type-list", false, "print the known file types and their globs, then exit")
