@@ -8,13 +8,13 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"os"
 	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/scoutcode/scout/internal/gitstatus"
@@ -169,13 +169,8 @@ func findRun(ctx context.Context, o FindOptions, timeout time.Duration) (*FindRe
 		defer cancel()
 	}
 	visitors := make([]*findVisitor, workers)
-	var stats atomic.Int64 // stats left for recency
-	stats.Store(MaxRecencyFiles)
-	if rk == nil {
-		stats.Store(0)
-	}
 	err = walk.Parallel(wctx, paths, wopts, workers, func(i int) walk.Visitor {
-		visitors[i] = &findVisitor{q: &q, dirs: o.Dirs, statsLeft: &stats, visitor: visitor{probe: o.probe}}
+		visitors[i] = &findVisitor{q: &q, dirs: o.Dirs, visitor: visitor{probe: o.probe}}
 		return visitors[i]
 	})
 	partial := false
@@ -202,14 +197,13 @@ func findRun(ctx context.Context, o FindOptions, timeout time.Duration) (*FindRe
 	}
 	var git *gitstatus.State
 	if rk != nil {
-		recency := len(all) <= MaxRecencyFiles
-		if recency {
+		// The times are read once the walk knows how many paths matched:
+		// a stat each, wasted on a find too large to use them.
+		if len(all) <= MaxRecencyFiles {
 			rk.info.Recency = fmt.Sprintf("on: %d paths", len(all))
+			res.Warnings = append(res.Warnings, statFound(all, o.Follow, workers)...)
 		} else {
 			rk.info.Recency = fmt.Sprintf("off: %d paths, over the %d a find reads the times of", len(all), MaxRecencyFiles)
-			for _, f := range all {
-				f.MTime, f.Size = time.Time{}, 0
-			}
 		}
 		git = rk.gitState()
 		inParallel(len(all), workers, func(lo, hi int) { rk.rankFound(all[lo:hi], git, !o.NoSignals && o.signalsFrom < 0) })
@@ -273,10 +267,37 @@ const foundChunk = 256
 // findVisitor is one walking goroutine's share of a find.
 type findVisitor struct {
 	visitor
-	q         *rank.NameQuery
-	dirs      bool
-	statsLeft *atomic.Int64 // stat calls the find may still make, for recency
-	found     [][]Found     // in chunks, so that growing never copies
+	q     *rank.NameQuery
+	dirs  bool
+	found [][]Found // in chunks, so that growing never copies
+}
+
+// statFound reads the size and modification time of every found path, in
+// parallel, and returns a warning for each it could not, sorted later with
+// the others.
+func statFound(all []*Found, follow bool, workers int) []Warning {
+	stat := os.Lstat
+	if follow {
+		stat = os.Stat
+	}
+	var mu sync.Mutex
+	var out []Warning
+	inParallel(len(all), workers, func(lo, hi int) {
+		for _, f := range all[lo:hi] {
+			info, err := stat(filepath.FromSlash(f.Path))
+			if err != nil {
+				mu.Lock()
+				out = append(out, Warning{Path: f.Path, Err: pathErr(err)})
+				mu.Unlock()
+				continue
+			}
+			f.MTime = info.ModTime()
+			if !f.Dir {
+				f.Size = info.Size()
+			}
+		}
+	})
+	return out
 }
 
 func (v *findVisitor) Visit(e walk.Entry) error {
@@ -293,17 +314,6 @@ func (v *findVisitor) Visit(e walk.Entry) error {
 		return nil
 	}
 	f := Found{Path: e.Path, Dir: e.IsDir, Signals: signals, walkRel: e.Rel, rootIdx: e.Root}
-	if v.statsLeft.Load() > 0 && v.statsLeft.Add(-1) >= 0 {
-		info, err := e.Stat()
-		if err != nil {
-			v.Warn(e.Path, pathErr(err))
-		} else {
-			f.MTime = info.ModTime()
-			if !e.IsDir {
-				f.Size = info.Size()
-			}
-		}
-	}
 	if n := len(v.found); n == 0 || len(v.found[n-1]) == cap(v.found[n-1]) {
 		v.found = append(v.found, make([]Found, 0, foundChunk))
 	}

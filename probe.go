@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/walk"
@@ -117,12 +118,12 @@ func display(l leftOut) string {
 }
 
 // ruleRE splits an ignore rule as the walk gives it: "file:line:pattern".
-var ruleRE = regexp.MustCompile(`^(.*?):(\d+):(.*)$`)
+var ruleRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(.*?):(\d+):(.*)$`) })
 
 // ruleText shows an ignore rule as "file:line (pattern)", the file
 // relative to the working directory when it is below it.
 func ruleText(rule string) string {
-	m := ruleRE.FindStringSubmatch(rule)
+	m := ruleRE().FindStringSubmatch(rule)
 	if m == nil {
 		return rule
 	}

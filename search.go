@@ -113,7 +113,9 @@ func walkOptions(opts Options) (walk.Options, error) {
 
 var errTooLarge = errors.New("too large")
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+// castagnoli is made on first use: making it at start-up cost every
+// command, even those that never sum a file.
+var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
 // leftOut is a path the walk left out that could hold matches: a file or
 // directory ignored by a rule, hidden, or a binary file.
@@ -498,7 +500,7 @@ func (w *worker) search(e walk.Entry) outcome {
 	}
 	if o.res.MatchedLines > 0 {
 		if w.opts.sums {
-			o.sum = crc32.Checksum(data, castagnoli)
+			o.sum = crc32.Checksum(data, castagnoli())
 		}
 		if w.rank != nil && !w.opts.CountOnly {
 			o.hits, o.facts = w.scoreHits(&e, data, &o.res, file)

@@ -30,26 +30,39 @@ type dirEntry struct {
 // avail bytes, header included; nil when there is nothing after the page or
 // not even the header fits.
 func rollup(in *Input, units []Unit, end int, m Mode, avail int) []Dir {
-	rest := map[int32]int{} // file → hits after the page
+	// rest[file] is 1 + the file's hits after the page; 0: none of it is.
+	rest := make([]int32, len(in.Files))
+	any := false
 	if m == Map {
 		for i := range in.Files {
-			rest[int32(i)] = len(in.Files[i].Hits)
+			rest[i] = 1 + int32(len(in.Files[i].Hits))
+			any = true
 		}
 	} else {
 		for _, u := range units[end:] {
+			if rest[u.File] == 0 {
+				rest[u.File] = 1
+			}
 			if u.Hit < 0 {
-				rest[u.File] += len(in.Files[u.File].Hits)
+				rest[u.File] += int32(len(in.Files[u.File].Hits))
 			} else {
 				rest[u.File]++
 			}
+			any = true
 		}
 	}
-	if len(rest) == 0 {
+	if !any {
 		return nil
 	}
 	avail -= len(mapHeader(m))
 	dirs := map[string]*dirEntry{}
+	var d *dirEntry
+	last := "\x00"
 	for f, n := range rest {
+		if n == 0 {
+			continue
+		}
+		n--
 		file := &in.Files[f]
 		root, dir := file.Root, dirOf(file.Path)
 		switch {
@@ -58,12 +71,15 @@ func rollup(in *Input, units []Unit, end int, m Mode, avail int) []Dir {
 		case root == "":
 			root = "."
 		}
-		d := dirs[dir]
-		if d == nil {
-			d = &dirEntry{root: root, depth: depth(root, dir)}
-			dirs[dir] = d
+		if dir != last { // files of a directory tend to come together
+			d = dirs[dir]
+			if d == nil {
+				d = &dirEntry{root: root, depth: depth(root, dir)}
+				dirs[dir] = d
+			}
+			last = dir
 		}
-		d.matches += n
+		d.matches += int(n)
 		d.files++
 	}
 	line := func(d Dir) int { return len(appendDir(nil, d, m, "file", "files")) }
