@@ -1,11 +1,14 @@
 package walk
 
 import (
+	"bytes"
 	"encoding/binary"
 	"io/fs"
 	"os"
 	"slices"
 	"strings"
+	"sync"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -21,8 +24,12 @@ func readDir(dir string, keep bool) ([]os.DirEntry, *dirHandle, error) {
 	if err != nil {
 		return nil, nil, &os.PathError{Op: "open", Path: dir, Err: err}
 	}
-	entries, err := readEntries(fd, dir)
-	slices.SortFunc(entries, func(a, b os.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	ents, err := readEntries(fd, dir)
+	slices.SortFunc(ents, func(a, b dirent) int { return strings.Compare(a.name, b.name) })
+	entries := make([]os.DirEntry, len(ents))
+	for i := range ents {
+		entries[i] = &ents[i]
+	}
 	if !keep || err != nil {
 		unix.Close(fd)
 		return entries, nil, err
@@ -39,12 +46,18 @@ func open(path string, flags int) (int, error) {
 	}
 }
 
+// direntBufs holds getdents64 buffers: one made per directory was most of
+// a walk's allocation (32 KiB to clear for a listing of a few names).
+var direntBufs = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
+
 // readEntries reads every entry of the open directory fd (dir names it in
 // errors). An entry whose type the file system does not give is asked with
-// fstatat.
-func readEntries(fd int, dir string) ([]os.DirEntry, error) {
-	var out []os.DirEntry
-	buf := make([]byte, 32<<10)
+// fstatat. The names of each batch the kernel returns share one string.
+func readEntries(fd int, dir string) ([]dirent, error) {
+	bp := direntBufs.Get().(*[]byte)
+	defer direntBufs.Put(bp)
+	buf := *bp
+	var out []dirent
 	for {
 		n, err := unix.Getdents(fd, buf)
 		if err == unix.EINTR {
@@ -57,21 +70,19 @@ func readEntries(fd int, dir string) ([]os.DirEntry, error) {
 			return out, nil
 		}
 		// struct linux_dirent64: ino u64, off s64, reclen u16, type u8, name.
-		for b := buf[:n]; len(b) >= 19; {
-			reclen := int(binary.NativeEndian.Uint16(b[16:18]))
-			if reclen < 19 || reclen > len(b) {
-				break
-			}
-			typ := b[18]
-			name := b[19:reclen]
-			if i := indexZero(name); i >= 0 {
-				name = name[:i]
-			}
-			b = b[reclen:]
-			if len(name) == 0 || (len(name) == 1 && name[0] == '.') || (len(name) == 2 && name[0] == '.' && name[1] == '.') {
-				continue
-			}
-			e := &dirent{name: string(name), typ: direntMode(typ), dir: dir}
+		count, size := 0, 0
+		scan(buf[:n], func(name []byte, typ uint8) { count++; size += len(name) })
+		names := make([]byte, 0, size)
+		scan(buf[:n], func(name []byte, typ uint8) { names = append(names, name...) })
+		all := ""
+		if size > 0 {
+			all = unsafe.String(&names[0], size) // never written again
+		}
+		out = slices.Grow(out, count)
+		off := 0
+		scan(buf[:n], func(name []byte, typ uint8) {
+			e := dirent{name: all[off : off+len(name)], typ: direntMode(typ), dir: dir}
+			off += len(name)
 			if typ == unix.DT_UNKNOWN {
 				var st unix.Stat_t
 				if err := unix.Fstatat(fd, e.name, &st, unix.AT_SYMLINK_NOFOLLOW); err == nil {
@@ -79,18 +90,32 @@ func readEntries(fd int, dir string) ([]os.DirEntry, error) {
 				}
 			}
 			out = append(out, e)
-		}
+		})
 	}
 }
 
-func indexZero(b []byte) int {
-	for i, c := range b {
-		if c == 0 {
-			return i
+// scan calls f with the name and type of each entry of a getdents64
+// buffer, skipping "." and "..".
+func scan(b []byte, f func(name []byte, typ uint8)) {
+	for len(b) >= 19 {
+		reclen := int(binary.NativeEndian.Uint16(b[16:18]))
+		if reclen < 19 || reclen > len(b) {
+			return
 		}
+		typ := b[18]
+		name := b[19:reclen]
+		if i := indexZero(name); i >= 0 {
+			name = name[:i]
+		}
+		b = b[reclen:]
+		if len(name) == 0 || (len(name) == 1 && name[0] == '.') || (len(name) == 2 && name[0] == '.' && name[1] == '.') {
+			continue
+		}
+		f(name, typ)
 	}
-	return -1
 }
+
+func indexZero(b []byte) int { return bytes.IndexByte(b, 0) }
 
 func direntMode(t uint8) fs.FileMode {
 	switch t {

@@ -175,6 +175,7 @@ func Parallel(ctx context.Context, roots []string, opts Options, n int, newVisit
 type task struct {
 	e      Entry
 	abs    string // absolute, slash-separated
+	relOff int    // abs[relOff:] is the path below the root (e.Rel)
 	parent *frame // the frame of the directory holding it; for a root, of its parent
 	root   bool
 	info   os.FileInfo // for a followed directory: its identity, for loop detection
@@ -369,6 +370,7 @@ func (w *walker) root(v Visitor, index int, root string) (task, bool) {
 	}
 	e.IsDir = true
 	t := task{e: e, abs: strings.TrimSuffix(filepath.ToSlash(abs), "/"), root: true}
+	t.relOff = len(t.abs) + 1
 	if !w.opts.NoIgnore {
 		t.parent = w.parents(filepath.Dir(abs), v)
 	}
@@ -415,7 +417,7 @@ func (w *walker) dir(v Visitor, t task, out []task) ([]task, error) {
 	f.info = t.info
 	files := 0
 	for _, de := range children {
-		if c, ok := w.child(v, f, t.e, de); ok {
+		if c, ok := w.child(v, f, t.e, t.relOff, de); ok {
 			if !c.e.IsDir {
 				c.e.dir = handle
 				files++
@@ -428,15 +430,22 @@ func (w *walker) dir(v Visitor, t task, out []task) ([]task, error) {
 }
 
 // child decides one directory entry, returning its task when it is kept.
-func (w *walker) child(v Visitor, f *frame, dir Entry, de os.DirEntry) (task, bool) {
+func (w *walker) child(v Visitor, f *frame, dir Entry, relOff int, de os.DirEntry) (task, bool) {
 	name := de.Name()
 	if name == ".git" {
 		return task{}, false
 	}
-	e := Entry{Path: join(dir.Path, name), Rel: join(dir.Rel, name), Root: dir.Root, Depth: dir.Depth + 1}
+	// One string for the three forms of the path: the path below the
+	// root is the end of the absolute one, and so is the display path when
+	// the root is "." (one allocation per entry instead of three).
+	abs := f.abs + "/" + name
+	rel := abs[relOff:]
+	e := Entry{Path: rel, Rel: rel, Root: dir.Root, Depth: dir.Depth + 1}
+	if dir.Path != dir.Rel {
+		e.Path = join(dir.Path, name)
+	}
 	typ := de.Type()
 	e.IsDir = typ.IsDir()
-	abs := f.abs + "/" + name
 	var info os.FileInfo
 	if typ&fs.ModeSymlink != 0 {
 		if !w.opts.Follow {
@@ -458,7 +467,7 @@ func (w *walker) child(v Visitor, f *frame, dir Entry, de os.DirEntry) (task, bo
 		v.Skip(Skip{Path: e.Path, IsDir: e.IsDir, Reason: reason, Rule: rule})
 		return task{}, false
 	}
-	t := task{e: e, abs: abs, parent: f}
+	t := task{e: e, abs: abs, relOff: relOff, parent: f}
 	if e.IsDir && w.opts.Follow {
 		if info == nil {
 			var err error
