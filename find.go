@@ -70,7 +70,8 @@ type FindOptions struct {
 
 	bonus       map[uint32]int
 	probe       bool
-	signalsFrom int // ≥ 0: list signals only for the paths ranked [signalsFrom, signalsFrom+signalsFor)
+	pointers    bool // leave FindResult.Files empty, the paths in FindResult.sorted (Find's pages)
+	signalsFrom int  // ≥ 0: list signals only for the paths ranked [signalsFrom, signalsFrom+signalsFor)
 	signalsFor  int
 }
 
@@ -116,8 +117,9 @@ type FindResult struct {
 	Warnings []Warning
 	Ranking  Ranking
 
-	left  []leftOut
-	bonus map[uint32]int // frecency bonuses by path hash, when any
+	left   []leftOut
+	bonus  map[uint32]int // frecency bonuses by path hash, when any
+	sorted []*Found       // with FindOptions.pointers, the paths in order instead of Files
 }
 
 // options returns the search options a find shares with grep.
@@ -216,8 +218,8 @@ func findRun(ctx context.Context, o FindOptions, timeout time.Duration) (*FindRe
 		}
 		return walk.ComparePaths(a.Path, b.Path)
 	})
-	res.Files = make([]Found, 0, len(all))
-	var seen map[string]bool // a path under two of the roots given is listed once
+	sorted := all[:0] // a path under two of the roots given is listed once
+	var seen map[string]bool
 	if len(paths) > 1 {
 		seen = make(map[string]bool, len(all))
 	}
@@ -228,26 +230,34 @@ func findRun(ctx context.Context, o FindOptions, timeout time.Duration) (*FindRe
 			}
 			seen[f.Path] = true
 		}
-		res.Files = append(res.Files, *f)
+		sorted = append(sorted, f)
 	}
-	res.Stats.FilesMatched = len(res.Files)
+	res.Stats.FilesMatched = len(sorted)
 	if rk != nil && o.signalsFrom >= 0 && !o.NoSignals {
-		for i := o.signalsFrom; i < min(len(res.Files), o.signalsFrom+o.signalsFor); i++ {
-			rk.explain(&res.Files[i], git)
+		for i := o.signalsFrom; i < min(len(sorted), o.signalsFrom+o.signalsFor); i++ {
+			rk.explain(sorted[i], git)
 		}
 	}
 	if rk != nil && (rk.frec.Len() > 0 || len(rk.bonus) > 0) {
 		// The frecency bonus of every path that has one, for a cursor.
 		res.bonus = map[uint32]int{}
-		for i := range res.Files {
-			f := rk.foundFacts(&res.Files[i], git, true)
-			b := rank.Frecency(f.Frecency)
-			if f.FixedBonus {
-				b = f.FrecencyBonus
+		for _, f := range sorted {
+			facts := rk.foundFacts(f, git, true)
+			b := rank.Frecency(facts.Frecency)
+			if facts.FixedBonus {
+				b = facts.FrecencyBonus
 			}
 			if b != 0 {
-				res.bonus[page.PathHash(res.Files[i].Path)] = b
+				res.bonus[page.PathHash(f.Path)] = b
 			}
+		}
+	}
+	if o.pointers {
+		res.sorted = sorted // a page reads them in place
+	} else {
+		res.Files = make([]Found, len(sorted))
+		for i, f := range sorted {
+			res.Files[i] = *f
 		}
 	}
 	slices.SortStableFunc(res.Warnings, func(a, b Warning) int { return walk.ComparePaths(a.Path, b.Path) })
@@ -391,7 +401,7 @@ func Find(ctx context.Context, o FindOptions) (*Page, error) {
 	} else if o.Now.IsZero() {
 		o.Now = time.Now().Truncate(time.Second)
 	}
-	o.probe = true
+	o.probe, o.pointers = true, true
 	// Only the paths this page can show need their signals listed.
 	o.signalsFrom, o.signalsFor = 0, o.MaxFiles
 	if o.signalsFor == 0 {
@@ -411,8 +421,8 @@ func Find(ctx context.Context, o FindOptions) (*Page, error) {
 		l.MaxFiles, l.MaxListed = DefaultMaxListed, DefaultMaxListed
 	}
 	if cur != nil {
-		stamps := make([]stamp, len(res.Files))
-		for i, f := range res.Files {
+		stamps := make([]stamp, len(res.sorted))
+		for i, f := range res.sorted {
 			stamps[i] = stamp{f.Path, f.MTime}
 		}
 		if err := checkCursor(in, stamps, cur, rev); err != nil {
@@ -428,7 +438,7 @@ func Find(ctx context.Context, o FindOptions) (*Page, error) {
 			Total: in.Total, Ordinal: next, Last: last, Frecency: bonus,
 		}.Encode()
 	}
-	if len(res.Files) == 0 && !partial {
+	if len(res.sorted) == 0 && !partial {
 		in.Elsewhere = findProbe(ctx, o, res.left)
 	}
 	return page.Plan(in, l), nil
@@ -438,7 +448,7 @@ func Find(ctx context.Context, o FindOptions) (*Page, error) {
 func findInput(res *FindResult, o FindOptions, partial bool) *page.Input {
 	in := &page.Input{
 		Dirs:     o.Dirs,
-		Total:    page.Totals{Files: len(res.Files)},
+		Total:    page.Totals{Files: len(res.sorted)},
 		Searched: res.Stats.FilesSearched, NotSearched: res.Stats.Skipped.Reasons(),
 		Ranking: res.Ranking.String(),
 	}
@@ -449,10 +459,10 @@ func findInput(res *FindResult, o FindOptions, partial bool) *page.Input {
 		in.Warnings = append(in.Warnings, w.Error())
 	}
 	in.Failed = len(res.Warnings) > 0
-	in.Files = make([]page.InFile, len(res.Files))
-	inParallel(len(res.Files), runtime.GOMAXPROCS(0), func(lo, hi int) {
+	in.Files = make([]page.InFile, len(res.sorted))
+	inParallel(len(res.sorted), runtime.GOMAXPROCS(0), func(lo, hi int) {
 		for i := lo; i < hi; i++ {
-			f := &res.Files[i]
+			f := res.sorted[i]
 			in.Files[i] = page.InFile{Path: f.Path, Root: f.root(), Score: f.Score, Signals: f.Signals, Dir: f.Dir, Size: f.Size, MTime: f.MTime}
 		}
 	})
@@ -487,7 +497,7 @@ func findFingerprint(o FindOptions) uint64 {
 func findRevision(res *FindResult) uint64 {
 	h := fnv.New64a()
 	var b []byte
-	for _, f := range res.Files {
+	for _, f := range res.sorted {
 		b = append(b[:0], f.Path...)
 		b = append(b, 0)
 		b = binary.AppendVarint(b, f.Size)

@@ -82,9 +82,14 @@ func rollup(in *Input, units []Unit, end int, m Mode, avail int) []Dir {
 		d.matches += int(n)
 		d.files++
 	}
-	line := func(d Dir) int { return len(appendDir(nil, d, m, "file", "files")) }
+	one, many := "file", "files"
 	if in.Dirs {
-		line = func(d Dir) int { return len(appendDir(nil, d, m, "directory", "directories")) }
+		one, many = "directory", "directories"
+	}
+	var scratch []byte // lines are measured by writing them, over and over
+	line := func(d Dir) int {
+		scratch = appendDir(scratch[:0], d, m, one, many)
+		return len(scratch)
 	}
 	n := 0
 	for p, d := range dirs {
