@@ -11,6 +11,7 @@
 // server.go, a long file). Exit status 0 when every check passes.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -87,6 +88,14 @@ check(!whole.cursor && unpaged.size === total, `grep unpaged: ${unpaged.size} ma
 check(dup === 0 && paged.size === unpaged.size && [...unpaged].every((k) => paged.has(k)),
   `grep: ${pages} pages hold ${paged.size} matches, each once (${dup} repeats), the same as the unpaged search`);
 check(pages >= 5, `grep: the cursor was followed over ${pages} pages`);
+// And against ripgrep, an independent unpaged search of the same tree.
+const rg = spawnSync("rg", ["--line-number", "--no-heading", "--hidden", "--color", "never", pattern, "."], { cwd: root, encoding: "utf8" });
+if (rg.error) {
+  console.log(`skip grep vs rg: ${rg.error.message}`);
+} else {
+  const byRg = new Set(rg.stdout.split("\n").filter(Boolean).map((l) => l.replace(/^\.\//, "").split(":").slice(0, 2).join(":")));
+  check(byRg.size === paged.size && [...byRg].every((k) => paged.has(k)), `grep: the pages hold the same ${paged.size} lines as rg (${byRg.size})`);
+}
 
 // 3. find: the same, over every file.
 const listed = new Set();
@@ -102,6 +111,11 @@ for (;;) {
 const all = (await call("find", { max_files: 100000, budget: 1000000 })).structuredContent;
 check(all.files.length === listed.size && all.files.every((f) => listed.has(f.path)),
   `find: ${fpages} pages list ${listed.size} paths, the same as the unpaged listing (${all.files.length})`);
+const rgFiles = spawnSync("rg", ["--files", "--hidden", "."], { cwd: root, encoding: "utf8" });
+if (!rgFiles.error) {
+  const files = rgFiles.stdout.split("\n").filter(Boolean).map((l) => l.replace(/^\.\//, ""));
+  check(files.length === listed.size && files.every((f) => listed.has(f)), `find: the pages list the same ${listed.size} paths as rg --files --hidden (${files.length})`);
+}
 const named = (await call("find", { query: "transport" })).structuredContent;
 check(named.files[0]?.path === "transport.go", `find "transport": first is ${named.files[0]?.path}`);
 
