@@ -158,8 +158,7 @@ func readWhole(name string, limit int64) ([]byte, error) {
 	}
 	f, err := os.Open(name)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) && errors.Is(err, fs.ErrNotExist) {
+		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: no such file; find lists the files there are", name)
 		}
 		return nil, err

@@ -9,11 +9,11 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -45,10 +45,10 @@ type Options struct {
 	Roots    *confine.Roots
 	Version  string
 	StateDir string // the frecency store's directory; "" for the default
-	// Dir is the directory relative paths are resolved in: the first root.
-	// The process must be working there (see cli's mcp command), since
-	// the library resolves relative paths against the working directory.
-	Workers int
+	Workers  int    // files searched at once; 0: the library's default
+	// The process must be working in the first root (see cli's mcp
+	// command): the library resolves relative paths against the working
+	// directory, and Roots.Path returns paths relative to the first root.
 }
 
 var errMultiline = errors.New("multiline matching is not supported: a match stays within one line; search for one line of the text, then read around the hit")
@@ -315,7 +315,7 @@ func (h *handlers) touch(ctx context.Context, a args) (any, string, error) {
 		return nil, "", err
 	}
 	for _, p := range paths {
-		if !contains(res.Missing, p) {
+		if !slices.Contains(res.Missing, p) {
 			res.Recorded = append(res.Recorded, p)
 		}
 	}
@@ -324,15 +324,6 @@ func (h *handlers) touch(ctx context.Context, a args) (any, string, error) {
 		text += fmt.Sprintf("; not recorded, no such file: %s", strings.Join(res.Missing, ", "))
 	}
 	return res, text + "\n", nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func plural(n int) string {
@@ -361,5 +352,3 @@ func Serve(ctx context.Context, s *mcp.Server, t mcp.Transport) error {
 	}
 	return err
 }
-
-var _ = json.Marshal
