@@ -472,18 +472,7 @@ func findInput(res *FindResult, o FindOptions, partial bool) *page.Input {
 // findFingerprint hashes a find and every option that changes what it
 // lists or the order.
 func findFingerprint(o FindOptions) uint64 {
-	paths := o.Paths
-	if len(paths) == 0 {
-		paths = []string{"."}
-	}
-	abs := make([]string, len(paths))
-	for i, p := range paths {
-		a, err := filepath.Abs(p)
-		if err != nil {
-			a = p
-		}
-		abs[i] = a
-	}
+	paths, abs := rootsOf(o.Paths)
 	key, _ := json.Marshal([]any{
 		"scout find 1", o.Pattern, o.Case, o.Globs, o.Types, o.NotTypes, o.MaxDepth, o.Dirs,
 		o.NoIgnore, o.NoHidden, o.Follow, o.GlobalExcludes, o.Sort, o.NoFrecency, o.NoGit, paths, abs,

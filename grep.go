@@ -236,18 +236,7 @@ func oneFile(paths []string) bool {
 // fingerprint hashes the search and every option that changes which hits
 // there are or their order.
 func fingerprint(o GrepOptions) uint64 {
-	paths := o.Paths
-	if len(paths) == 0 {
-		paths = []string{"."}
-	}
-	abs := make([]string, len(paths))
-	for i, p := range paths {
-		a, err := filepath.Abs(p)
-		if err != nil {
-			a = p
-		}
-		abs[i] = a
-	}
+	paths, abs := rootsOf(o.Paths)
 	maxSize := o.MaxFileSize
 	if maxSize == 0 {
 		maxSize = DefaultMaxFileSize
@@ -260,6 +249,23 @@ func fingerprint(o GrepOptions) uint64 {
 	})
 	sum := sha256.Sum256(key)
 	return binary.LittleEndian.Uint64(sum[:8])
+}
+
+// rootsOf returns the search roots as given ("." for none) and absolute:
+// a cursor is for the same roots, whichever directory it is used from.
+func rootsOf(paths []string) (given, abs []string) {
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	abs = make([]string, len(paths))
+	for i, p := range paths {
+		a, err := filepath.Abs(p)
+		if err != nil {
+			a = p
+		}
+		abs[i] = a
+	}
+	return paths, abs
 }
 
 // revision hashes what the pages of a search are made of: the matched

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -146,24 +145,7 @@ func (e *env) find(cmd *cobra.Command, f *findFlags, args []string) error {
 	if err != nil {
 		return pageError(err)
 	}
-	switch {
-	case p.Failed:
-		e.status = ExitError
-	case p.Total.Files > 0:
-		e.status = ExitMatch
-	default:
-		e.status = ExitNoMatch
-	}
-	if f.json {
-		b, err := p.JSON()
-		if err != nil {
-			return err
-		}
-		_, err = e.stdout.Write(append(b, '\n'))
-		return err
-	}
-	_, err = io.WriteString(e.stdout, p.Text)
-	return err
+	return e.printPage(p, p.Total.Files > 0, f.json)
 }
 
 // foundJSON is a path of find --all --json.

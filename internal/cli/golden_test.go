@@ -11,8 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/txtar"
+
+	"github.com/scoutcode/scout/internal/fixture"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden/cli")
@@ -157,23 +158,7 @@ func TestGolden(t *testing.T) {
 				)
 			}
 			got := txtar.Format(&txtar.Archive{Comment: []byte("scout " + strings.Join(c.args, " ") + "\n"), Files: files})
-			path := filepath.Join(dir, c.name+".txtar")
-			if *update {
-				if err := os.MkdirAll(dir, 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./internal/cli -run TestGolden -update)", err)
-			}
-			if diff := cmp.Diff(string(want), string(got)); diff != "" {
-				t.Errorf("scout %s (-want +got):\n%s", strings.Join(c.args, " "), diff)
-			}
+			fixture.Golden(t, filepath.Join(dir, c.name+".txtar"), got, *update, "go test ./internal/cli -run TestGolden -update")
 		})
 	}
 }

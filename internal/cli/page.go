@@ -42,15 +42,21 @@ func (e *env) grepPage(cmd *cobra.Command, f *grepFlags, opts scout.Options) err
 	if err != nil {
 		return pageError(explain(err, f))
 	}
+	return e.printPage(p, p.Total.Matches > 0, f.json)
+}
+
+// printPage sets the exit status (found: something matched) and prints
+// the page, as text or as one JSON object.
+func (e *env) printPage(p *scout.Page, found, asJSON bool) error {
 	switch {
 	case p.Failed:
 		e.status = ExitError
-	case p.Total.Matches > 0:
+	case found:
 		e.status = ExitMatch
 	default:
 		e.status = ExitNoMatch
 	}
-	if f.json {
+	if asJSON {
 		b, err := p.JSON()
 		if err != nil {
 			return err
@@ -58,7 +64,7 @@ func (e *env) grepPage(cmd *cobra.Command, f *grepFlags, opts scout.Options) err
 		_, err = e.stdout.Write(append(b, '\n'))
 		return err
 	}
-	_, err = io.WriteString(e.stdout, p.Text)
+	_, err := io.WriteString(e.stdout, p.Text)
 	return err
 }
 

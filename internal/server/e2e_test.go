@@ -15,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/tools/txtar"
@@ -126,20 +125,7 @@ var cursors = regexp.MustCompile(`\b([cr]1)\.[A-Za-z0-9_-]+`)
 
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("../../testdata/golden/mcp", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./internal/server -update)", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s (-want +got):\n%s", name, diff)
-	}
+	fixture.Golden(t, filepath.Join("../../testdata/golden/mcp", name), got, *update, "go test ./internal/server -update")
 }
 
 // TestToolsGolden pins the tool list: names, descriptions, annotations,
