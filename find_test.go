@@ -30,7 +30,7 @@ func findAll(t testing.TB, o scout.FindOptions) *scout.FindResult {
 	return res
 }
 
-func paths(fs []scout.Found) []string {
+func paths(fs []*scout.Found) []string {
 	out := make([]string, len(fs))
 	for i, f := range fs {
 		out[i] = f.Path
