@@ -452,11 +452,15 @@ func findInput(res *FindResult, o FindOptions, partial bool) *page.Input {
 		in.Warnings = append(in.Warnings, w.Error())
 	}
 	in.Failed = len(res.Warnings) > 0
+	in.Describe = func(i int) (bool, int64, time.Time) {
+		f := res.Files[i]
+		return f.Dir, f.Size, f.MTime
+	}
 	in.Files = make([]page.InFile, len(res.Files))
 	inParallel(len(res.Files), runtime.GOMAXPROCS(0), func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			f := res.Files[i]
-			in.Files[i] = page.InFile{Path: f.Path, Root: f.root(), Score: f.Score, Signals: f.Signals, Dir: f.Dir, Size: f.Size, MTime: f.MTime}
+			in.Files[i] = page.InFile{Path: f.Path, Root: f.root(), Score: f.Score, Signals: f.Signals}
 		}
 	})
 	return in

@@ -396,7 +396,7 @@ func input(res *Result, opts Options, partial bool, timeout time.Duration) (*pag
 
 // inFile returns a file's lines, in line order, and its hits best first.
 func inFile(f *File) page.InFile {
-	out := page.InFile{Path: f.Path, Root: f.root, Score: f.Score, Signals: f.Signals, Lines: make([]page.Line, len(f.Lines))}
+	out := page.InFile{Path: f.Path, Root: f.root, Score: f.Score, Signals: f.Signals, FileLines: &page.FileLines{Lines: make([]page.Line, len(f.Lines))}}
 	// The search kept the lines in line order (Options.lineOrder).
 	for i, l := range f.Lines {
 		out.Lines[i] = page.Line{Number: l.Number, Text: l.Text, Context: l.Context, Score: l.Score, Signals: l.Signals}

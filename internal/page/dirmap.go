@@ -35,7 +35,7 @@ func rollup(in *Input, units []Unit, end int, m Mode, avail int) []Dir {
 	any := false
 	if m == Map {
 		for i := range in.Files {
-			rest[i] = 1 + int32(len(in.Files[i].Hits))
+			rest[i] = 1 + int32(in.Files[i].matches())
 			any = true
 		}
 	} else {
@@ -44,7 +44,7 @@ func rollup(in *Input, units []Unit, end int, m Mode, avail int) []Dir {
 				rest[u.File] = 1
 			}
 			if u.Hit < 0 {
-				rest[u.File] += int32(len(in.Files[u.File].Hits))
+				rest[u.File] += int32(in.Files[u.File].matches())
 			} else {
 				rest[u.File]++
 			}

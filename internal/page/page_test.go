@@ -95,7 +95,7 @@ func testInput(r *rand.Rand, files int) *Input {
 		if dir != "" {
 			p = dir + "/" + p
 		}
-		f := InFile{Path: p, Score: r.IntN(100)}
+		f := InFile{Path: p, Score: r.IntN(100), FileLines: &FileLines{}}
 		for j := range 1 + r.IntN(12) {
 			text := strings.Repeat("x", r.IntN(80))
 			if r.IntN(10) == 0 {

@@ -24,19 +24,35 @@ type Input struct {
 	Elsewhere     []Elsewhere
 	// Spans finds the matches in a line's text; nil finds none.
 	Spans func(text string) []Span
+	// Describe returns what List mode shows of a path besides its name:
+	// whether it is a directory, its size and when it last changed; nil
+	// shows none of them.
+	Describe func(file int) (dir bool, size int64, mtime time.Time)
 }
 
-// InFile is a file with matches.
+// InFile is a file with matches. It is kept small: a find hands in one for
+// every path it found, and on these machines fresh memory costs more than
+// the work done with it.
 type InFile struct {
-	Path    string
-	Root    string // the display path of the search root it is under ("" for "."); Path itself for a file named as a root
-	Score   int
-	Signals []Signal
-	Lines   []Line  // its matching and context lines, in line order, whole
-	Hits    []int32 // indices into Lines of its matching lines, best first
-	Dir     bool    // List mode: a directory
-	Size    int64   // List mode
-	MTime   time.Time
+	Path       string
+	Root       string // the display path of the search root it is under ("" for "."); Path itself for a file named as a root
+	Score      int
+	Signals    []Signal
+	*FileLines // its lines; nil in List mode
+}
+
+// FileLines are what a content page shows of a file.
+type FileLines struct {
+	Lines []Line  // its matching and context lines, in line order, whole
+	Hits  []int32 // indices into Lines of its matching lines, best first
+}
+
+// matches returns the number of the file's matching lines.
+func (f *InFile) matches() int {
+	if f.FileLines == nil {
+		return 0
+	}
+	return len(f.Hits)
 }
 
 // Limits bound a page.
@@ -93,7 +109,7 @@ func Units(in *Input, m Mode, perFile int) []Unit {
 	for lo := 0; len(active) > 0; lo += perFile {
 		next := active[:0]
 		for _, f := range active {
-			hits := len(in.Files[f].Hits)
+			hits := in.Files[f].matches()
 			for h := lo; h < min(hits, lo+perFile); h++ {
 				out = append(out, Unit{f, int32(h)})
 			}
@@ -236,9 +252,13 @@ func build(in *Input, l Limits, units []Unit, end int, reserve bool) *Page {
 			i = len(p.Files)
 			index[u.File] = i
 			f := &in.Files[u.File]
-			pf := File{Path: f.Path, Matches: len(f.Hits), Score: f.Score, Signals: f.Signals, Dir: f.Dir, Size: f.Size}
-			if !f.MTime.IsZero() {
-				pf.MTime = f.MTime.UTC().Format(time.RFC3339)
+			pf := File{Path: f.Path, Matches: f.matches(), Score: f.Score, Signals: f.Signals}
+			if in.Describe != nil {
+				var mtime time.Time
+				pf.Dir, pf.Size, mtime = in.Describe(int(u.File))
+				if !mtime.IsZero() {
+					pf.MTime = mtime.UTC().Format(time.RFC3339)
+				}
 			}
 			p.Files = append(p.Files, pf)
 			hits = append(hits, nil)
@@ -248,7 +268,7 @@ func build(in *Input, l Limits, units []Unit, end int, reserve bool) *Page {
 		}
 		p.Shown.Matches++
 		if u.Hit < 0 {
-			p.Shown.Matches += len(in.Files[u.File].Hits) - 1
+			p.Shown.Matches += in.Files[u.File].matches() - 1
 		}
 	}
 	for f, i := range index {
