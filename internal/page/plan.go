@@ -2,6 +2,7 @@ package page
 
 import (
 	"fmt"
+	"sort"
 	"time"
 	"unicode/utf8"
 
@@ -173,10 +174,16 @@ func resolve(in *Input, l Limits) *Page {
 
 // plan fills a page with units from l.Start on, a file's group of units
 // at a time, while the files, the quota and the budget allow.
+//
+// The files and the quota give the furthest the page may reach; the
+// budget is then searched for by halving over the group boundaries before
+// it, since a page's text only grows as it shows more units. Each test
+// builds and writes the whole page, so a page of 50 paths is written 6
+// times, not 50.
 func plan(in *Input, l Limits, units []Unit) *Page {
-	end := l.Start
+	var ends []int           // the ends of the groups the files and the quota allow
 	files := map[int32]int{} // units of each file on the page
-	for end < len(units) && l.Mode != Map {
+	for end := l.Start; end < len(units) && l.Mode != Map; {
 		f := units[end].File
 		g := end + 1
 		for g < len(units) && units[g].File == f && (l.Mode != Content || g-end < l.PerFile) {
@@ -188,23 +195,29 @@ func plan(in *Input, l Limits, units []Unit) *Page {
 		if l.Mode == Content && files[f]+g-end > l.PerFile {
 			break
 		}
-		if !fits(in, l, units, g) {
-			if end > l.Start {
-				break
-			}
+		files[f] += g - end
+		ends = append(ends, g)
+		end = g
+	}
+	end := l.Start
+	if len(ends) > 0 {
+		// The most groups that fit: ends[:k] fit, ends[k:] do not.
+		k := sort.Search(len(ends), func(i int) bool { return !fits(in, l, units, ends[i]) })
+		switch {
+		case k > 0:
+			end = ends[k-1]
+		default:
 			// Not even the first group fits: show as much of it as does,
 			// and at least one unit, so that paging always moves on; if
 			// one does not fit, with less context.
-			for g = g - 1; g > end+1 && !fits(in, l, units, g); g-- {
+			g := ends[0]
+			for g = g - 1; g > l.Start+1 && !fits(in, l, units, g); g-- {
 			}
 			end = g
 			if !fits(in, l, units, end) {
 				in = lessContext(in, l, units, end)
 			}
-			break
 		}
-		files[f] += g - end
-		end = g
 	}
 	p := build(in, l, units, end, false)
 	p.Rest = rollup(in, units, end, l.Mode, l.Budget-len(p.text(l))-1)
