@@ -456,13 +456,13 @@ func findInput(res *FindResult, o FindOptions, partial bool) *page.Input {
 		f := res.Files[i]
 		return f.Dir, f.Size, f.MTime
 	}
-	in.Files = make([]page.InFile, len(res.Files))
-	inParallel(len(res.Files), runtime.GOMAXPROCS(0), func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			f := res.Files[i]
-			in.Files[i] = page.InFile{Path: f.Path, Root: f.root(), Score: f.Score, Signals: f.Signals}
-		}
-	})
+	// The page asks for the paths it needs (all of them, for the map), one
+	// at a time: a copy of every path would be fresh memory.
+	in.Count = len(res.Files)
+	in.At = func(i int) page.InFile {
+		f := res.Files[i]
+		return page.InFile{Path: f.Path, Root: f.root(), Score: f.Score, Signals: f.Signals}
+	}
 	return in
 }
 

@@ -31,11 +31,12 @@ type dirEntry struct {
 // not even the header fits.
 func rollup(in *Input, units []Unit, end int, m Mode, avail int) []Dir {
 	// rest[file] is 1 + the file's hits after the page; 0: none of it is.
-	rest := make([]int32, len(in.Files))
+	rest := make([]int32, in.files())
 	any := false
 	if m == Map {
-		for i := range in.Files {
-			rest[i] = 1 + int32(in.Files[i].matches())
+		for i := range rest {
+			f := in.file(i)
+			rest[i] = 1 + int32(f.matches())
 			any = true
 		}
 	} else {
@@ -44,7 +45,8 @@ func rollup(in *Input, units []Unit, end int, m Mode, avail int) []Dir {
 				rest[u.File] = 1
 			}
 			if u.Hit < 0 {
-				rest[u.File] += int32(in.Files[u.File].matches())
+				f := in.file(int(u.File))
+				rest[u.File] += int32(f.matches())
 			} else {
 				rest[u.File]++
 			}
@@ -63,7 +65,7 @@ func rollup(in *Input, units []Unit, end int, m Mode, avail int) []Dir {
 			continue
 		}
 		n--
-		file := &in.Files[f]
+		file := in.file(f)
 		root, dir := file.Root, dirOf(file.Path)
 		switch {
 		case root == file.Path:

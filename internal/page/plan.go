@@ -12,7 +12,7 @@ import (
 // Input is what a page is planned from: a search's ranked files and its
 // accounting.
 type Input struct {
-	Files         []InFile // in rank order
+	Files         []InFile // in rank order (see At)
 	Dirs          bool     // List mode: the files are directories
 	Before, After int      // context lines around each match
 	Total         Totals
@@ -25,6 +25,11 @@ type Input struct {
 	Elsewhere     []Elsewhere
 	// Spans finds the matches in a line's text; nil finds none.
 	Spans func(text string) []Span
+	// At, when set, returns file i in rank order, and Files is left empty
+	// (Count files in all): a find makes each file as the page needs it
+	// instead of copying thousands of paths into Files.
+	At    func(i int) InFile
+	Count int
 	// Describe returns what List mode shows of a path besides its name:
 	// whether it is a directory, its size and when it last changed; nil
 	// shows none of them.
@@ -46,6 +51,22 @@ type InFile struct {
 type FileLines struct {
 	Lines []Line  // its matching and context lines, in line order, whole
 	Hits  []int32 // indices into Lines of its matching lines, best first
+}
+
+// file returns file i in rank order.
+func (in *Input) file(i int) InFile {
+	if in.At != nil {
+		return in.At(i)
+	}
+	return in.Files[i]
+}
+
+// files returns the number of files.
+func (in *Input) files() int {
+	if in.At != nil {
+		return in.Count
+	}
+	return len(in.Files)
 }
 
 // matches returns the number of the file's matching lines.
@@ -93,8 +114,8 @@ type Unit struct {
 func Units(in *Input, m Mode, perFile int) []Unit {
 	var out []Unit
 	if m == Files || m == Count || m == List {
-		out = make([]Unit, len(in.Files))
-		for i := range in.Files {
+		out = make([]Unit, in.files())
+		for i := range out {
 			out[i] = Unit{int32(i), -1}
 		}
 		return out
@@ -103,14 +124,15 @@ func Units(in *Input, m Mode, perFile int) []Unit {
 		return nil
 	}
 	out = make([]Unit, 0, in.Total.Matches)
-	active := make([]int32, len(in.Files)) // files with hits in this tier, in rank order
+	active := make([]int32, in.files()) // files with hits in this tier, in rank order
 	for i := range active {
 		active[i] = int32(i)
 	}
 	for lo := 0; len(active) > 0; lo += perFile {
 		next := active[:0]
 		for _, f := range active {
-			hits := in.Files[f].matches()
+			file := in.file(int(f))
+			hits := file.matches()
 			for h := lo; h < min(hits, lo+perFile); h++ {
 				out = append(out, Unit{f, int32(h)})
 			}
@@ -126,7 +148,7 @@ func Units(in *Input, m Mode, perFile int) []Unit {
 // Key returns the key of a unit: its score, the hash of its path and its
 // line (0 for a file).
 func (in *Input) Key(u Unit) Key {
-	f := &in.Files[u.File]
+	f := in.file(int(u.File))
 	if u.Hit < 0 {
 		return Key{Score: f.Score, Path: PathHash(f.Path)}
 	}
@@ -148,7 +170,7 @@ func Plan(in *Input, l Limits) *Page {
 // it shows as many files as the page may (or as there are); else content
 // with one hit per file; else the list of files; else the map alone.
 func resolve(in *Input, l Limits) *Page {
-	want := min(l.MaxFiles, len(in.Files))
+	want := min(l.MaxFiles, in.files())
 	l.Mode = Content
 	p := plan(in, l, Units(in, Content, l.PerFile))
 	if len(p.Files) >= want || l.PerFile == 1 && len(p.Files) > 0 {
@@ -264,7 +286,7 @@ func build(in *Input, l Limits, units []Unit, end int, reserve bool) *Page {
 		if !ok {
 			i = len(p.Files)
 			index[u.File] = i
-			f := &in.Files[u.File]
+			f := in.file(int(u.File))
 			pf := File{Path: f.Path, Matches: f.matches(), Score: f.Score, Signals: f.Signals}
 			if in.Describe != nil {
 				var mtime time.Time
@@ -281,14 +303,16 @@ func build(in *Input, l Limits, units []Unit, end int, reserve bool) *Page {
 		}
 		p.Shown.Matches++
 		if u.Hit < 0 {
-			p.Shown.Matches += in.Files[u.File].matches() - 1
+			f := in.file(int(u.File))
+			p.Shown.Matches += f.matches() - 1
 		}
 	}
 	for f, i := range index {
 		pf := &p.Files[i]
 		pf.Shown = len(hits[i])
 		if l.Mode == Content {
-			pf.Lines = in.lines(&in.Files[f], hits[i])
+			file := in.file(int(f))
+			pf.Lines = in.lines(&file, hits[i])
 		} else {
 			pf.Shown = pf.Matches
 		}
@@ -301,7 +325,7 @@ func build(in *Input, l Limits, units []Unit, end int, reserve bool) *Page {
 		p.Cursor = l.Cursor(end, in.Key(units[end-1]), l.Mode, l.PerFile)
 	}
 	if reserve && (end < len(units) || l.Mode == Map) && in.Total.Files > 0 {
-		p.Rest = []Dir{{More: len(in.Files), Matches: in.Total.Matches, Files: len(in.Files)}}
+		p.Rest = []Dir{{More: in.files(), Matches: in.Total.Matches, Files: in.files()}}
 	}
 	p.Next = next(in, l, p)
 	return p
