@@ -408,7 +408,12 @@ func Find(ctx context.Context, o FindOptions) (*Page, error) {
 		return nil, err
 	}
 	in := findInput(res, o, partial)
-	rev := findRevision(res)
+	// The revision is only needed for the cursor: hash while the page is
+	// planned.
+	revision := make(chan uint64, 1)
+	go func() { revision <- findRevision(res) }()
+	var rev uint64
+	revOnce := sync.OnceFunc(func() { rev = <-revision })
 	l := page.Limits{Mode: page.List, MaxFiles: o.MaxFiles, MaxListed: o.MaxFiles, PerFile: 1, Budget: o.Budget * 4, Number: 1, Explain: o.Explain, Face: o.Face}
 	if l.MaxFiles == 0 {
 		l.MaxFiles, l.MaxListed = DefaultMaxListed, DefaultMaxListed
@@ -418,6 +423,7 @@ func Find(ctx context.Context, o FindOptions) (*Page, error) {
 		for i, f := range res.Files {
 			stamps[i] = stamp{f.Path, f.MTime}
 		}
+		revOnce()
 		if err := checkCursor(in, stamps, cur, rev); err != nil {
 			return nil, err
 		}
@@ -426,6 +432,7 @@ func Find(ctx context.Context, o FindOptions) (*Page, error) {
 	bonus := res.bonus
 	now := o.Now.Unix()
 	l.Cursor = func(next int, last page.Key, m Mode, perFile int) string {
+		revOnce()
 		return page.Cursor{
 			Fingerprint: fp, Revision: rev, Now: now, Page: l.Number + 1, Mode: m, PerFile: perFile,
 			Total: in.Total, Ordinal: next, Last: last, Frecency: bonus,
@@ -434,7 +441,9 @@ func Find(ctx context.Context, o FindOptions) (*Page, error) {
 	if len(res.Files) == 0 && !partial {
 		in.Elsewhere = findProbe(ctx, o, res.left)
 	}
-	return page.Plan(in, l), nil
+	p := page.Plan(in, l)
+	revOnce() // the hashing goroutine ends before Find returns
+	return p, nil
 }
 
 // findInput turns a find's result into what a page is planned from.
