@@ -97,7 +97,8 @@ func rollup(in *Input, units []Unit, end int, m Mode, avail int) []Dir {
 	for p, d := range dirs {
 		n += line(Dir{Path: p, Matches: d.matches, Files: d.files})
 	}
-	for n > avail && foldLevel(dirs, &n, avail, line) {
+	levels := byDepth(dirs)
+	for n > avail && foldLevel(dirs, &levels, &n, avail, line) {
 	}
 	out := sorted(dirs)
 	mapSize := func(ds []Dir) int {
@@ -140,26 +141,39 @@ func depth(root, dir string) int {
 	return strings.Count(rel, "/") + 1
 }
 
+// byDepth lists the directories at each depth, so that a fold looks only
+// at the deepest ones (Go's tree has ~1,400 directories, eight deep).
+func byDepth(dirs map[string]*dirEntry) [][]string {
+	var levels [][]string
+	for p, d := range dirs {
+		for len(levels) <= d.depth {
+			levels = append(levels, nil)
+		}
+		levels[d.depth] = append(levels[d.depth], p)
+	}
+	return levels
+}
+
 // foldLevel folds directories at the deepest level into their parents,
 // the parents with the most such children first, until the lines fit in
 // avail or the level is gone; n is kept the size of the lines. It reports
-// whether there was a level to fold.
-func foldLevel(dirs map[string]*dirEntry, n *int, avail int, line func(Dir) int) bool {
-	deepest := 0
-	for _, d := range dirs {
-		deepest = max(deepest, d.depth)
+// whether there was a level to fold. levels lists the directories by depth
+// (see byDepth) and is kept so.
+func foldLevel(dirs map[string]*dirEntry, levels *[][]string, n *int, avail int, line func(Dir) int) bool {
+	ls := *levels
+	for len(ls) > 0 && len(ls[len(ls)-1]) == 0 {
+		ls = ls[:len(ls)-1]
 	}
+	*levels = ls
+	deepest := len(ls) - 1
 	if deepest <= 1 {
 		// Folding the top directories into the root would leave one
 		// line that says nothing; the biggest of them are kept instead.
 		return false
 	}
 	children := map[string][]string{}
-	for p, d := range dirs {
-		if d.depth == deepest {
-			parent := dirOf(p)
-			children[parent] = append(children[parent], p)
-		}
+	for _, p := range ls[deepest] {
+		children[dirOf(p)] = append(children[dirOf(p)], p)
 	}
 	parents := make([]string, 0, len(children))
 	for p := range children {
@@ -180,6 +194,7 @@ func foldLevel(dirs map[string]*dirEntry, n *int, avail int, line func(Dir) int)
 			first := dirs[children[parent][0]]
 			up = &dirEntry{root: first.root, depth: deepest - 1}
 			dirs[parent] = up
+			ls[deepest-1] = append(ls[deepest-1], parent)
 		} else {
 			*n -= line(Dir{Path: parent, Matches: up.matches, Files: up.files})
 		}
@@ -192,6 +207,14 @@ func foldLevel(dirs map[string]*dirEntry, n *int, avail int, line func(Dir) int)
 		}
 		*n += line(Dir{Path: parent, Matches: up.matches, Files: up.files})
 	}
+	// Those not folded stay at the deepest level.
+	left := ls[deepest][:0]
+	for _, p := range ls[deepest] {
+		if _, ok := dirs[p]; ok {
+			left = append(left, p)
+		}
+	}
+	ls[deepest] = left
 	return true
 }
 
