@@ -112,9 +112,9 @@ func Decode(s string) (Cursor, error) {
 		}
 		return c, fmt.Errorf("%w: it does not start with %q; pass the cursor a page printed, unchanged", ErrBadCursor, prefix)
 	}
-	b, err := base64.RawURLEncoding.DecodeString(body)
+	b, err := base64.RawURLEncoding.Strict().DecodeString(body)
 	if err != nil || len(b) < 8+8+8 {
-		return c, fmt.Errorf("%w: it is damaged (not the text a page printed); pass it unchanged, or run the search again without a cursor", ErrBadCursor)
+		return c, fmt.Errorf("%w: it is damaged or cut (not the text a page printed); pass it exactly as printed, or run the search again without a cursor", ErrBadCursor)
 	}
 	data, sum := b[:len(b)-8], b[len(b)-8:]
 	want := sha256.Sum256(data)

@@ -240,9 +240,9 @@ func DecodeRead(s string) (ReadCursor, error) {
 		}
 		return ReadCursor{}, fmt.Errorf("%w: it does not start with %q; pass the cursor a read page printed, unchanged", ErrBadCursor, readPrefix)
 	}
-	b, err := base64.RawURLEncoding.DecodeString(body)
+	b, err := base64.RawURLEncoding.Strict().DecodeString(body)
 	if err != nil || len(b) < 4+8+4+8 {
-		return ReadCursor{}, fmt.Errorf("%w: it is damaged (not the text a page printed); pass it unchanged, or read again without a cursor", ErrBadCursor)
+		return ReadCursor{}, fmt.Errorf("%w: it is damaged or cut (not the text a page printed); pass it exactly as printed, or read again without a cursor", ErrBadCursor)
 	}
 	data, sum := b[:len(b)-8], b[len(b)-8:]
 	want := sha256.Sum256(data)
