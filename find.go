@@ -70,7 +70,8 @@ type FindOptions struct {
 
 	bonus       map[uint32]int
 	probe       bool
-	signalsFrom int // ≥ 0: list signals only for the paths ranked [signalsFrom, signalsFrom+signalsFor)
+	dirTotals   bool // count the paths found in each directory, for a page's map
+	signalsFrom int  // ≥ 0: list signals only for the paths ranked [signalsFrom, signalsFrom+signalsFor)
 	signalsFor  int
 }
 
@@ -116,8 +117,9 @@ type FindResult struct {
 	Warnings []Warning
 	Ranking  Ranking
 
-	left  []leftOut
-	bonus map[uint32]int // frecency bonuses by path hash, when any
+	left      []leftOut
+	bonus     map[uint32]int           // frecency bonuses by path hash, when any
+	dirTotals map[string]page.DirTotal // with FindOptions.dirTotals: the paths found in each directory
 }
 
 // options returns the search options a find shares with grep.
@@ -171,6 +173,9 @@ func findRun(ctx context.Context, o FindOptions, timeout time.Duration) (*FindRe
 	visitors := make([]*findVisitor, workers)
 	err = walk.Parallel(wctx, paths, wopts, workers, func(i int) walk.Visitor {
 		visitors[i] = &findVisitor{q: &q, dirs: o.Dirs, visitor: visitor{probe: o.probe}}
+		if o.dirTotals && len(paths) == 1 { // with several roots a path may be found twice
+			visitors[i].totals = map[string]*page.DirTotal{}
+		}
 		return visitors[i]
 	})
 	partial := false
@@ -185,7 +190,16 @@ func findRun(ctx context.Context, o FindOptions, timeout time.Duration) (*FindRe
 	}
 	res := &FindResult{Ranking: Ranking{Sort: ByPath}}
 	var all []*Found
+	if o.dirTotals && len(paths) == 1 {
+		res.dirTotals = map[string]page.DirTotal{}
+	}
 	for _, v := range visitors {
+		for dir, t := range v.totals {
+			sum := res.dirTotals[dir]
+			sum.Root = t.Root
+			sum.Files += t.Files
+			res.dirTotals[dir] = sum
+		}
 		res.Stats.merge(v.stats)
 		res.Warnings = append(res.Warnings, v.warnings...)
 		res.left = append(res.left, v.left...)
@@ -273,6 +287,10 @@ type findVisitor struct {
 	q     *rank.NameQuery
 	dirs  bool
 	found [][]Found // in chunks, so that growing never copies
+	// With FindOptions.dirTotals: the paths found in each directory.
+	totals map[string]*page.DirTotal
+	last   string
+	lastT  *page.DirTotal
 }
 
 // statFound reads the size and modification time of every found path, in
@@ -322,6 +340,21 @@ func (v *findVisitor) Visit(e walk.Entry) error {
 	}
 	last := &v.found[len(v.found)-1]
 	*last = append(*last, f)
+	if v.totals != nil {
+		// Counted here, where the path is at hand: the map of a page
+		// needs them all, and going back over thousands of found paths
+		// in rank order costs a cache miss each.
+		dir, top := page.DirKey(f.Path, f.root())
+		if dir != v.last || v.lastT == nil {
+			t := v.totals[dir]
+			if t == nil {
+				t = &page.DirTotal{Root: top}
+				v.totals[dir] = t
+			}
+			v.last, v.lastT = dir, t
+		}
+		v.lastT.Files++
+	}
 	return nil
 }
 
@@ -394,7 +427,7 @@ func Find(ctx context.Context, o FindOptions) (*Page, error) {
 	} else if o.Now.IsZero() {
 		o.Now = time.Now().Truncate(time.Second)
 	}
-	o.probe = true
+	o.probe, o.dirTotals = true, true
 	// Only the paths this page can show need their signals listed.
 	o.signalsFrom, o.signalsFor = 0, o.MaxFiles
 	if o.signalsFor == 0 {
@@ -468,6 +501,7 @@ func findInput(res *FindResult, o FindOptions, partial bool) *page.Input {
 	// The page asks for the paths it needs (all of them, for the map), one
 	// at a time: a copy of every path would be fresh memory.
 	in.Count = len(res.Files)
+	in.DirTotals = res.dirTotals
 	in.At = func(i int) page.InFile {
 		f := res.Files[i]
 		return page.InFile{Path: f.Path, Root: f.root(), Score: f.Score, Signals: f.Signals}

@@ -18,6 +18,28 @@ import (
 // "+N more directories" line for the others. Lines are
 // ordered by hits (descending), then files (descending), then path.
 
+// DirTotal is what a directory holds directly: its files with hits and
+// their hits (List mode: files, and 0 hits).
+type DirTotal struct {
+	Root    string // the directory it may not be folded above (see DirKey)
+	Files   int
+	Matches int
+}
+
+// DirKey returns the directory a file counts under in the map, and the
+// directory the map may not fold it above, for a file at path under the
+// search root root (as InFile.Path and InFile.Root).
+func DirKey(path, root string) (dir, top string) {
+	dir = dirOf(path)
+	switch {
+	case root == path:
+		return dir, dir
+	case root == "":
+		return dir, "."
+	}
+	return dir, root
+}
+
 // dirEntry is a directory of the map while it is rolled up.
 type dirEntry struct {
 	root    string // the directory it may not be folded above
@@ -30,59 +52,36 @@ type dirEntry struct {
 // avail bytes, header included; nil when there is nothing after the page or
 // not even the header fits.
 func rollup(in *Input, units []Unit, end int, m Mode, avail int) []Dir {
-	// rest[file] is 1 + the file's hits after the page; 0: none of it is.
-	rest := make([]int32, in.files())
-	any := false
-	if m == Map {
-		for i := range rest {
-			f := in.file(i)
-			rest[i] = 1 + int32(f.matches())
-			any = true
-		}
-	} else {
-		for _, u := range units[end:] {
-			if rest[u.File] == 0 {
-				rest[u.File] = 1
-			}
-			if u.Hit < 0 {
-				f := in.file(int(u.File))
-				rest[u.File] += int32(f.matches())
-			} else {
-				rest[u.File]++
-			}
-			any = true
-		}
-	}
-	if !any {
+	if m == Map && in.files() == 0 || m != Map && end >= len(units) {
 		return nil
 	}
 	avail -= len(mapHeader(m))
-	dirs := map[string]*dirEntry{}
-	var d *dirEntry
-	last := "\x00"
-	for f, n := range rest {
-		if n == 0 {
-			continue
-		}
-		n--
-		file := in.file(f)
-		root, dir := file.Root, dirOf(file.Path)
-		switch {
-		case root == file.Path:
-			root = dir
-		case root == "":
-			root = "."
-		}
-		if dir != last { // files of a directory tend to come together
-			d = dirs[dir]
-			if d == nil {
-				d = &dirEntry{root: root, depth: depth(root, dir)}
-				dirs[dir] = d
+	var dirs map[string]*dirEntry
+	switch {
+	case in.DirTotals != nil && m != Map && units[0].Hit < 0:
+		dirs = restFromTotals(in, units[:end])
+	default:
+		// rest[file] is 1 + the file's hits after the page; 0: none of it is.
+		rest := make([]int32, in.files())
+		if m == Map {
+			for i := range rest {
+				f := in.file(i)
+				rest[i] = 1 + int32(f.matches())
 			}
-			last = dir
+		} else {
+			for _, u := range units[end:] {
+				if rest[u.File] == 0 {
+					rest[u.File] = 1
+				}
+				if u.Hit < 0 {
+					f := in.file(int(u.File))
+					rest[u.File] += int32(f.matches())
+				} else {
+					rest[u.File]++
+				}
+			}
 		}
-		d.matches += int(n)
-		d.files++
+		dirs = restByFile(in, rest)
 	}
 	one, many := "file", "files"
 	if in.Dirs {
@@ -124,6 +123,54 @@ func rollup(in *Input, units []Unit, end int, m Mode, avail int) []Dir {
 		}
 	}
 	return nil
+}
+
+// restByFile sums each directory's files and hits after the page, a file
+// at a time (rest[file] is 1 + its hits after the page, 0 for none).
+func restByFile(in *Input, rest []int32) map[string]*dirEntry {
+	dirs := map[string]*dirEntry{}
+	var d *dirEntry
+	last := "\x00"
+	for f, n := range rest {
+		if n == 0 {
+			continue
+		}
+		n--
+		file := in.file(f)
+		dir, root := DirKey(file.Path, file.Root)
+		if dir != last { // files of a directory tend to come together
+			d = dirs[dir]
+			if d == nil {
+				d = &dirEntry{root: root, depth: depth(root, dir)}
+				dirs[dir] = d
+			}
+			last = dir
+		}
+		d.matches += int(n)
+		d.files++
+	}
+	return dirs
+}
+
+// restFromTotals is restByFile for an input that counted its directories
+// already (Input.DirTotals): the totals less the files shown so far.
+func restFromTotals(in *Input, shown []Unit) map[string]*dirEntry {
+	dirs := make(map[string]*dirEntry, len(in.DirTotals))
+	for dir, t := range in.DirTotals {
+		dirs[dir] = &dirEntry{root: t.Root, depth: depth(t.Root, dir), matches: t.Matches, files: t.Files}
+	}
+	for _, u := range shown {
+		file := in.file(int(u.File))
+		dir, _ := DirKey(file.Path, file.Root)
+		if d := dirs[dir]; d != nil {
+			d.files--
+			d.matches -= file.matches()
+			if d.files == 0 {
+				delete(dirs, dir)
+			}
+		}
+	}
+	return dirs
 }
 
 // depth counts the directories of dir below root.

@@ -234,3 +234,46 @@ func FuzzDecodeRead(f *testing.F) {
 		}
 	})
 }
+
+// TestMapFromTotals: a map made from precomputed directory totals is the
+// map made by going over the files, in files, count and list modes.
+func TestMapFromTotals(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	nonEmpty := 0
+	defer func() {
+		if nonEmpty < 100 {
+			t.Errorf("only %d of 300 maps had lines", nonEmpty)
+		}
+	}()
+	for range 300 {
+		in := testInput(r, 1+r.IntN(80))
+		m := []Mode{Files, Count, List}[r.IntN(3)]
+		if m == List {
+			for i := range in.Files {
+				in.Files[i].FileLines = nil
+			}
+		}
+		totals := map[string]DirTotal{}
+		for _, f := range in.Files {
+			dir, top := DirKey(f.Path, f.Root)
+			tot := totals[dir]
+			tot.Root = top
+			tot.Files++
+			tot.Matches += f.matches()
+			totals[dir] = tot
+		}
+		units := Units(in, m, 1)
+		end := r.IntN(len(units) + 1)
+		avail := 140 + r.IntN(1500)
+		want := rollup(in, units, end, m, avail)
+		with := *in
+		with.DirTotals = totals
+		got := rollup(&with, units, end, m, avail)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s mode, page ends at %d of %d: from totals %v, by file %v", m, end, len(units), got, want)
+		}
+		if len(got) > 0 {
+			nonEmpty++
+		}
+	}
+}

@@ -30,6 +30,10 @@ type Input struct {
 	// instead of copying thousands of paths into Files.
 	At    func(i int) InFile
 	Count int
+	// DirTotals, when set, holds every directory's files and hits (see
+	// DirKey), so that the map need not go over thousands of files one at
+	// a time. Files and count modes use it; content mode does not.
+	DirTotals map[string]DirTotal
 	// Describe returns what List mode shows of a path besides its name:
 	// whether it is a directory, its size and when it last changed; nil
 	// shows none of them.
