@@ -267,6 +267,14 @@ func commentStart(l Lang, line []byte) int {
 	if first < 0 {
 		return none
 	}
+	// No string opens before that byte: a marker there starts the comment.
+	if bytes.IndexAny(line[:first], "\"'`") < 0 {
+		for _, m := range markers {
+			if bytes.HasPrefix(line[first:], []byte(m)) && !(m == "#" && l == PHP && first+1 < len(line) && line[first+1] == '[') {
+				return first
+			}
+		}
+	}
 	var quote byte
 	for i := 0; i < len(line); i++ {
 		c := line[i]
