@@ -2,14 +2,11 @@ package cli
 
 import (
 	"flag"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"golang.org/x/tools/txtar"
 
@@ -125,16 +122,7 @@ func TestGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := load(t, repo)
-	// Files dated long ago, so that what depends on a file's time (the
-	// recency signal, find's JSON mtime) is the same on every run.
-	old := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
-	err = filepath.WalkDir(f.Root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.Type()&fs.ModeSymlink != 0 {
-			return err
-		}
-		return os.Chtimes(p, old, old)
-	})
-	if err != nil {
+	if err := fixture.Date(f.Root, fixture.Old); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range goldenCases {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -74,14 +73,7 @@ func repo(t *testing.T) (string, []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
-	err = filepath.WalkDir(f.Root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.Type()&fs.ModeSymlink != 0 {
-			return err
-		}
-		return os.Chtimes(p, old, old)
-	})
-	if err != nil {
+	if err := fixture.Date(f.Root, fixture.Old); err != nil {
 		t.Fatal(err)
 	}
 	return f.Root, []string{"HOME=" + f.Home, "XDG_CONFIG_HOME=", "XDG_STATE_HOME=" + t.TempDir()}
@@ -206,9 +198,8 @@ func TestResultsGolden(t *testing.T) {
 	}
 	os.MkdirAll(filepath.Join(root, "notes"), 0o755)
 	os.WriteFile(filepath.Join(root, "notes", "long.txt"), []byte(long.String()), 0o644)
-	old := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
-	os.Chtimes(filepath.Join(root, "notes", "long.txt"), old, old)
-	os.Chtimes(filepath.Join(root, "notes"), old, old)
+	os.Chtimes(filepath.Join(root, "notes", "long.txt"), fixture.Old, fixture.Old)
+	os.Chtimes(filepath.Join(root, "notes"), fixture.Old, fixture.Old)
 	s := connect(t, root, env)
 	// Every structured result must match its tool's output schema.
 	list, err := s.ListTools(context.Background(), nil)
