@@ -112,7 +112,7 @@ func Decode(s string) (Cursor, error) {
 		}
 		return c, fmt.Errorf("%w: it does not start with %q; pass the cursor a page printed, unchanged", ErrBadCursor, prefix)
 	}
-	b, err := base64.RawURLEncoding.Strict().DecodeString(body)
+	b, err := decodeBody(body)
 	if err != nil || len(b) < 8+8+8 {
 		return c, fmt.Errorf("%w: it is damaged or cut (not the text a page printed); pass it exactly as printed, or run the search again without a cursor", ErrBadCursor)
 	}
@@ -149,6 +149,19 @@ func Decode(s string) (Cursor, error) {
 		return Cursor{}, fmt.Errorf("%w: it is damaged; run the search again without a cursor", ErrBadCursor)
 	}
 	return c, nil
+}
+
+// decodeBody decodes a cursor's base64url body strictly: only the
+// alphabet's characters (the decoder would skip newlines) and no stray
+// padding bits, so that a cursor has exactly one spelling.
+func decodeBody(body string) ([]byte, error) {
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if !('A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return nil, fmt.Errorf("byte %d is not a cursor character", i)
+		}
+	}
+	return base64.RawURLEncoding.Strict().DecodeString(body)
 }
 
 // reader reads the fields of a cursor, remembering the first failure.

@@ -240,7 +240,7 @@ func DecodeRead(s string) (ReadCursor, error) {
 		}
 		return ReadCursor{}, fmt.Errorf("%w: it does not start with %q; pass the cursor a read page printed, unchanged", ErrBadCursor, readPrefix)
 	}
-	b, err := base64.RawURLEncoding.Strict().DecodeString(body)
+	b, err := decodeBody(body)
 	if err != nil || len(b) < 4+8+4+8 {
 		return ReadCursor{}, fmt.Errorf("%w: it is damaged or cut (not the text a page printed); pass it exactly as printed, or read again without a cursor", ErrBadCursor)
 	}
