@@ -96,9 +96,29 @@ func (c Cursor) Encode() string {
 		b = binary.LittleEndian.AppendUint32(b, k)
 		b = binary.AppendVarint(b, int64(c.Frecency[k]))
 	}
+	return seal(prefix, b)
+}
+
+// seal appends the checksum to a cursor's fields and writes them out.
+func seal(prefix string, b []byte) string {
 	sum := sha256.Sum256(b)
 	b = append(b, sum[:8]...)
 	return prefix + base64.RawURLEncoding.EncodeToString(b)
+}
+
+// unseal decodes a cursor's body and checks its checksum, returning the
+// fields (at least min bytes of them); again says how to start over.
+func unseal(body string, min int, again string) ([]byte, error) {
+	b, err := decodeBody(body)
+	if err != nil || len(b) < min+8 {
+		return nil, fmt.Errorf("%w: it is damaged or cut (not the text a page printed); pass it exactly as printed, or %s", ErrBadCursor, again)
+	}
+	data, sum := b[:len(b)-8], b[len(b)-8:]
+	want := sha256.Sum256(data)
+	if !bytes.Equal(sum, want[:8]) {
+		return nil, fmt.Errorf("%w: its checksum does not match, so it was changed or cut; pass it exactly as printed, or %s", ErrBadCursor, again)
+	}
+	return data, nil
 }
 
 // Decode parses a cursor, checking its version and checksum.
@@ -112,14 +132,9 @@ func Decode(s string) (Cursor, error) {
 		}
 		return c, fmt.Errorf("%w: it does not start with %q; pass the cursor a page printed, unchanged", ErrBadCursor, prefix)
 	}
-	b, err := decodeBody(body)
-	if err != nil || len(b) < 8+8+8 {
-		return c, fmt.Errorf("%w: it is damaged or cut (not the text a page printed); pass it exactly as printed, or run the search again without a cursor", ErrBadCursor)
-	}
-	data, sum := b[:len(b)-8], b[len(b)-8:]
-	want := sha256.Sum256(data)
-	if !bytes.Equal(sum, want[:8]) {
-		return c, fmt.Errorf("%w: its checksum does not match, so it was changed or cut; pass it exactly as printed, or run the search again without a cursor", ErrBadCursor)
+	data, err := unseal(body, 8+8, "run the search again without a cursor")
+	if err != nil {
+		return c, err
 	}
 	r := reader{b: data}
 	c.Fingerprint = r.u64()

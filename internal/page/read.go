@@ -2,8 +2,6 @@ package page
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/base64"
 	"encoding/binary"
 	"fmt"
 	"strconv"
@@ -225,9 +223,7 @@ func (c ReadCursor) Encode() string {
 	b = binary.AppendUvarint(b, uint64(c.Limit))
 	b = binary.AppendUvarint(b, uint64(c.Next))
 	b = binary.AppendUvarint(b, uint64(c.Page))
-	sum := sha256.Sum256(b)
-	b = append(b, sum[:8]...)
-	return readPrefix + base64.RawURLEncoding.EncodeToString(b)
+	return seal(readPrefix, b)
 }
 
 // DecodeRead parses a read cursor, checking its version and checksum.
@@ -240,14 +236,9 @@ func DecodeRead(s string) (ReadCursor, error) {
 		}
 		return ReadCursor{}, fmt.Errorf("%w: it does not start with %q; pass the cursor a read page printed, unchanged", ErrBadCursor, readPrefix)
 	}
-	b, err := decodeBody(body)
-	if err != nil || len(b) < 4+8+4+8 {
-		return ReadCursor{}, fmt.Errorf("%w: it is damaged or cut (not the text a page printed); pass it exactly as printed, or read again without a cursor", ErrBadCursor)
-	}
-	data, sum := b[:len(b)-8], b[len(b)-8:]
-	want := sha256.Sum256(data)
-	if !bytes.Equal(sum, want[:8]) {
-		return ReadCursor{}, fmt.Errorf("%w: its checksum does not match, so it was changed or cut; pass it exactly as printed, or read again without a cursor", ErrBadCursor)
+	data, err := unseal(body, 4+8+4, "read again without a cursor")
+	if err != nil {
+		return ReadCursor{}, err
 	}
 	r := reader{b: data}
 	var c ReadCursor
