@@ -5,12 +5,16 @@ import (
 	"testing"
 )
 
-var specs = []*spec{grepSpec, findSpec, readSpec, touchSpec}
+// allSpecs returns the four tools' specs.
+func allSpecs() []*spec {
+	s := toolSpecs()
+	return []*spec{s.grep, s.find, s.read, s.touch}
+}
 
 // TestAliasesTarget: every alias sets a parameter its tool has (or one of
 // the two hidden keys), and no alias shadows a parameter.
 func TestAliasesTarget(t *testing.T) {
-	for _, s := range specs {
+	for _, s := range allSpecs() {
 		for _, al := range s.aliases {
 			if s.param(al.name) != nil {
 				t.Errorf("%s: alias %s shadows a parameter", s.tool, al.name)
@@ -27,7 +31,7 @@ func TestAliasesTarget(t *testing.T) {
 }
 
 func TestDecode(t *testing.T) {
-	a, err := grepSpec.decode(json.RawMessage(`{"query": "x", "-C": "3", "ignoreCase": "false", "glob": "*.go", "include": ["*.md"], "exclude": "vendor/**", "output_mode": "files_with_matches", "timeout": 2.0, "cursor": null}`))
+	a, err := toolSpecs().grep.decode(json.RawMessage(`{"query": "x", "-C": "3", "ignoreCase": "false", "glob": "*.go", "include": ["*.md"], "exclude": "vendor/**", "output_mode": "files_with_matches", "timeout": 2.0, "cursor": null}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +52,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add(`{"paths": "a", "file": ["b"]}`)
 	f.Add(`null`)
 	f.Fuzz(func(t *testing.T, raw string) {
-		for _, s := range specs {
+		for _, s := range allSpecs() {
 			a, err := s.decode(json.RawMessage(raw))
 			if err != nil {
 				continue

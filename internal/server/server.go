@@ -59,40 +59,41 @@ const instructions = `scout searches and reads code under the server's root. gre
 func New(o Options) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "scout", Title: "scout", Version: o.Version}, &mcp.ServerOptions{Instructions: instructions})
 	h := &handlers{o: o}
+	sp := toolSpecs()
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: jsonschema.Ptr(false)}
 	s.AddTool(&mcp.Tool{
 		Name:        "grep",
 		Title:       "Search file contents",
 		Description: grepDescription,
-		InputSchema: grepSpec.schema(),
+		InputSchema: sp.grep.schema(),
 		OutputSchema: outputSchema[scout.Page](
 			"a page of results; its text is the content block"),
 		Annotations: readOnly,
-	}, h.tool(grepSpec, h.grep))
+	}, h.tool(sp.grep, h.grep))
 	s.AddTool(&mcp.Tool{
 		Name:         "find",
 		Title:        "Find files by name",
 		Description:  findDescription,
-		InputSchema:  findSpec.schema(),
+		InputSchema:  sp.find.schema(),
 		OutputSchema: outputSchema[scout.Page]("a page of paths; its text is the content block"),
 		Annotations:  readOnly,
-	}, h.tool(findSpec, h.find))
+	}, h.tool(sp.find, h.find))
 	s.AddTool(&mcp.Tool{
 		Name:         "read",
 		Title:        "Read a file",
 		Description:  readDescription,
-		InputSchema:  readSpec.schema(),
+		InputSchema:  sp.read.schema(),
 		OutputSchema: outputSchema[scout.ReadPage]("a page of the file; its text is the content block"),
 		Annotations:  readOnly,
-	}, h.tool(readSpec, h.read))
+	}, h.tool(sp.read, h.read))
 	s.AddTool(&mcp.Tool{
 		Name:         "touch",
 		Title:        "Record files used",
 		Description:  touchDescription,
-		InputSchema:  touchSpec.schema(),
+		InputSchema:  sp.touch.schema(),
 		OutputSchema: outputSchema[TouchResult]("what was recorded"),
 		Annotations:  &mcp.ToolAnnotations{IdempotentHint: false, DestructiveHint: jsonschema.Ptr(false), OpenWorldHint: jsonschema.Ptr(false)},
-	}, h.tool(touchSpec, h.touch))
+	}, h.tool(sp.touch, h.touch))
 	return s
 }
 
