@@ -11,7 +11,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -153,10 +152,7 @@ func findRun(ctx context.Context, o FindOptions, timeout time.Duration) (*FindRe
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers := workerCount(o.Workers)
 	q := rank.NewNameQuery(o.Pattern, func(s string) bool {
 		return match.FoldsCase(s, match.Options{Fixed: true, Case: o.Case})
 	})
@@ -405,7 +401,7 @@ func (r *ranker) foundFacts(f *Found, git *gitstatus.State, lookup bool) rank.Fi
 // directory and a cursor to the next page, with the same guarantees as
 // Grep's.
 func Find(ctx context.Context, o FindOptions) (*Page, error) {
-	if err := checkPage(&o.Budget, o.MaxFiles, o.Timeout, &o.Face); err != nil {
+	if err := checkPage(&o.Budget, &o.MaxFiles, &o.Timeout, &o.Face); err != nil {
 		return nil, err
 	}
 	fp := findFingerprint(o)

@@ -170,33 +170,54 @@ func Grep(ctx context.Context, o GrepOptions) (*Page, error) {
 	return page.Plan(in, l), nil
 }
 
+// Upper bounds of the numeric options: a larger value is taken as the
+// bound (it means "as much as you have"), so that no arithmetic on it can
+// overflow.
+const (
+	MaxBudget      = 1_000_000 // tokens: a page of 4 MB
+	MaxPageFiles   = 100_000   // files a page may show
+	MaxPerFile     = 100_000   // hits of a file a page may show
+	MaxContext     = 10_000    // context lines on either side of a match
+	MaxWorkers     = 256       // files searched at once
+	MaxTimeout     = 24 * time.Hour
+	MaxLineNumbers = 1 << 40 // line numbers (read's offset and limit)
+)
+
 // check validates the page options and fills in the defaults that do not
 // depend on the mode.
 func (o *GrepOptions) check() error {
+	if err := o.Options.check(); err != nil {
+		return err
+	}
 	if o.PerFile < 0 {
 		return errors.New("per-file must be 1 or more (0 for the default)")
 	}
+	o.PerFile = min(o.PerFile, MaxPerFile)
 	if o.Mode > Map {
 		return fmt.Errorf("unknown output mode %d", o.Mode)
 	}
-	return checkPage(&o.Budget, o.MaxFiles, o.Timeout, &o.Face)
+	return checkPage(&o.Budget, &o.MaxFiles, &o.Timeout, &o.Face)
 }
 
-// checkPage validates the options every page has, and fills in the
-// budget's and the face's defaults.
-func checkPage(budget *int, maxFiles int, timeout time.Duration, face *Face) error {
+// checkPage validates the options every page has, fills in the budget's
+// and the face's defaults, and brings values over their bounds down to
+// them.
+func checkPage(budget, maxFiles *int, timeout *time.Duration, face *Face) error {
 	switch {
 	case *budget == 0:
 		*budget = DefaultBudget
 	case *budget < MinBudget:
 		return fmt.Errorf("budget %d tokens is too small for a page: use at least %d", *budget, MinBudget)
 	}
-	if maxFiles < 0 {
+	*budget = min(*budget, MaxBudget)
+	if *maxFiles < 0 {
 		return errors.New("max files must be 1 or more (0 for the default)")
 	}
-	if timeout < 0 {
+	*maxFiles = min(*maxFiles, MaxPageFiles)
+	if *timeout < 0 {
 		return errors.New("timeout must be positive (0 for none)")
 	}
+	*timeout = min(*timeout, MaxTimeout)
 	if *face == (Face{}) {
 		*face = CLIFace
 	}

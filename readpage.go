@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	"github.com/scoutcode/scout/internal/frecency"
@@ -33,6 +34,27 @@ type (
 
 // ErrIsDir is wrapped by the error of a read of a directory.
 var ErrIsDir = errors.New("is a directory")
+
+// ErrSpecial is wrapped by the error of a read of a named pipe, a socket
+// or a device: reading one could wait forever or never end.
+var ErrSpecial = errors.New("not a regular file")
+
+// specialKind names the kind of a file that is not regular.
+func specialKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	}
+	return "a special file"
+}
 
 // ErrStaleRead is wrapped by the error of a read cursor whose file changed
 // since the cursor's page.
@@ -87,7 +109,9 @@ func Read(ctx context.Context, o ReadOptions) (*ReadPage, error) {
 	if o.Budget == 0 {
 		o.Budget = DefaultReadBudget
 	}
-	if err := checkPage(&o.Budget, 0, 0, &o.Face); err != nil {
+	var files int
+	var timeout time.Duration
+	if err := checkPage(&o.Budget, &files, &timeout, &o.Face); err != nil {
 		return nil, err
 	}
 	var cur *page.ReadCursor
@@ -104,7 +128,11 @@ func Read(ctx context.Context, o ReadOptions) (*ReadPage, error) {
 		}
 		o.Offset, o.Limit = c.Offset, c.Limit
 		cur = &c
+		if o.Offset < 0 || o.Limit < 0 || c.Next < 1 || c.Page < 1 {
+			return nil, fmt.Errorf("%w: it holds a negative line number", ErrBadCursor)
+		}
 	}
+	o.Offset, o.Limit = min(o.Offset, MaxLineNumbers), min(o.Limit, MaxLineNumbers)
 	data, err := readWhole(o.Path, o.MaxFileSize)
 	if err != nil {
 		return nil, err
@@ -156,7 +184,9 @@ func readWhole(name string, limit int64) ([]byte, error) {
 	if limit == 0 {
 		limit = DefaultMaxFileSize
 	}
-	f, err := os.Open(name)
+	// O_NONBLOCK: opening a named pipe must not wait for a writer (it is
+	// refused below); it changes nothing for a regular file.
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: no such file; find lists the files there are", name)
@@ -170,6 +200,9 @@ func readWhole(name string, limit int64) ([]byte, error) {
 	}
 	if info.IsDir() {
 		return nil, fmt.Errorf("%s: %w; read takes a file (find lists a directory's files)", name, ErrIsDir)
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: %w (%s); read takes regular files only", name, ErrSpecial, specialKind(info.Mode()))
 	}
 	if limit > 0 && info.Size() > limit {
 		return nil, fmt.Errorf("%s: %w (%d bytes, the limit is %d); grep it for what you need instead", name, ErrTooLarge, info.Size(), limit)

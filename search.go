@@ -40,14 +40,14 @@ func run(ctx context.Context, opts Options, timeout time.Duration) (res *Result,
 	if err != nil {
 		return nil, false, err
 	}
+	if err := opts.check(); err != nil {
+		return nil, false, err
+	}
 	paths := opts.Paths
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers := workerCount(opts.Workers)
 	var rk *ranker
 	if opts.Sort == ByRank {
 		rk = newRanker(ctx, opts, pats, paths)
@@ -94,7 +94,29 @@ func compile(opts Options) (*match.Pattern, []string, error) {
 	return p, pats, err
 }
 
+// check validates the options the walk does not, and brings values over
+// their bounds down to them.
+func (o *Options) check() error {
+	if o.Before < 0 || o.After < 0 {
+		return errors.New("context must be 0 or more lines")
+	}
+	o.Before, o.After = min(o.Before, MaxContext), min(o.After, MaxContext)
+	return nil
+}
+
+// workerCount returns how many files are searched at once for a
+// requested number n: GOMAXPROCS for 0 or less, at most MaxWorkers.
+func workerCount(n int) int {
+	if n <= 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return min(n, MaxWorkers)
+}
+
 func walkOptions(opts Options) (walk.Options, error) {
+	if opts.MaxDepth < 0 {
+		return walk.Options{}, errors.New("max depth must be 1 or more (0 for no limit)")
+	}
 	w := walk.Options{
 		NoIgnore: opts.NoIgnore, NoHidden: opts.NoHidden, Follow: opts.Follow, MaxDepth: opts.MaxDepth,
 		Globs: opts.Globs, GlobalExcludes: opts.GlobalExcludes, DirHandles: true,

@@ -96,7 +96,8 @@ type Limits struct {
 	// unit next, whose last unit's key is last. The planner measures it.
 	Cursor func(next int, last Key, mode Mode, perFile int) string
 
-	note string // why auto chose the mode
+	note     string // why auto chose the mode
+	warnings int    // warnings the text lists (see plan)
 }
 
 // Lines longer than MaxLine bytes are shown as a window of about Window
@@ -207,6 +208,9 @@ func resolve(in *Input, l Limits) *Page {
 // builds and writes the whole page, so a page of 50 paths is written 6
 // times, not 50.
 func plan(in *Input, l Limits, units []Unit) *Page {
+	// The footer must fit with no unit shown: list fewer warnings if not.
+	for l.warnings = min(len(in.Warnings), MaxWarnings); l.warnings > 0 && !fits(in, l, units, l.Start); l.warnings-- {
+	}
 	var ends []int           // the ends of the groups the files and the quota allow
 	files := map[int32]int{} // units of each file on the page
 	for end := l.Start; end < len(units) && l.Mode != Map; {
@@ -236,8 +240,9 @@ func plan(in *Input, l Limits, units []Unit) *Page {
 			// Not even the first group fits: show as much of it as does,
 			// and at least one unit, so that paging always moves on; if
 			// one does not fit, with less context.
-			g := ends[0]
-			for g = g - 1; g > l.Start+1 && !fits(in, l, units, g); g-- {
+			g := max(ends[0]-1, l.Start+1)
+			for g > l.Start+1 && !fits(in, l, units, g) {
+				g--
 			}
 			end = g
 			if !fits(in, l, units, end) {
@@ -248,7 +253,20 @@ func plan(in *Input, l Limits, units []Unit) *Page {
 	p := build(in, l, units, end, false)
 	p.Rest = rollup(in, units, end, l.Mode, l.Budget-len(p.text(l))-1)
 	p.Text = p.text(l)
+	if len(p.Text) > l.Budget {
+		// A page shows at least one unit, so that paging moves on; that
+		// one (a path longer than the budget, say) can be too big.
+		p.Note = joinNote(p.Note, fmt.Sprintf("this page is over its budget (%d of %d bytes): what it shows could not be made smaller", len(p.Text), l.Budget))
+		p.Text = p.text(l)
+	}
 	return p
+}
+
+func joinNote(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
 }
 
 // lessContext returns the input with as much context as lets the page
@@ -272,7 +290,7 @@ func fits(in *Input, l Limits, units []Unit, end int) bool {
 }
 
 func (p *Page) text(l Limits) string {
-	return Text(p, TextOptions{Explain: l.Explain, Face: l.Face})
+	return Text(p, TextOptions{Explain: l.Explain, Face: l.Face, Warnings: l.warnings})
 }
 
 // build makes the page that shows units [l.Start, end). With reserve, its
@@ -325,7 +343,7 @@ func build(in *Input, l Limits, units []Unit, end int, reserve bool) *Page {
 	if end > l.Start {
 		p.Shown.From, p.Shown.To = l.Start+1, end
 	}
-	if end < len(units) && in.Partial == "" && l.Cursor != nil {
+	if end > l.Start && end < len(units) && in.Partial == "" && l.Cursor != nil {
 		p.Cursor = l.Cursor(end, in.Key(units[end-1]), l.Mode, l.PerFile)
 	}
 	if reserve && (end < len(units) || l.Mode == Map) && in.Total.Files > 0 {

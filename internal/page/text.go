@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/scoutcode/scout/internal/rank"
 )
@@ -35,8 +36,9 @@ var CLI = Face{
 
 // TextOptions says how to write a page.
 type TextOptions struct {
-	Explain bool // scores and their signals
-	Face    Face
+	Explain  bool // scores and their signals
+	Face     Face
+	Warnings int // warnings listed (each cut to MaxWarningLen); the rest are counted
 }
 
 // Text writes the page in the text format.
@@ -148,7 +150,7 @@ func appendFooter(b []byte, p *Page, blank bool, o TextOptions) []byte {
 	}
 	b = appendSummary(b, p)
 	b = appendSearched(b, p)
-	b = appendWarnings(b, p.Warnings)
+	b = appendWarnings(b, p.Warnings, o.Warnings)
 	b = appendMap(b, p, p.Rest)
 	for _, e := range p.Elsewhere {
 		b = appendElsewhere(b, e)
@@ -252,19 +254,40 @@ func appendSearched(b []byte, p *Page) []byte {
 	return append(b, '\n')
 }
 
-// maxWarnings is how many warnings the text lists; the rest are counted.
-const maxWarnings = 5
+// MaxWarnings is how many warnings a page lists at most; the rest are
+// counted. A warning longer than MaxWarningLen bytes is cut in the middle
+// (the page's JSON keeps it whole).
+const (
+	MaxWarnings   = 5
+	MaxWarningLen = 240
+)
 
-func appendWarnings(b []byte, ws []string) []byte {
+func appendWarnings(b []byte, ws []string, n int) []byte {
 	for i, w := range ws {
-		if i == maxWarnings {
+		if i == n {
 			return fmt.Appendf(b, "warning: %d more not shown\n", len(ws)-i)
 		}
 		b = append(b, "warning: "...)
-		b = append(b, w...)
+		b = append(b, cutMiddle(w, MaxWarningLen)...)
 		b = append(b, '\n')
 	}
 	return b
+}
+
+// cutMiddle returns s, or when it is longer than n bytes its start and end
+// around a "…", cut at rune boundaries.
+func cutMiddle(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	head, tail := n/2, len(s)-n/2
+	for head > 0 && !utf8.RuneStart(s[head]) {
+		head--
+	}
+	for tail < len(s) && !utf8.RuneStart(s[tail]) {
+		tail++
+	}
+	return s[:head] + "…" + s[tail:]
 }
 
 // mapHeader opens the map.

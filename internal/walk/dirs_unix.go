@@ -41,15 +41,18 @@ func (h *dirHandle) release() {
 
 // OpenFD opens the entry's file read-only and returns its descriptor. For a
 // file inside a directory walked with Options.DirHandles it opens the file
-// relative to that directory; it must then be called during Visit.
+// relative to that directory; it must then be called during Visit. The file
+// is opened non-blocking: one replaced by a named pipe since the walk saw
+// it reads as empty instead of waiting for a writer (for a regular file the
+// flag changes nothing).
 func (e *Entry) OpenFD() (int, error) {
 	for {
 		var fd int
 		var err error
 		if e.dir != nil {
-			fd, err = unix.Openat(e.dir.fd, e.name(), unix.O_RDONLY|unix.O_CLOEXEC, 0)
+			fd, err = unix.Openat(e.dir.fd, e.name(), unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NONBLOCK, 0)
 		} else {
-			fd, err = unix.Open(e.Path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
+			fd, err = unix.Open(e.Path, unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NONBLOCK, 0)
 		}
 		if err != unix.EINTR {
 			return fd, err
