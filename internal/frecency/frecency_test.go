@@ -1,7 +1,6 @@
 package frecency
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -54,14 +53,14 @@ func TestCorruptStoreIsReportedAndReplaced(t *testing.T) {
 			s := Open(t.TempDir(), "/work/project")
 			os.MkdirAll(filepath.Dir(s.Path()), 0o755)
 			os.WriteFile(s.Path(), []byte(content), 0o644)
-			if snap, err := s.Load(t0); !errors.Is(err, ErrCorrupt) || snap.Len() != 0 {
-				t.Errorf("Load: %v, %d entries", err, snap.Len())
+			if err := s.Touch([]string{"a.go"}, 1, t0); err != nil {
+				t.Errorf("Touch over a corrupt store: %v (a touch only appends)", err)
 			}
-			if err := s.Touch([]string{"a.go"}, 1, t0); !errors.Is(err, ErrCorrupt) {
-				t.Errorf("Touch over a corrupt store: %v, want ErrCorrupt", err)
+			if snap, err := s.Load(t0); !errors.Is(err, ErrCorrupt) || snap.Len() != 0 {
+				t.Errorf("Load: %v, %d entries; want ErrCorrupt and none", err, snap.Len())
 			}
 			if old, err := os.ReadFile(s.Path() + ".corrupt"); err != nil || string(old) != content {
-				t.Errorf("the corrupt store was not kept aside: %v", err)
+				t.Errorf("the corrupt store was not set aside by the load that found it: %v", err)
 			}
 			snap, err := s.Load(t0)
 			if err != nil || snap.Score("a.go") != 1 {
@@ -135,6 +134,9 @@ func TestConcurrentProcesses(t *testing.T) {
 	if got := snap.Score("shared.go"); got != writers*touches {
 		t.Errorf("shared.go = %v, want %d: touches were lost", got, writers*touches)
 	}
+	if _, err := os.Stat(Open(dir, "/shared").Path()); err != nil {
+		t.Errorf("no compaction ran while the processes wrote (%v): the test did not exercise it", err)
+	}
 	for i := range writers {
 		if got := snap.Score(fmt.Sprintf("own%d.go", i)); got != touches {
 			t.Errorf("own%d.go = %v, want %d", i, got, touches)
@@ -149,6 +151,7 @@ func TestHelperProcess(t *testing.T) {
 	if role == "" {
 		return
 	}
+	compactAt = 2048 // compact often, while readers and writers are busy
 	s := Open(os.Getenv("FRECENCY_DIR"), "/shared")
 	id := os.Getenv("FRECENCY_ID")
 	switch role {
@@ -161,16 +164,22 @@ func TestHelperProcess(t *testing.T) {
 		}
 	case "reader":
 		reads := 0
+		last := 0.0
 		for {
-			data, err := os.ReadFile(s.Path())
-			if err == nil {
-				var doc document
-				if err := json.Unmarshal(data, &doc); err != nil {
-					fmt.Fprintf(os.Stderr, "read %d did not parse: %v\n", reads, err)
-					os.Exit(1)
-				}
-				reads++
+			snap, err := s.Load(t0)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "read %d failed: %v\n", reads, err)
+				os.Exit(1)
 			}
+			// Touches only add: a read that sees fewer than the one before
+			// missed some.
+			if got := snap.Score("shared.go"); got < last {
+				fmt.Fprintf(os.Stderr, "read %d: shared.go went down from %v to %v\n", reads, last, got)
+				os.Exit(1)
+			} else {
+				last = got
+			}
+			reads++
 			if _, err := os.Stat(os.Getenv("FRECENCY_DONE")); err == nil {
 				break
 			}
@@ -181,6 +190,84 @@ func TestHelperProcess(t *testing.T) {
 		}
 	}
 	os.Exit(0)
+}
+
+// TestCompactionCutShort stops a compaction between its two renames: the
+// store holds the journal's touches and the journal is still there. No
+// touch may count twice, and the next compaction must finish the job.
+func TestCompactionCutShort(t *testing.T) {
+	s := Open(t.TempDir(), "/p")
+	for range 3 {
+		if err := s.Touch([]string{"a.go"}, 1, t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	journal, err := os.ReadFile(s.journal())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.compact(t0); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(s.journal(), journal, 0o644) // as if the second rename never happened
+	s.Touch([]string{"a.go"}, 1, t0)
+	if snap, _ := s.Load(t0); snap.Score("a.go") != 4 {
+		t.Errorf("a.go = %v after a cut-short compaction, want 4", snap.Score("a.go"))
+	}
+	if err := s.compact(t0); err != nil {
+		t.Fatal(err)
+	}
+	if snap, _ := s.Load(t0); snap.Score("a.go") != 4 {
+		t.Errorf("a.go = %v after the next compaction, want 4", snap.Score("a.go"))
+	}
+}
+
+// TestTouchesAddUpInAnyOrder: a journal's lines may be in any order.
+func TestTouchesAddUpInAnyOrder(t *testing.T) {
+	times := []int64{100, 5_000_000, 2_000_000, 100, 9_000_000}
+	var fwd, back entry
+	for i := range times {
+		fwd = add(fwd, 1, times[i])
+		back = add(back, 1, times[len(times)-1-i])
+	}
+	now := time.Unix(10_000_000, 0)
+	if a, b := decay(fwd, now), decay(back, now); math.Abs(a-b) > 1e-12 {
+		t.Errorf("forward %v, backward %v", a, b)
+	}
+}
+
+// TestTornJournalLine: an append cut short by a crash leaves a line that
+// does not parse; it is skipped and the rest still counts.
+func TestTornJournalLine(t *testing.T) {
+	s := Open(t.TempDir(), "/p")
+	s.Touch([]string{"a.go"}, 1, t0)
+	f, _ := os.OpenFile(s.journal(), os.O_WRONLY|os.O_APPEND, 0)
+	f.WriteString(`{"t":1764446400,"w":1,"p":["a.g`)
+	f.Close()
+	s.Touch([]string{"b.go"}, 1, t0)
+	snap, err := s.Load(t0)
+	if err != nil || snap.Score("a.go") != 1 {
+		t.Errorf("Load: %v, a.go = %v, want 1", err, snap.Score("a.go"))
+	}
+}
+
+// TestLockWaitGivesUp: a lock held by another process is waited for, up to
+// the limit, and an attempt that gave up does not keep it once it comes.
+func TestLockWaitGivesUp(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "l.lock")
+	release, err := lock(path, true, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lock(path, false, 50*time.Millisecond); err == nil {
+		t.Fatal("a shared lock was granted while the exclusive one was held")
+	}
+	release()
+	again, err := lock(path, true, 5*time.Second)
+	if err != nil {
+		t.Fatalf("the lock was kept by the attempt that gave up: %v", err)
+	}
+	again()
 }
 
 func TestProjectRoot(t *testing.T) {
