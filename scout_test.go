@@ -315,11 +315,11 @@ func TestCorruptFrecencyStoreIsANotice(t *testing.T) {
 	state := filepath.Join(dir, "state")
 	os.WriteFile("a.txt", []byte("needle\n"), 0o644)
 	scout.Touch([]string{"a.txt"}, scout.TouchOptions{StateDir: state})
-	stores, _ := filepath.Glob(filepath.Join(state, "scout", "frecency", "*.json"))
-	if len(stores) != 1 {
-		t.Fatalf("stores: %v", stores)
+	journals, _ := filepath.Glob(filepath.Join(state, "scout", "frecency", "*.json.journal"))
+	if len(journals) != 1 {
+		t.Fatalf("journals: %v", journals)
 	}
-	os.WriteFile(stores[0], []byte("garbage"), 0o644)
+	os.WriteFile(strings.TrimSuffix(journals[0], ".journal"), []byte("garbage"), 0o644)
 	res := search(t, scout.Options{Patterns: []string{"needle"}, StateDir: state, NoGit: true})
 	if len(res.Files) != 1 || len(res.Warnings) != 1 || !errors.Is(res.Warnings[0].Err, scout.ErrStateCorrupt) || res.Failed() {
 		t.Errorf("files %v, warnings %v", res.Files, res.Warnings)
