@@ -361,9 +361,10 @@ type stamp struct {
 // checkCursor checks that a cursor continues this search's order: the
 // revision is the same, and the unit before its ordinal is its last.
 func checkCursor(in *page.Input, stamps []stamp, c *page.Cursor, rev uint64) error {
-	units := page.Units(in, c.Mode, c.PerFile)
-	if rev == c.Revision && c.Ordinal >= 1 && c.Ordinal < len(units) && in.Key(units[c.Ordinal-1]) == c.Last {
-		return nil
+	if rev == c.Revision && c.Ordinal >= 1 {
+		if last, ok := page.KeyAt(in, c.Mode, c.PerFile, c.Ordinal-1); ok && last == c.Last && c.Ordinal < page.UnitCount(in, c.Mode, c.PerFile) {
+			return nil
+		}
 	}
 	e := &StaleCursorError{Was: c.Total, Now: in.Total}
 	since := time.Unix(c.Now, 0)

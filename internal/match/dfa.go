@@ -32,13 +32,22 @@ import (
 // 0x80 starts a rune, decoded as the regexp package decodes it (an invalid
 // byte is U+FFFD, one byte wide), and its transition is cached per rune.
 //
-// The cache is bounded: past maxStates states it is dropped and rebuilt as
-// the scan goes on (the states in use stay valid). A pattern that keeps
-// overflowing it gives up the DFA for the reference regexp, line by line.
+// The cache is bounded: past maxStates states, or maxCached instructions
+// in all their sets (a state of a large program can hold thousands), it is
+// dropped and rebuilt as the scan goes on (the states in use stay valid). A
+// pattern that keeps overflowing it gives up the DFA for the reference
+// regexp, line by line, except on lines too long for the reference regexp
+// to finish in reasonable time (see Matcher.refOK).
+//
+// A scan can be stopped (see Matcher.SetStop): it looks every checkEvery
+// bytes, and every few states it has to build, since with a large program
+// one byte can cost a state of thousands of instructions.
 
 const (
 	maxStates  = 2048
+	maxCached  = 1 << 20 // instructions in all cached states' sets: 4 MB
 	maxFlushes = 64
+	checkEvery = 64 << 10
 
 	flagStart    = 1 << 0 // at the start of a line
 	flagPrevWord = 1 << 1 // the previous character is a word character
@@ -68,6 +77,11 @@ type dfa struct {
 	flushes  int
 	failed   bool   // too many flushes: use the reference regexp instead
 	epoch    uint64 // advanced by the caller for each new buffer (see accel)
+	cached   int    // instructions in the cached states' sets
+
+	stop    <-chan struct{} // closed to stop scanning; nil: never
+	stopped bool            // a scan stopped early: its "no match" means "not known"
+	built   uint32          // states built, to look at stop every few
 
 	seen     []uint32 // generation stamps per instruction, for set building
 	gen      uint32
@@ -97,6 +111,7 @@ func newDFA(prog *syntax.Prog) *dfa {
 // reset empties the cache and builds the start state.
 func (d *dfa) reset() {
 	d.states = make(map[string]*dstate)
+	d.cached = 0
 	var flags uint8
 	known := syntax.EmptyBeginLine | syntax.EmptyBeginText
 	if d.useBegin {
@@ -260,19 +275,22 @@ func (d *dfa) lookup(set []uint32, flags uint8) *dstate {
 	if s, ok := d.states[string(key)]; ok {
 		return s
 	}
-	if len(d.states) >= maxStates {
+	if len(d.states) >= maxStates || d.cached+len(set) > maxCached {
 		d.flushes++
 		if d.flushes > maxFlushes {
 			d.failed = true
 		}
 		start := d.start
 		d.states = make(map[string]*dstate)
+		d.cached = 0
 		if start != nil {
 			d.states[string(d.makeKey(start.insts, start.flags))] = start
+			d.cached = len(start.insts)
 			key = d.makeKey(set, flags)
 		}
 	}
 	s := &dstate{insts: slices.Clone(set), flags: flags}
+	d.cached += len(set)
 	for i := range s.next {
 		s.next[i] = d.unknown
 	}
@@ -318,23 +336,31 @@ func (d *dfa) scan(buf []byte, i int) int {
 		i = s.accel.skip(buf, i, d.epoch)
 	}
 	for i < len(buf) {
-		ns := s.next[buf[i]]
-		if !ns.special {
+		if d.halted() {
+			return -1
+		}
+		for end := min(len(buf), i+checkEvery); i < end; {
+			ns := s.next[buf[i]]
+			if !ns.special {
+				s = ns
+				i++
+				continue
+			}
+			w := 1
+			if ns == d.unknown {
+				if d.built++; d.built%64 == 0 && d.halted() {
+					return -1
+				}
+				ns, w = d.next(s, buf, i)
+			}
+			if ns == d.matched {
+				return i
+			}
 			s = ns
-			i++
-			continue
-		}
-		w := 1
-		if ns == d.unknown {
-			ns, w = d.next(s, buf, i)
-		}
-		if ns == d.matched {
-			return i
-		}
-		s = ns
-		i += w
-		if s.accel != nil {
-			i = s.accel.skip(buf, i, d.epoch)
+			i += w
+			if s.accel != nil {
+				i = s.accel.skip(buf, i, d.epoch)
+			}
 		}
 	}
 	if len(buf) > 0 && buf[len(buf)-1] != '\n' && d.step(s, eol) == d.matched {
@@ -345,21 +371,52 @@ func (d *dfa) scan(buf []byte, i int) int {
 
 // matchLine reports whether line (without its '\n') has a match.
 func (d *dfa) matchLine(line []byte) bool {
+	_, ok := d.matchEnd(line)
+	return ok
+}
+
+// matchEnd reports whether line (without its '\n') has a match, and where
+// the scan saw the first one end (len(line) when at the end of the line).
+// A stopped scan reports no match.
+func (d *dfa) matchEnd(line []byte) (int, bool) {
 	if d.everyOK {
-		return true
+		return 0, true
 	}
 	s := d.start
-	for i := 0; i < len(line); {
+	for i, check := 0, checkEvery; i < len(line); {
 		ns := s.next[line[i]]
 		w := 1
 		if ns == d.unknown {
+			if d.built++; d.built%64 == 0 && d.halted() {
+				return 0, false
+			}
 			ns, w = d.next(s, line, i)
 		}
 		if ns == d.matched {
-			return true
+			return i, true
 		}
 		s = ns
 		i += w
+		if i >= check {
+			if d.halted() {
+				return 0, false
+			}
+			check = i + checkEvery
+		}
 	}
-	return d.step(s, eol) == d.matched
+	return len(line), d.step(s, eol) == d.matched
+}
+
+// halted reports whether the scan was told to stop.
+func (d *dfa) halted() bool {
+	if d.stop == nil {
+		return false
+	}
+	select {
+	case <-d.stop:
+		d.stopped = true
+		return true
+	default:
+		return false
+	}
 }

@@ -3,6 +3,7 @@ package match
 import (
 	"bytes"
 	"regexp/syntax"
+	"unicode/utf8"
 )
 
 // plan is how a Pattern finds candidate lines.
@@ -63,9 +64,35 @@ type Matcher struct {
 	dfa    *dfa
 	pf     *prefilter // nil: scan with the DFA
 	fold   *item      // the pattern is exactly this case-folded literal
-	epoch  uint64
-	last   *byte // the buffer of the previous call, to detect a new search
-	lastAt int
+	epoch   uint64
+	last    *byte // the buffer of the previous call, to detect a new search
+	lastAt  int
+	checkAt int // NextLine looks at the stop channel again past this offset
+}
+
+// SetStop makes the matcher's searches stop when done is closed: NextLine,
+// Contains and Matches then report no (more) matches, and Stopped reports
+// true. Nil never stops.
+func (m *Matcher) SetStop(done <-chan struct{}) {
+	m.dfa.stop = done
+	m.dfa.stopped = false
+}
+
+// Stopped reports whether a search stopped early because the stop channel
+// was closed: its "no match" means "not known".
+func (m *Matcher) Stopped() bool { return m.dfa.stopped }
+
+// refBudget bounds the work handed to the reference regexp in one call,
+// as the length of its input times the size of the program: it cannot be
+// stopped, and its cost grows with both (about 2.8 s for [a-z]{1000} on a
+// 200 kB line). Past it, lines are matched with the DFA, which can be
+// stopped, and match positions are found in a window around the first
+// match (see Matches).
+const refBudget = 1 << 24
+
+// refOK reports whether the reference regexp may run on n bytes.
+func (m *Matcher) refOK(n int) bool {
+	return n <= refBudget/max(len(m.p.prog.Inst), 1)
 }
 
 // Matcher returns a new matcher for p.
@@ -93,8 +120,17 @@ func (m *Matcher) NextLine(buf []byte, at int) (start, end int, ok bool) {
 	if m.last != &buf[0] || at <= m.lastAt {
 		m.epoch++
 		m.dfa.epoch = m.epoch
+		m.checkAt = at
 	}
 	m.last, m.lastAt = &buf[0], at
+	if at >= m.checkAt {
+		// Lines found one at a time (every line of a huge file matches, or
+		// its candidates are dense) give the scan no long run to look in.
+		if m.dfa.halted() {
+			return 0, 0, false
+		}
+		m.checkAt = at + checkEvery
+	}
 	if m.dfa.everyOK {
 		return at, lineEnd(buf, at), true
 	}
@@ -121,8 +157,11 @@ func (m *Matcher) scan(buf []byte, at int) (start, end int, ok bool) {
 	if m.dfa.failed {
 		for at < len(buf) {
 			end = lineEnd(buf, at)
-			if m.p.re.Match(buf[at:end]) {
+			if m.confirm(buf[at:end]) {
 				return at, end, true
+			}
+			if m.dfa.stopped || end-at > checkEvery && m.dfa.halted() {
+				return 0, 0, false
 			}
 			at = end + 1
 		}
@@ -137,7 +176,7 @@ func (m *Matcher) scan(buf []byte, at int) (start, end int, ok bool) {
 
 // confirm reports whether a candidate line really matches.
 func (m *Matcher) confirm(line []byte) bool {
-	if m.dfa.failed {
+	if m.dfa.failed && m.refOK(len(line)) {
 		return m.p.re.Match(line)
 	}
 	return m.dfa.matchLine(line)
@@ -146,7 +185,24 @@ func (m *Matcher) confirm(line []byte) bool {
 // Matches appends to dst the matches inside line (a line without its '\n')
 // and returns the extended slice. Empty matches are left out, unless the
 // line has only empty matches: then the first stands for them.
+//
+// On a line too long for the reference regexp (see refBudget) the matches
+// are those inside a window around where the line finder saw the first
+// match end: enough to show and score the line, not every match of it.
 func (m *Matcher) Matches(line []byte, dst []Span) []Span {
+	if m.p.literal == nil && !m.refOK(len(line)) {
+		lo, hi, ok := m.window(line)
+		if !ok {
+			return dst
+		}
+		n := len(dst)
+		dst = m.Matches(line[lo:hi], dst)
+		for i := n; i < len(dst); i++ {
+			dst[i].Start += lo
+			dst[i].End += lo
+		}
+		return dst
+	}
 	if m.p.literal != nil {
 		lit := m.p.literal
 		for i := 0; i <= len(line)-len(lit); {
@@ -217,6 +273,8 @@ func (m *Matcher) First(line []byte) (Span, bool) {
 			return Span{j, j + len(m.p.literal)}, true
 		}
 		return Span{}, false
+	case !m.refOK(len(line)):
+		// Matches looks in a window.
 	case m.p.word:
 		var first Span
 		found := false
@@ -237,6 +295,24 @@ func (m *Matcher) First(line []byte) (Span, bool) {
 		return Span{}, false
 	}
 	return spans[0], true
+}
+
+// window returns the bounds of the part of a long line the reference
+// regexp may search: as much as refBudget allows, ending a little past
+// where the DFA saw the first match end (a match starts before it ends). It
+// reports false when the line has no match (or the scan was stopped).
+func (m *Matcher) window(line []byte) (lo, hi int, ok bool) {
+	end, ok := m.dfa.matchEnd(line)
+	if !ok {
+		return 0, 0, false
+	}
+	w := max(refBudget/max(len(m.p.prog.Inst), 1), 64)
+	hi = min(len(line), end+w/4)
+	lo = max(0, hi-w)
+	for lo > 0 && !utf8.RuneStart(line[lo]) {
+		lo++
+	}
+	return lo, hi, true
 }
 
 // wordMatches finds the matches of a word-mode pattern: submatch 1 of

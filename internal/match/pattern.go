@@ -97,6 +97,14 @@ func Compile(patterns []string, opts Options) (*Pattern, error) {
 		parts[i] = "(?:" + expr + ")"
 	}
 	expr := strings.Join(parts, "|")
+	if len(patterns) > 1 && !opts.Fixed {
+		if tree, err := syntax.Parse(expr, syntax.Perl); err == nil {
+			if n := progSize(tree, MaxProgram); n > MaxProgram {
+				return nil, &SyntaxError{Pattern: strings.Join(patterns, " | "), Problem: fmt.Sprintf("the %d patterns together compile to more than %d instructions", len(patterns), MaxProgram),
+					Hint: "search with fewer patterns at once, or with fixed strings (-F) if they are plain text"}
+			}
+		}
+	}
 	if opts.Word {
 		expr = `(?:^|[^0-9A-Za-z_])(` + expr + `)(?:$|[^0-9A-Za-z_])`
 	}
@@ -205,6 +213,10 @@ func checkSyntax(p string) error {
 		}
 		return &SyntaxError{Pattern: p, Offset: errorOffset(p, se), Problem: problem(se), Hint: hintFor(se)}
 	}
+	if n := progSize(tree, MaxProgram); n > MaxProgram {
+		return &SyntaxError{Pattern: p, Offset: bigRepeat(p), Problem: fmt.Sprintf("it compiles to more than %d instructions (the size limit)", MaxProgram),
+			Hint: "use smaller repeat counts ({n,m}), fewer or shorter alternatives, or search for plain text with fixed strings"}
+	}
 	if off := newlineOffset(p, tree); off >= 0 {
 		return &SyntaxError{Pattern: p, Offset: off, Problem: `a newline ("\n") cannot match: lines are searched one at a time`,
 			Hint: "search for each line's text separately, or anchor with ^ and $"}
@@ -225,7 +237,7 @@ func hintFor(se *syntax.Error) string {
 	case syntax.ErrInvalidPerlOp:
 		return "Go's RE2 syntax has no look-around or backreferences: use a simpler regex, or search for the text literally with fixed strings"
 	case syntax.ErrInvalidRepeatSize:
-		return "repeat counts go up to 1000"
+		return "a repeat count, or the product of repeats nested inside one another, may be at most 1000"
 	}
 	return "to search for the text literally, use fixed strings"
 }
@@ -333,4 +345,60 @@ func needsNewline(re *syntax.Regexp) bool {
 		}
 	}
 	return false
+}
+
+// MaxProgram bounds the size of a compiled pattern, in instructions of
+// Go's regexp program. A pattern past it is refused before it is compiled:
+// compiling, and matching with, a program of millions of instructions takes
+// seconds and gigabytes (a 300-word alternation repeated {1000} is 2 million).
+// Ordinary patterns use tens; [a-z]{1000} uses a thousand.
+const MaxProgram = 200_000
+
+// progSize estimates the instructions syntax.Compile makes of re after
+// Simplify, from the tree as parsed (Simplify would expand the repeats
+// first). It stops counting past limit.
+func progSize(re *syntax.Regexp, limit int) int {
+	sat := func(n int) int { return min(n, limit+1) }
+	switch re.Op {
+	case syntax.OpLiteral:
+		return sat(len(re.Rune))
+	case syntax.OpConcat, syntax.OpAlternate:
+		n := 0
+		if re.Op == syntax.OpAlternate {
+			n = len(re.Sub)
+		}
+		for _, sub := range re.Sub {
+			n = sat(n + progSize(sub, limit))
+		}
+		return n
+	case syntax.OpCapture:
+		return sat(progSize(re.Sub[0], limit) + 2)
+	case syntax.OpStar, syntax.OpPlus, syntax.OpQuest:
+		return sat(progSize(re.Sub[0], limit) + 1)
+	case syntax.OpRepeat:
+		copies := re.Max
+		if copies < 0 {
+			copies = re.Min + 1
+		}
+		sub := progSize(re.Sub[0], limit)
+		if copies > 0 && sub > limit/copies {
+			return limit + 1
+		}
+		return sat(copies*(sub+1) + 1)
+	}
+	return 1
+}
+
+// bigRepeat returns the offset of the first repeat count in p ("{"), where
+// a pattern too large most often grew, or 0.
+func bigRepeat(p string) int {
+	for i := 0; i < len(p); i++ {
+		switch {
+		case p[i] == '\\':
+			i++
+		case p[i] == '{' && i+1 < len(p) && p[i+1] >= '0' && p[i+1] <= '9':
+			return i
+		}
+	}
+	return 0
 }

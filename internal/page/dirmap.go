@@ -48,37 +48,35 @@ type dirEntry struct {
 	files   int
 }
 
-// rollup returns the map of units[end:] (every file in Map mode) within
-// avail bytes, header included; nil when there is nothing after the page or
-// not even the header fits.
-func rollup(in *Input, units []Unit, end int, m Mode, avail int) []Dir {
-	if m == Map && in.files() == 0 || m != Map && end >= len(units) {
+// rollup returns the map of the units from end on (every file in Map
+// mode) within avail bytes, header included; nil when there is nothing
+// after the page or not even the header fits.
+func rollup(in *Input, o *order, end int, m Mode, avail int) []Dir {
+	if m == Map && in.files() == 0 || m != Map && end >= o.n {
 		return nil
 	}
 	avail -= len(mapHeader(m))
 	var dirs map[string]*dirEntry
 	switch {
-	case in.DirTotals != nil && m != Map && units[0].Hit < 0:
-		dirs = restFromTotals(in, units[:end])
+	case in.DirTotals != nil && m != Map && !o.content:
+		dirs = restFromTotals(in, end)
 	default:
 		// rest[file] is 1 + the file's hits after the page; 0: none of it is.
 		rest := make([]int32, in.files())
-		if m == Map {
+		switch {
+		case m == Map:
 			for i := range rest {
-				f := in.file(i)
-				rest[i] = 1 + int32(f.matches())
+				rest[i] = 1 + int32(in.matchesOf(i))
 			}
-		} else {
-			for _, u := range units[end:] {
-				if rest[u.File] == 0 {
-					rest[u.File] = 1
+		case o.content:
+			for f, n := range o.consumed(end) {
+				if left := o.counts[f] - n; left > 0 {
+					rest[f] = 1 + left
 				}
-				if u.Hit < 0 {
-					f := in.file(int(u.File))
-					rest[u.File] += int32(f.matches())
-				} else {
-					rest[u.File]++
-				}
+			}
+		default:
+			for f := end; f < len(rest); f++ {
+				rest[f] = 1 + int32(in.matchesOf(f))
 			}
 		}
 		dirs = restByFile(in, rest)
@@ -153,14 +151,15 @@ func restByFile(in *Input, rest []int32) map[string]*dirEntry {
 }
 
 // restFromTotals is restByFile for an input that counted its directories
-// already (Input.DirTotals): the totals less the files shown so far.
-func restFromTotals(in *Input, shown []Unit) map[string]*dirEntry {
+// already (Input.DirTotals): the totals less the files [0, shown) (files,
+// count and list modes, where a unit is a file).
+func restFromTotals(in *Input, shown int) map[string]*dirEntry {
 	dirs := make(map[string]*dirEntry, len(in.DirTotals))
 	for dir, t := range in.DirTotals {
 		dirs[dir] = &dirEntry{root: t.Root, depth: depth(t.Root, dir), matches: t.Matches, files: t.Files}
 	}
-	for _, u := range shown {
-		file := in.file(int(u.File))
+	for f := range shown {
+		file := in.file(f)
 		dir, _ := DirKey(file.Path, file.Root)
 		if d := dirs[dir]; d != nil {
 			d.files--

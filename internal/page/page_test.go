@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -125,10 +126,11 @@ func TestMapAccountsForEveryHit(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 200 {
 		in := testInput(r, 1+r.IntN(60))
-		units := Units(in, Content, 1+r.IntN(4))
+		perFile := 1 + r.IntN(4)
+		units := Units(in, Content, perFile)
 		end := r.IntN(len(units))
 		avail := 140 + r.IntN(1500) // the planner always leaves room for the header and one line
-		rest := rollup(in, units, end, Content, avail)
+		rest := rollup(in, newOrder(in, Content, perFile), end, Content, avail)
 		var want Totals
 		files := map[int32]bool{}
 		for _, u := range units[end:] {
@@ -265,15 +267,91 @@ func TestMapFromTotals(t *testing.T) {
 		units := Units(in, m, 1)
 		end := r.IntN(len(units) + 1)
 		avail := 140 + r.IntN(1500)
-		want := rollup(in, units, end, m, avail)
+		want := rollup(in, newOrder(in, m, 1), end, m, avail)
 		with := *in
 		with.DirTotals = totals
-		got := rollup(&with, units, end, m, avail)
+		got := rollup(&with, newOrder(&with, m, 1), end, m, avail)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s mode, page ends at %d of %d: from totals %v, by file %v", m, end, len(units), got, want)
 		}
 		if len(got) > 0 {
 			nonEmpty++
+		}
+	}
+}
+
+// TestOrderEqualsUnits: the computed order is the listed one, unit by
+// unit, and so are the units each file has left after any point.
+func TestOrderEqualsUnits(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 300 {
+		in := testInput(r, 1+r.IntN(50))
+		for i := range in.Files {
+			if r.IntN(4) == 0 { // some files with many hits
+				f := &in.Files[i]
+				for j := range 10 + r.IntN(40) {
+					f.Lines = append(f.Lines, Line{Number: 1000 + j, Score: r.IntN(50)})
+					f.Hits = append(f.Hits, int32(len(f.Lines)-1))
+					in.Total.Matches++
+				}
+			}
+		}
+		m := []Mode{Content, Files, Count, List}[r.IntN(4)]
+		perFile := 1 + r.IntN(6)
+		want := Units(in, m, perFile)
+		o := newOrder(in, m, perFile)
+		if o.n != len(want) {
+			t.Fatalf("%s mode, quota %d: %d units, want %d", m, perFile, o.n, len(want))
+		}
+		for p := range want {
+			if got := o.at(p); got != want[p] {
+				t.Fatalf("%s mode, quota %d: unit %d is %v, want %v", m, perFile, p, got, want[p])
+			}
+		}
+		from := r.IntN(len(want) + 1)
+		if got := o.units(from, len(want)+5); !slices.Equal(got, want[from:]) && !(len(got) == 0 && from == len(want)) {
+			t.Fatalf("units from %d: %v, want %v", from, got, want[from:])
+		}
+		if m != Content {
+			continue
+		}
+		p := r.IntN(len(want) + 1)
+		gotUsed := o.consumed(p)
+		wantUsed := make([]int32, len(in.Files))
+		for _, u := range want[:p] {
+			wantUsed[u.File]++
+		}
+		if !slices.Equal(gotUsed, wantUsed) {
+			t.Fatalf("consumed before %d: %v, want %v", p, gotUsed, wantUsed)
+		}
+	}
+}
+
+// TestPlanWithNeededLinesOnly: a page planned from files that hold only
+// the hits Needs names is the page planned from files that hold them all.
+func TestPlanWithNeededLinesOnly(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for range 200 {
+		in := testInput(r, 1+r.IntN(40))
+		l := Limits{Mode: []Mode{Auto, Content}[r.IntN(2)], MaxFiles: 1 + r.IntN(20), MaxListed: 50, PerFile: 1 + r.IntN(5), Budget: 1200 + r.IntN(8000), Number: 1, Face: CLI}
+		l.Cursor = func(next int, last Key, mode Mode, perFile int) string {
+			return Cursor{Page: l.Number + 1, Mode: mode, PerFile: perFile, Ordinal: next, Last: last}.Encode()
+		}
+		if l.Mode == Content {
+			l.Start = r.IntN(in.Total.Matches)
+		}
+		want := Plan(in, l)
+		part := *in
+		part.Files = make([]InFile, len(in.Files))
+		for i, f := range in.Files {
+			part.Files[i] = InFile{Path: f.Path, Root: f.Root, Score: f.Score, Signals: f.Signals, Matched: len(f.Hits)}
+		}
+		for _, n := range Needs(&part, l) {
+			f := in.Files[n.File]
+			part.Files[n.File].FileLines = &FileLines{Lines: f.Lines, Hits: f.Hits[n.From:n.To], From: n.From}
+		}
+		if got := Plan(&part, l); got.Text != want.Text {
+			t.Fatalf("from the needed lines:\n%s\nfrom all:\n%s", got.Text, want.Text)
 		}
 	}
 }

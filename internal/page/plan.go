@@ -1,7 +1,9 @@
 package page
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 	"unicode/utf8"
@@ -38,23 +40,31 @@ type Input struct {
 	// whether it is a directory, its size and when it last changed; nil
 	// shows none of them.
 	Describe func(file int) (dir bool, size int64, mtime time.Time)
+	// Matched, when set, returns the number of file i's matching lines,
+	// cheaper than At.
+	Matched func(i int) int
 }
 
 // InFile is a file with matches. It is kept small: a find hands in one for
 // every path it found, and on these machines fresh memory costs more than
 // the work done with it.
 type InFile struct {
-	Path       string
-	Root       string // the display path of the search root it is under ("" for "."); Path itself for a file named as a root
-	Score      int
-	Signals    []Signal
+	Path    string
+	Root    string // the display path of the search root it is under ("" for "."); Path itself for a file named as a root
+	Score   int
+	Signals []Signal
+	// Matched is the number of its matching lines, when FileLines does
+	// not hold them all (or is nil); 0: len(Hits).
+	Matched    int
 	*FileLines // its lines; nil in List mode
 }
 
-// FileLines are what a content page shows of a file.
+// FileLines are what a content page shows of a file: its hits ranked From
+// to From+len(Hits)-1, with the lines around them.
 type FileLines struct {
-	Lines []Line  // its matching and context lines, in line order, whole
-	Hits  []int32 // indices into Lines of its matching lines, best first
+	Lines []Line  // matching and context lines around those hits, in line order, whole
+	Hits  []int32 // indices into Lines of the hits, best first
+	From  int     // the rank in the file of Hits[0]
 }
 
 // file returns file i in rank order.
@@ -75,10 +85,31 @@ func (in *Input) files() int {
 
 // matches returns the number of the file's matching lines.
 func (f *InFile) matches() int {
-	if f.FileLines == nil {
+	switch {
+	case f.Matched > 0:
+		return f.Matched
+	case f.FileLines == nil:
 		return 0
 	}
 	return len(f.Hits)
+}
+
+// matchesOf returns the number of file i's matching lines.
+func (in *Input) matchesOf(i int) int {
+	if in.Matched != nil {
+		return in.Matched(i)
+	}
+	f := in.file(i)
+	return f.matches()
+}
+
+// hit returns the line of the hit ranked h in f; false when f's lines do
+// not hold it.
+func (f *InFile) hit(h int) (*Line, bool) {
+	if f.FileLines == nil || h < f.From || h-f.From >= len(f.Hits) {
+		return nil, false
+	}
+	return &f.Lines[f.Hits[h-f.From]], true
 }
 
 // Limits bound a page.
@@ -115,7 +146,8 @@ type Unit struct {
 }
 
 // Units returns the order of a search's units for a mode and a per-file
-// quota (see the package comment).
+// quota (see the package comment), as a list: the reference for the
+// computed order (order.go) that pages use.
 func Units(in *Input, m Mode, perFile int) []Unit {
 	var out []Unit
 	if m == Files || m == Count || m == List {
@@ -136,8 +168,7 @@ func Units(in *Input, m Mode, perFile int) []Unit {
 	for lo := 0; len(active) > 0; lo += perFile {
 		next := active[:0]
 		for _, f := range active {
-			file := in.file(int(f))
-			hits := file.matches()
+			hits := in.matchesOf(int(f))
 			for h := lo; h < min(hits, lo+perFile); h++ {
 				out = append(out, Unit{f, int32(h)})
 			}
@@ -151,14 +182,76 @@ func Units(in *Input, m Mode, perFile int) []Unit {
 }
 
 // Key returns the key of a unit: its score, the hash of its path and its
-// line (0 for a file).
+// line (0 for a file). The file's lines must hold the hit.
 func (in *Input) Key(u Unit) Key {
 	f := in.file(int(u.File))
 	if u.Hit < 0 {
 		return Key{Score: f.Score, Path: PathHash(f.Path)}
 	}
-	l := &f.Lines[f.Hits[u.Hit]]
+	l, ok := f.hit(int(u.Hit))
+	if !ok {
+		panic(fmt.Sprintf("page: the lines of %s do not hold its hit ranked %d", f.Path, u.Hit))
+	}
 	return Key{Score: l.Score, Path: PathHash(f.Path), Line: l.Number}
+}
+
+// KeyAt returns the key of unit p of the order for a mode and quota, and
+// false when there is no unit p.
+func KeyAt(in *Input, m Mode, perFile, p int) (Key, bool) {
+	o := newOrder(in, m, perFile)
+	if p < 0 || p >= o.n {
+		return Key{}, false
+	}
+	return in.Key(o.at(p)), true
+}
+
+// UnitCount returns the number of units of the order for a mode and
+// quota.
+func UnitCount(in *Input, m Mode, perFile int) int { return newOrder(in, m, perFile).n }
+
+// Need is what a page may show of a file: its hits ranked [From, To).
+type Need struct {
+	File     int
+	From, To int
+}
+
+// Needs returns the hits each file must hold in its lines for the page
+// that l plans (in Auto mode, for every mode Auto may choose): the units
+// the files and the quota allow from l.Start on, and, with a cursor, the
+// unit before l.Start. An input whose files hold only some of their lines
+// (InFile.Matched) must hold these before Plan.
+func Needs(in *Input, l Limits) []Need {
+	var out []Need
+	add := func(m Mode, perFile int) {
+		if m != Content {
+			return
+		}
+		o := newOrder(in, m, perFile)
+		from := max(l.Start-1, 0)
+		reach := l.Start + l.MaxFiles*perFile
+		q := o.seek(from)
+		for i := from; i < reach && q.file >= 0; i, q = i+1, o.next(q) {
+			u := o.unit(q)
+			out = append(out, Need{File: int(u.File), From: int(u.Hit), To: int(u.Hit) + 1})
+		}
+	}
+	if l.Mode == Auto {
+		add(Content, l.PerFile)
+		add(Content, 1)
+	} else {
+		add(l.Mode, l.PerFile)
+	}
+	// One range per file.
+	slices.SortFunc(out, func(a, b Need) int { return cmp.Or(a.File-b.File, a.From-b.From) })
+	merged := out[:0]
+	for _, n := range out {
+		if k := len(merged) - 1; k >= 0 && merged[k].File == n.File {
+			merged[k].From, merged[k].To = min(merged[k].From, n.From), max(merged[k].To, n.To)
+			continue
+		}
+		merged = append(merged, n)
+	}
+	return merged
 }
 
 // Plan plans the page that starts after l.Start units. On the first page,
@@ -168,7 +261,7 @@ func Plan(in *Input, l Limits) *Page {
 	if l.Mode == Auto {
 		return resolve(in, l)
 	}
-	return plan(in, l, Units(in, l.Mode, l.PerFile))
+	return plan(in, l, newOrder(in, l.Mode, l.PerFile))
 }
 
 // resolve picks the mode for Auto: content with the per-file quota when
@@ -177,26 +270,26 @@ func Plan(in *Input, l Limits) *Page {
 func resolve(in *Input, l Limits) *Page {
 	want := min(l.MaxFiles, in.files())
 	l.Mode = Content
-	p := plan(in, l, Units(in, Content, l.PerFile))
+	p := plan(in, l, newOrder(in, Content, l.PerFile))
 	if len(p.Files) >= want || l.PerFile == 1 && len(p.Files) > 0 {
 		return p
 	}
 	one := l
 	one.PerFile = 1
 	one.note = "1 match per file, to show more files (for more per file: " + fmt.Sprintf(l.Face.PerFile, l.PerFile) + ")"
-	if p1 := plan(in, one, Units(in, Content, 1)); len(p1.Files) >= want {
+	if p1 := plan(in, one, newOrder(in, Content, 1)); len(p1.Files) >= want {
 		return p1
 	}
 	fl := l
 	fl.Mode, fl.MaxFiles = Files, max(l.MaxListed, l.MaxFiles)
 	fl.note = "too broad to show lines within the budget, so the files are listed (for lines anyway: " + fmt.Sprintf(l.Face.Mode, "content") + ")"
-	if pf := plan(in, fl, Units(in, Files, l.PerFile)); len(pf.Files) >= want {
+	if pf := plan(in, fl, newOrder(in, Files, l.PerFile)); len(pf.Files) >= want {
 		return pf
 	}
 	ml := l
 	ml.Mode = Map
 	ml.note = "too broad to list within the budget, so only the map is shown; " + l.Face.Narrow
-	return plan(in, ml, nil)
+	return plan(in, ml, newOrder(in, Map, 1))
 }
 
 // plan fills a page with units from l.Start on, a file's group of units
@@ -207,16 +300,17 @@ func resolve(in *Input, l Limits) *Page {
 // it, since a page's text only grows as it shows more units. Each test
 // builds and writes the whole page, so a page of 50 paths is written 6
 // times, not 50.
-func plan(in *Input, l Limits, units []Unit) *Page {
+func plan(in *Input, l Limits, o *order) *Page {
+	v := newView(o, l)
 	// The footer must fit with no unit shown: list fewer warnings if not.
-	for l.warnings = min(len(in.Warnings), MaxWarnings); l.warnings > 0 && !fits(in, l, units, l.Start); l.warnings-- {
+	for l.warnings = min(len(in.Warnings), MaxWarnings); l.warnings > 0 && !fits(in, l, v, l.Start); l.warnings-- {
 	}
 	var ends []int           // the ends of the groups the files and the quota allow
 	files := map[int32]int{} // units of each file on the page
-	for end := l.Start; end < len(units) && l.Mode != Map; {
-		f := units[end].File
+	for end := l.Start; end < v.reach && l.Mode != Map; {
+		f := v.at(end).File
 		g := end + 1
-		for g < len(units) && units[g].File == f && (l.Mode != Content || g-end < l.PerFile) {
+		for g < v.reach && v.at(g).File == f && (l.Mode != Content || g-end < l.PerFile) {
 			g++
 		}
 		if _, ok := files[f]; !ok && len(files) == l.MaxFiles {
@@ -232,7 +326,7 @@ func plan(in *Input, l Limits, units []Unit) *Page {
 	end := l.Start
 	if len(ends) > 0 {
 		// The most groups that fit: ends[:k] fit, ends[k:] do not.
-		k := sort.Search(len(ends), func(i int) bool { return !fits(in, l, units, ends[i]) })
+		k := sort.Search(len(ends), func(i int) bool { return !fits(in, l, v, ends[i]) })
 		switch {
 		case k > 0:
 			end = ends[k-1]
@@ -241,17 +335,17 @@ func plan(in *Input, l Limits, units []Unit) *Page {
 			// and at least one unit, so that paging always moves on; if
 			// one does not fit, with less context.
 			g := max(ends[0]-1, l.Start+1)
-			for g > l.Start+1 && !fits(in, l, units, g) {
+			for g > l.Start+1 && !fits(in, l, v, g) {
 				g--
 			}
 			end = g
-			if !fits(in, l, units, end) {
-				in = lessContext(in, l, units, end)
+			if !fits(in, l, v, end) {
+				in = lessContext(in, l, v, end)
 			}
 		}
 	}
-	p := build(in, l, units, end, false)
-	p.Rest = rollup(in, units, end, l.Mode, l.Budget-len(p.text(l))-1)
+	p := build(in, l, v, end, false)
+	p.Rest = rollup(in, o, end, l.Mode, l.Budget-len(p.text(l))-1)
 	p.Text = p.text(l)
 	if len(p.Text) > l.Budget {
 		// A page shows at least one unit, so that paging moves on; that
@@ -260,6 +354,41 @@ func plan(in *Input, l Limits, units []Unit) *Page {
 		p.Text = p.text(l)
 	}
 	return p
+}
+
+// view holds the units a page may show, from l.Start to reach: what the
+// files, the quota and the budget allow at most.
+type view struct {
+	o      *order
+	start  int
+	units  []Unit // units [start, reach)
+	reach  int
+	before Unit // unit start-1, when start > 0
+}
+
+func newView(o *order, l Limits) *view {
+	most := l.MaxFiles
+	if l.Mode == Content {
+		most = l.MaxFiles * l.PerFile
+	}
+	// Every unit takes at least two bytes of text.
+	most = min(most, l.Budget/2+1)
+	v := &view{o: o, start: l.Start, reach: min(o.n, l.Start+most)}
+	if l.Mode != Map && l.Start < v.reach {
+		v.units = o.units(max(l.Start-1, 0), v.reach)
+		if l.Start > 0 {
+			v.before, v.units = v.units[0], v.units[1:]
+		}
+	}
+	return v
+}
+
+// at returns unit i, which must be in [start-1, reach).
+func (v *view) at(i int) Unit {
+	if i == v.start-1 {
+		return v.before
+	}
+	return v.units[i-v.start]
 }
 
 func joinNote(a, b string) string {
@@ -271,11 +400,11 @@ func joinNote(a, b string) string {
 
 // lessContext returns the input with as much context as lets the page
 // that ends before unit end fit.
-func lessContext(in *Input, l Limits, units []Unit, end int) *Input {
+func lessContext(in *Input, l Limits, v *view, end int) *Input {
 	c := *in
 	for c.Before > 0 || c.After > 0 {
 		c.Before, c.After = c.Before/2, c.After/2
-		if fits(&c, l, units, end) {
+		if fits(&c, l, v, end) {
 			break
 		}
 	}
@@ -284,8 +413,8 @@ func lessContext(in *Input, l Limits, units []Unit, end int) *Input {
 
 // fits reports whether the page that ends before unit end fits the budget,
 // with room for the smallest map of the rest.
-func fits(in *Input, l Limits, units []Unit, end int) bool {
-	p := build(in, l, units, end, true)
+func fits(in *Input, l Limits, v *view, end int) bool {
+	p := build(in, l, v, end, true)
 	return len(p.text(l)) <= l.Budget
 }
 
@@ -295,7 +424,7 @@ func (p *Page) text(l Limits) string {
 
 // build makes the page that shows units [l.Start, end). With reserve, its
 // map is one line as long as the longest the rest could need.
-func build(in *Input, l Limits, units []Unit, end int, reserve bool) *Page {
+func build(in *Input, l Limits, v *view, end int, reserve bool) *Page {
 	p := &Page{
 		Mode: l.Mode, Number: l.Number, Total: in.Total, Searched: in.Searched,
 		NotSearched: in.NotSearched, Partial: in.Partial, Warnings: in.Warnings, Failed: in.Failed,
@@ -303,7 +432,8 @@ func build(in *Input, l Limits, units []Unit, end int, reserve bool) *Page {
 	}
 	index := map[int32]int{}
 	var hits [][]int32
-	for _, u := range units[l.Start:end] {
+	for i := l.Start; i < end; i++ {
+		u := v.at(i)
 		i, ok := index[u.File]
 		if !ok {
 			i = len(p.Files)
@@ -343,10 +473,10 @@ func build(in *Input, l Limits, units []Unit, end int, reserve bool) *Page {
 	if end > l.Start {
 		p.Shown.From, p.Shown.To = l.Start+1, end
 	}
-	if end > l.Start && end < len(units) && in.Partial == "" && l.Cursor != nil {
-		p.Cursor = l.Cursor(end, in.Key(units[end-1]), l.Mode, l.PerFile)
+	if end > l.Start && end < v.o.n && in.Partial == "" && l.Cursor != nil {
+		p.Cursor = l.Cursor(end, in.Key(v.at(end-1)), l.Mode, l.PerFile)
 	}
-	if reserve && (end < len(units) || l.Mode == Map) && in.Total.Files > 0 {
+	if reserve && (end < v.o.n || l.Mode == Map) && in.Total.Files > 0 {
 		p.Rest = []Dir{{More: in.files(), Matches: in.Total.Matches, Files: in.files()}}
 	}
 	p.Next = next(in, l, p)
@@ -379,7 +509,7 @@ func (in *Input) lines(f *InFile, hits []int32) []Line {
 	type run struct{ lo, hi, best int } // indices into f.Lines, inclusive; best: rank of its best hit
 	var runs []run
 	for rk, h := range hits {
-		i := int(f.Hits[h])
+		i := int(f.Hits[int(h)-f.From])
 		n := f.Lines[i].Number
 		lo, hi := i, i
 		for lo > 0 && f.Lines[lo-1].Number >= n-in.Before && f.Lines[lo-1].Number == f.Lines[lo].Number-1 {
@@ -407,7 +537,7 @@ func (in *Input) lines(f *InFile, hits []int32) []Line {
 	}
 	shown := map[int]bool{}
 	for _, h := range hits {
-		shown[int(f.Hits[h])] = true
+		shown[int(f.Hits[int(h)-f.From])] = true
 	}
 	var out []Line
 	for k, r := range runs {

@@ -1,0 +1,63 @@
+package match
+
+import (
+	"errors"
+	"fmt"
+	"regexp/syntax"
+	"strings"
+	"testing"
+)
+
+// TestProgSizeTracksCompile: the estimate that refuses a pattern before it
+// is compiled stays within a factor of two of the program Go compiles.
+func TestProgSizeTracksCompile(t *testing.T) {
+	var words []string
+	for i := range 300 {
+		words = append(words, fmt.Sprintf("w%dq", i))
+	}
+	for _, p := range []string{
+		`a`, `hello`, `[a-z]{1000}`, `(?i)\w{1000}`, `(a|b|c)*d`, `(foo|bar){2,5}`, `x{0,100}`, `(ab){3,}`,
+		`func \w+Marshal\w*\(`, `(` + strings.Join(words, "|") + `){20}`, `((a|b){10}c){10}`, `^\s*$`, `\bword\b`,
+	} {
+		tree, err := syntax.Parse(p, syntax.Perl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prog, err := syntax.Compile(tree.Simplify())
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, want := progSize(tree, 1<<30), len(prog.Inst)
+		if got < want/2 || got > 2*want+10 {
+			t.Errorf("%.40s: estimate %d, compiled %d", p, got, want)
+		}
+	}
+}
+
+// TestPatternTooLarge: a pattern past MaxProgram is refused with its size
+// and a way out, before anything big is built. See: #14.
+func TestPatternTooLarge(t *testing.T) {
+	var words []string
+	for i := range 300 {
+		words = append(words, fmt.Sprintf("%c%cword%d", 'a'+i%26, 'a'+i/26, i))
+	}
+	var classes string
+	for i := range 250 {
+		classes += fmt.Sprintf(`x%d\w{1000}|`, i)
+	}
+	classes += "y"
+	for _, p := range []string{`(` + strings.Join(words, "|") + `){1000}`, classes} {
+		_, err := Compile([]string{p}, Options{})
+		var se *SyntaxError
+		if !errors.As(err, &se) || !strings.Contains(se.Problem, "more than 200000 instructions") {
+			t.Errorf("%.30s…: %v", p, err)
+		}
+	}
+	many := make([]string, 2000)
+	for i := range many {
+		many[i] = fmt.Sprintf(`x%d\w{100}`, i)
+	}
+	if _, err := Compile(many, Options{}); err == nil || !strings.Contains(err.Error(), "the 2000 patterns together") {
+		t.Errorf("2000 patterns of 100 repeats: %v", err)
+	}
+}
