@@ -60,10 +60,10 @@ type Span struct {
 // Matcher searches buffers with a Pattern. It keeps caches and is not safe
 // for concurrent use; make one per goroutine.
 type Matcher struct {
-	p      *Pattern
-	dfa    *dfa
-	pf     *prefilter // nil: scan with the DFA
-	fold   *item      // the pattern is exactly this case-folded literal
+	p       *Pattern
+	dfa     *dfa
+	pf      *prefilter // nil: scan with the DFA
+	fold    *item      // the pattern is exactly this case-folded literal
 	epoch   uint64
 	last    *byte // the buffer of the previous call, to detect a new search
 	lastAt  int
