@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,7 +14,6 @@ import (
 	"time"
 
 	"github.com/scoutcode/scout/internal/page"
-	"github.com/scoutcode/scout/internal/rank"
 )
 
 // Defaults of GrepOptions.
@@ -132,31 +130,36 @@ func Grep(ctx context.Context, o GrepOptions) (*Page, error) {
 	} else if opts.Now.IsZero() {
 		opts.Now = time.Now().Truncate(time.Second)
 	}
-	opts.NoSpans, opts.CountOnly, opts.sums, opts.probe, opts.lineOrder = true, false, true, true, true
+	opts.NoSpans, opts.CountOnly, opts.summary, opts.probe = true, false, true, true
+	start := time.Now()
 	res, partial, err := run(ctx, opts, o.Timeout)
 	if err != nil {
 		return nil, err
 	}
-	in, err := input(res, opts, partial, o.Timeout)
+	in, err := summaryInput(res, opts, partial, o.Timeout)
 	if err != nil {
 		return nil, err
 	}
-	rev := revision(res)
+	rev := summaryRevision(res.found)
 	l := o.limits()
 	if cur != nil {
-		stamps := make([]stamp, len(res.Files))
-		for i, f := range res.Files {
-			stamps[i] = stamp{f.Path, f.mtime}
-		}
-		if err := checkCursor(in, stamps, cur, rev); err != nil {
-			return nil, err
+		if rev != cur.Revision {
+			return nil, staleCursor(res, cur, in.Total)
 		}
 		l.Mode, l.PerFile, l.Start, l.Number = cur.Mode, cur.PerFile, cur.Ordinal, cur.Page
 		if l.Mode == Files || l.Mode == Count {
 			l.MaxFiles = l.MaxListed
 		}
 	}
-	bonus := frecencyBonuses(res)
+	if err := loadPage(ctx, res, opts, in, &l, start, o.Timeout); err != nil {
+		return nil, err
+	}
+	if cur != nil {
+		if last, ok := page.KeyAt(in, cur.Mode, cur.PerFile, cur.Ordinal-1); !ok || last != cur.Last || cur.Ordinal >= page.UnitCount(in, cur.Mode, cur.PerFile) {
+			return nil, staleCursor(res, cur, in.Total)
+		}
+	}
+	bonus := res.ranker.bonuses(res.found)
 	now := opts.Now.Unix()
 	l.Cursor = func(next int, last page.Key, m Mode, perFile int) string {
 		return page.Cursor{
@@ -289,42 +292,6 @@ func rootsOf(paths []string) (given, abs []string) {
 	return paths, abs
 }
 
-// revision hashes what the pages of a search are made of: the matched
-// files in order, their contents' checksums, and every line with its
-// score. Another tree state gives another revision.
-func revision(res *Result) uint64 {
-	h := fnv.New64a()
-	var b []byte
-	for i := range res.Files {
-		f := &res.Files[i]
-		b = append(b[:0], f.Path...)
-		b = append(b, 0)
-		b = binary.LittleEndian.AppendUint32(b, f.sum)
-		b = binary.AppendVarint(b, int64(f.Score))
-		for j := range f.Lines {
-			l := &f.Lines[j]
-			b = binary.AppendUvarint(b, uint64(l.Number))
-			b = binary.AppendVarint(b, int64(l.Score))
-		}
-		h.Write(b)
-	}
-	return h.Sum64()
-}
-
-// frecencyBonuses returns the frecency bonus of every matched file that
-// has one, by path hash, for the cursor.
-func frecencyBonuses(res *Result) map[uint32]int {
-	m := map[uint32]int{}
-	for i := range res.Files {
-		for _, s := range res.Files[i].Signals {
-			if s.Name == rank.SigFrecency {
-				m[page.PathHash(res.Files[i].Path)] = s.Value
-			}
-		}
-	}
-	return m
-}
-
 // StaleCursorError says how the files changed since a cursor's first page.
 type StaleCursorError struct {
 	Changed  []string // matched files changed since (up to 10, by path)
@@ -381,8 +348,28 @@ func checkCursor(in *page.Input, stamps []stamp, c *page.Cursor, rev uint64) err
 	return e
 }
 
-// input turns a search's result into what a page is planned from.
-func input(res *Result, opts Options, partial bool, timeout time.Duration) (*page.Input, error) {
+// staleCursor returns the error for a cursor whose search no longer
+// gives the order it was issued in, naming the matched files changed since.
+func staleCursor(res *Result, c *page.Cursor, now Totals) error {
+	e := &StaleCursorError{Was: c.Total, Now: now}
+	since := time.Unix(c.Now, 0)
+	for i := range res.found {
+		f := &res.found[i]
+		if f.mtime != 0 && time.Unix(0, f.mtime).After(since) {
+			if len(e.Changed) < 10 {
+				e.Changed = append(e.Changed, f.path)
+			} else {
+				e.More++
+			}
+		}
+	}
+	slices.Sort(e.Changed)
+	return e
+}
+
+// inputShell returns what a page is planned from, but its files: the
+// totals, what was not searched, warnings and how to find spans.
+func inputShell(res *Result, opts Options, partial bool, timeout time.Duration) (*page.Input, error) {
 	s := res.Stats
 	in := &page.Input{
 		Before: opts.Before, After: opts.After,
@@ -409,25 +396,5 @@ func input(res *Result, opts Options, partial bool, timeout time.Duration) (*pag
 		}
 		return out
 	}
-	in.Files = make([]page.InFile, len(res.Files))
-	for i := range res.Files {
-		in.Files[i] = inFile(&res.Files[i])
-	}
 	return in, nil
-}
-
-// inFile returns a file's lines, in line order, and its hits best first.
-func inFile(f *File) page.InFile {
-	out := page.InFile{Path: f.Path, Root: f.root, Score: f.Score, Signals: f.Signals, FileLines: &page.FileLines{Lines: make([]page.Line, len(f.Lines))}}
-	// The search kept the lines in line order (Options.lineOrder).
-	for i, l := range f.Lines {
-		out.Lines[i] = page.Line{Number: l.Number, Text: l.Text, Context: l.Context, Score: l.Score, Signals: l.Signals}
-	}
-	for i, l := range out.Lines {
-		if !l.Context {
-			out.Hits = append(out.Hits, int32(i))
-		}
-	}
-	slices.SortStableFunc(out.Hits, func(a, b int32) int { return out.Lines[b].Score - out.Lines[a].Score })
-	return out
 }

@@ -33,7 +33,7 @@ func probe(ctx context.Context, opts Options, left []leftOut, face Face) []page.
 	q.NoIgnore, q.NoHidden, q.Text = true, false, true
 	q.Sort, q.CountOnly, q.NoSpans = ByPath, true, true
 	q.MaxDepth = 0
-	q.sums, q.probe, q.bonus = false, false, nil
+	q.sums, q.probe, q.bonus, q.summary = false, false, nil, false
 	res, partial, err := run(ctx, q, DefaultProbeTimeout)
 	if err != nil {
 		return nil

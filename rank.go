@@ -40,6 +40,7 @@ type ranker struct {
 	info      Ranking
 	context   bool // context lines were asked for
 	git       chan gitResult
+	gitDone   *gitstatus.State // git's state, once received
 	warnings  []Warning
 }
 
@@ -187,12 +188,14 @@ func exists(p string) bool {
 	return err == nil
 }
 
-// gitState waits for git status and records how it went.
+// gitState waits for git status and records how it went; later calls
+// return the same state.
 func (r *ranker) gitState() *gitstatus.State {
 	if r.git == nil {
-		return nil
+		return r.gitDone
 	}
 	res := <-r.git
+	r.git, r.gitDone = nil, res.state
 	switch {
 	case errors.Is(res.err, gitstatus.ErrNoGit):
 		r.info.Git = "off: git is not installed"
@@ -219,6 +222,20 @@ type fileFacts struct {
 // the file's content is at hand. A line's score is kept as its hit key (see
 // rank.HitKey): one byte per hit.
 func (w *worker) scoreHits(e *walk.Entry, data []byte, res *search.Result, file openFile) ([]uint8, fileFacts) {
+	facts := w.facts(e, data, file)
+	cl := rank.NewClassifier(rank.LangOf(e.Path), data)
+	hits := make([]uint8, len(res.Lines))
+	for i, l := range res.Lines {
+		if !l.Context {
+			hits[i] = w.scoreLine(cl, data, l.Offset, l.Offset+len(l.Text))
+		}
+	}
+	return hits, facts
+}
+
+// facts finds what ranks a file as a whole, from its start (data) and the
+// open file.
+func (w *worker) facts(e *walk.Entry, data []byte, file openFile) fileFacts {
 	facts := fileFacts{
 		generated: rank.Generated(e.Path, data),
 		minified:  rank.Minified(data),
@@ -235,70 +252,63 @@ func (w *worker) scoreHits(e *walk.Entry, data []byte, res *search.Result, file 
 	if t, ok := file.modTime(); ok {
 		facts.mtime = t
 	}
-	cl := rank.NewClassifier(rank.LangOf(e.Path), data)
-	cheap := w.m.CheapSpans()
+	return facts
+}
+
+// scoreLine returns the hit key of the matching line data[start:end],
+// classified with cl (made over data).
+func (w *worker) scoreLine(cl *rank.Classifier, data []byte, start, end int) uint8 {
+	text := data[start:end]
 	allWords := w.opts.Word // in word mode every match is a whole word
-	hits := make([]uint8, len(res.Lines))
-	var one [1]match.Span
-	for i, l := range res.Lines {
-		if l.Context {
-			continue
-		}
-		end := l.Offset + len(l.Text)
-		text := data[l.Offset:end]
-		// The spans the search found are not used: a hit's score must not
-		// depend on whether positions were asked for (JSON and colour ask,
-		// a page does not), so every line is scored from what this finds.
-		var spans []match.Span
-		{
-			// Spans were not asked for. Find the first where it is cheap,
-			// or where it can change the score (the line may declare a
-			// name); else the line is an import whatever the span, or a
-			// plain use, or a comment when the code before the comment
-			// holds no match (which the line finder tells fast).
-			c, need, comment := cl.Line(l.Offset, end)
-			word, same := allWords, false
-			if !cheap && need {
-				// A Go declaration: test the name it declares alone, with
-				// the line finder, instead of finding a span in the line.
-				if a, b, ok := cl.DeclaredName(l.Offset, end); ok {
-					need = false
-					if w.m.Contains(text[a:b]) {
-						c = rank.Class{Kind: rank.Definition, Exact: w.whole(text[a:b])}
-						word = word || c.Exact
-						same = c.Exact && w.sameCase(text[a:b])
-					}
-				}
-			}
-			if !cheap && !need {
-				if c.Kind == rank.Plain && comment >= 0 && !w.m.Contains(text[:comment]) {
-					c.Kind = rank.Comment
-				}
-				hits[i] = rank.HitKey(c, word, same)
-				continue
-			}
-			if cheap {
-				// Every match, so that the best one scores ("Serve" in
-				// "func (s *Server) Serve()").
-				w.spans = w.m.Matches(text, w.spans[:0])
-				spans = w.spans
-			} else if sp, ok := w.m.First(text); ok {
-				one[0] = sp
-				spans = one[:]
+	// The spans the search found are not used: a hit's score must not
+	// depend on whether positions were asked for (JSON and colour ask, a
+	// page does not), so every line is scored from what this finds.
+	//
+	// Find the first span where it is cheap, or where it can change the
+	// score (the line may declare a name); else the line is an import
+	// whatever the span, or a plain use, or a comment when the code before
+	// the comment holds no match (which the line finder tells fast).
+	c, need, comment := cl.Line(start, end)
+	cheap := w.m.CheapSpans()
+	word, same := allWords, false
+	if !cheap && need {
+		// A Go declaration: test the name it declares alone, with the line
+		// finder, instead of finding a span in the line.
+		if a, b, ok := cl.DeclaredName(start, end); ok {
+			need = false
+			if w.m.Contains(text[a:b]) {
+				c = rank.Class{Kind: rank.Definition, Exact: w.whole(text[a:b])}
+				word = word || c.Exact
+				same = c.Exact && w.sameCase(text[a:b])
 			}
 		}
-		best, bestScore := rank.HitKey(rank.Class{}, false, false), -1<<30
-		for _, sp := range spans {
-			c := cl.Classify(l.Offset, end, sp.Start, sp.End)
-			word := allWords || (sp.Start == 0 || !isIdent(text[sp.Start-1])) && (sp.End == len(text) || !isIdent(text[sp.End]))
-			k := rank.HitKey(c, word, w.sameCase(text[sp.Start:sp.End]))
-			if _, score := rank.Hit(k); score > bestScore {
-				best, bestScore = k, score
-			}
-		}
-		hits[i] = best
 	}
-	return hits, facts
+	if !cheap && !need {
+		if c.Kind == rank.Plain && comment >= 0 && !w.m.Contains(text[:comment]) {
+			c.Kind = rank.Comment
+		}
+		return rank.HitKey(c, word, same)
+	}
+	var spans []match.Span
+	if cheap {
+		// Every match, so that the best one scores ("Serve" in
+		// "func (s *Server) Serve()").
+		w.spans = w.m.Matches(text, w.spans[:0])
+		spans = w.spans
+	} else if sp, ok := w.m.First(text); ok {
+		w.one[0] = sp
+		spans = w.one[:]
+	}
+	best, bestScore := rank.HitKey(rank.Class{}, false, false), -1<<30
+	for _, sp := range spans {
+		c := cl.Classify(start, end, sp.Start, sp.End)
+		word := allWords || (sp.Start == 0 || !isIdent(text[sp.Start-1])) && (sp.End == len(text) || !isIdent(text[sp.End]))
+		k := rank.HitKey(c, word, w.sameCase(text[sp.Start:sp.End]))
+		if _, score := rank.Hit(k); score > bestScore {
+			best, bestScore = k, score
+		}
+	}
+	return best
 }
 
 // whole reports whether a match covers all of name, with the anchored

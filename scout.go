@@ -98,11 +98,11 @@ type Options struct {
 	// Set by Grep: frecency bonuses by path hash that replace the store's
 	// (a cursor's snapshot), content checksums of matched files, and the
 	// paths left out that may hold matches (for a search with none).
-	bonus     map[uint32]int
-	sums      bool
-	probe     bool
-	lineOrder bool // keep each file's lines in line order (pages order them)
-	visited   bool // keep the path of every file the walk gave (tests)
+	bonus   map[uint32]int
+	sums    bool
+	summary bool // keep a hitFile per file with hits, no lines (a page's search; see summary.go)
+	probe   bool
+	visited bool // keep the path of every file the walk gave (tests)
 }
 
 // Sort is an order of results.
@@ -140,8 +140,11 @@ type Result struct {
 	Warnings []Warning
 	Ranking  Ranking
 
-	left    []leftOut // with Options.probe: paths left out that could hold matches
-	visited []string  // with Options.visited
+	left    []leftOut               // with Options.probe: paths left out that could hold matches
+	found   []hitFile               // with Options.summary: the files with hits, ranked
+	ranker  *ranker                 // what ranked them (nil: not ranked)
+	lines   map[int]*page.FileLines // the lines loaded for a page, by index into found
+	visited []string                // with Options.visited
 }
 
 // Ranking says how a result was ordered and which signals were in play.

@@ -61,8 +61,17 @@ func run(ctx context.Context, opts Options, timeout time.Duration) (res *Result,
 	visitors := make([]*visitor, workers)
 	err = walk.Parallel(wctx, paths, wopts, workers, func(i int) walk.Visitor {
 		visitors[i] = &visitor{w: newWorker(pat, opts, rk), keepAll: len(paths) > 1, probe: opts.probe}
+		visitors[i].w.m.SetStop(wctx.Done())
 		return visitors[i]
 	})
+	if err == nil && ctx.Err() != nil {
+		err = ctx.Err() // a file's search stopped, not the walk
+	}
+	for _, v := range visitors {
+		if err == nil && v != nil && v.cut {
+			err = wctx.Err() // the time ran out inside the last files
+		}
+	}
 	if err != nil && timeout > 0 && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
 		err, partial = nil, true
 	}
@@ -133,8 +142,6 @@ func walkOptions(opts Options) (walk.Options, error) {
 	return w, nil
 }
 
-var errTooLarge = errors.New("too large")
-
 // castagnoli is made on first use: making it at start-up cost every
 // command, even those that never sum a file.
 var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
@@ -200,6 +207,8 @@ type outcome struct {
 	hits     []uint8   // per line of res, when ranking: rank.HitKey
 	file     File      // res in the public form, when it has matches
 	facts    fileFacts // when ranking
+	hf       hitFile   // with Options.summary, when it has matches
+	cut      bool      // the search of the file stopped early (time ran out)
 }
 
 type skipReason uint8
@@ -224,12 +233,15 @@ type visitor struct {
 	stats    Stats
 	warnings []Warning
 	probe    bool      // keep left
+	found    []hitFile // with Options.summary: the files with hits
+	cut      bool      // a file's search stopped early
 	left     []leftOut // paths left out that could hold matches
 	visited  []string  // with Options.visited
 }
 
 func (v *visitor) Visit(e walk.Entry) error {
 	o := v.w.search(e)
+	v.cut = v.cut || o.cut
 	if v.w.opts.visited {
 		v.visited = append(v.visited, o.path)
 	}
@@ -241,7 +253,15 @@ func (v *visitor) Visit(e walk.Entry) error {
 		return nil
 	}
 	v.stats.tally(&o)
-	if o.res.MatchedLines > 0 || o.warn != nil {
+	switch {
+	case v.w.opts.summary:
+		if o.res.MatchedLines > 0 {
+			v.found = append(v.found, o.hf)
+		}
+		if o.warn != nil {
+			v.outs = append(v.outs, o)
+		}
+	case o.res.MatchedLines > 0 || o.warn != nil:
 		v.outs = append(v.outs, o)
 	}
 	return nil
@@ -355,10 +375,21 @@ func assemble(visitors []*visitor, rk *ranker) *Result {
 		if o.warn != nil {
 			r.Warnings = append(r.Warnings, Warning{Path: o.path, Err: o.warn})
 		}
-		if o.res.MatchedLines > 0 {
+		if o.res.MatchedLines > 0 && o.hf.hits > 0 {
+			r.found = append(r.found, o.hf)
+		} else if o.res.MatchedLines > 0 {
 			r.Files = append(r.Files, o.file)
 			matched = append(matched, o)
 		}
+	}
+	for _, v := range visitors {
+		r.found = append(r.found, v.found...)
+	}
+	r.ranker = rk
+	if rk != nil && len(r.found) > 0 {
+		rk.rankSummary(r.found)
+	} else if len(r.found) > 0 {
+		slices.SortFunc(r.found, func(a, b hitFile) int { return walk.ComparePaths(a.path, b.path) })
 	}
 	if rk != nil {
 		rk.rankFiles(r.Files, matched)
@@ -413,6 +444,7 @@ type worker struct {
 	scratch   search.Scratch
 	order     []int32        // scratch for the order of a file's lines
 	spans     []match.Span   // scratch for a line's matches
+	one       [1]match.Span  // scratch for a line's first match
 	wholeM    *match.Matcher // the ranker's anchored pattern, made on first use
 	names     *match.Matcher // the ranker's file-name patterns, made on first use
 	nameWhole *match.Matcher
@@ -485,26 +517,14 @@ func max64(a, b int64) int64 {
 }
 
 func (w *worker) search(e walk.Entry) outcome {
+	if w.opts.summary {
+		return w.summarize(e)
+	}
 	o := outcome{path: e.Path, root: e.Root, rel: e.Rel, explicit: e.Explicit}
-	data, size, nul, file, err := readFile(&e, w.buf, w.max)
+	data, size, nul, file, _, err := readFile(&e, w.buf, w.max, true)
 	defer file.close()
 	w.buf = data[:0]
-	switch {
-	case errors.Is(err, errTooLarge):
-		o.skipped = skipTooLarge
-		if e.Explicit {
-			o.warn = fmt.Errorf("%w (%d bytes; the limit is %d)", ErrTooLarge, size, w.max)
-		}
-		return o
-	case err != nil:
-		o.skipped, o.warn = skipUnreadable, pathErr(err)
-		return o
-	}
-	if nul >= 0 && !w.opts.Text {
-		o.skipped = skipBinary
-		if e.Explicit {
-			o.warn = fmt.Errorf("%w (NUL byte at offset %d)", ErrBinary, nul)
-		}
+	if o.skipped, o.warn = w.readOutcome(&e, size, nul, err); o.skipped != notSkipped {
 		return o
 	}
 	o.size = size
@@ -520,6 +540,7 @@ func (w *worker) search(e walk.Entry) outcome {
 			}
 		}
 	}
+	o.cut = w.m.Stopped()
 	if o.res.MatchedLines > 0 {
 		if w.opts.sums {
 			o.sum = crc32.Checksum(data, castagnoli())
@@ -528,11 +549,31 @@ func (w *worker) search(e walk.Entry) outcome {
 			o.hits, o.facts = w.scoreHits(&e, data, &o.res, file)
 		}
 		var order []int32
-		if w.rank != nil && !w.opts.lineOrder {
+		if w.rank != nil {
 			w.order = w.rank.order(o.res.Lines, o.hits, w.order)
 			order = w.order
 		}
 		o.file = convert(&o, order)
 	}
 	return o
+}
+
+// readOutcome says what reading the file of e gave: a skip and its
+// warning, or notSkipped.
+func (w *worker) readOutcome(e *walk.Entry, size int64, nul int, err error) (skipReason, error) {
+	switch {
+	case errors.Is(err, errTooLarge):
+		if e.Explicit {
+			return skipTooLarge, fmt.Errorf("%w (%d bytes; the limit is %d)", ErrTooLarge, size, w.max)
+		}
+		return skipTooLarge, nil
+	case err != nil:
+		return skipUnreadable, pathErr(err)
+	case nul >= 0 && !w.opts.Text:
+		if e.Explicit {
+			return skipBinary, fmt.Errorf("%w (NUL byte at offset %d)", ErrBinary, nul)
+		}
+		return skipBinary, nil
+	}
+	return notSkipped, nil
 }

@@ -134,8 +134,7 @@ func restByFile(in *Input, rest []int32) map[string]*dirEntry {
 			continue
 		}
 		n--
-		file := in.file(f)
-		dir, root := DirKey(file.Path, file.Root)
+		dir, root := DirKey(in.place(f))
 		if dir != last { // files of a directory tend to come together
 			d = dirs[dir]
 			if d == nil {

@@ -355,3 +355,39 @@ func TestPlanWithNeededLinesOnly(t *testing.T) {
 		}
 	}
 }
+
+// Units returns the order of a search's units for a mode and a per-file
+// quota (see the package comment), as a list: the reference the computed
+// order (order.go) is tested against.
+func Units(in *Input, m Mode, perFile int) []Unit {
+	var out []Unit
+	if m == Files || m == Count || m == List {
+		out = make([]Unit, in.files())
+		for i := range out {
+			out[i] = Unit{int32(i), -1}
+		}
+		return out
+	}
+	if m == Map {
+		return nil
+	}
+	out = make([]Unit, 0, in.Total.Matches)
+	active := make([]int32, in.files()) // files with hits in this tier, in rank order
+	for i := range active {
+		active[i] = int32(i)
+	}
+	for lo := 0; len(active) > 0; lo += perFile {
+		next := active[:0]
+		for _, f := range active {
+			hits := in.matchesOf(int(f))
+			for h := lo; h < min(hits, lo+perFile); h++ {
+				out = append(out, Unit{f, int32(h)})
+			}
+			if hits > lo+perFile {
+				next = append(next, f)
+			}
+		}
+		active = next
+	}
+	return out
+}

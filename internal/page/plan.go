@@ -41,8 +41,9 @@ type Input struct {
 	// shows none of them.
 	Describe func(file int) (dir bool, size int64, mtime time.Time)
 	// Matched, when set, returns the number of file i's matching lines,
-	// cheaper than At.
+	// and Place its Path and Root, cheaper than At.
 	Matched func(i int) int
+	Place   func(i int) (path, root string)
 }
 
 // InFile is a file with matches. It is kept small: a find hands in one for
@@ -103,6 +104,15 @@ func (in *Input) matchesOf(i int) int {
 	return f.matches()
 }
 
+// place returns file i's Path and Root.
+func (in *Input) place(i int) (string, string) {
+	if in.Place != nil {
+		return in.Place(i)
+	}
+	f := in.file(i)
+	return f.Path, f.Root
+}
+
 // hit returns the line of the hit ranked h in f; false when f's lines do
 // not hold it.
 func (f *InFile) hit(h int) (*Line, bool) {
@@ -126,6 +136,8 @@ type Limits struct {
 	// Cursor returns the cursor to the page after one that ends before
 	// unit next, whose last unit's key is last. The planner measures it.
 	Cursor func(next int, last Key, mode Mode, perFile int) string
+	// Note is said on the page (with why auto chose its mode).
+	Note string
 
 	note     string // why auto chose the mode
 	warnings int    // warnings the text lists (see plan)
@@ -143,42 +155,6 @@ const (
 // Hits) or, in files and count modes, a whole file (Hit −1).
 type Unit struct {
 	File, Hit int32
-}
-
-// Units returns the order of a search's units for a mode and a per-file
-// quota (see the package comment), as a list: the reference for the
-// computed order (order.go) that pages use.
-func Units(in *Input, m Mode, perFile int) []Unit {
-	var out []Unit
-	if m == Files || m == Count || m == List {
-		out = make([]Unit, in.files())
-		for i := range out {
-			out[i] = Unit{int32(i), -1}
-		}
-		return out
-	}
-	if m == Map {
-		return nil
-	}
-	out = make([]Unit, 0, in.Total.Matches)
-	active := make([]int32, in.files()) // files with hits in this tier, in rank order
-	for i := range active {
-		active[i] = int32(i)
-	}
-	for lo := 0; len(active) > 0; lo += perFile {
-		next := active[:0]
-		for _, f := range active {
-			hits := in.matchesOf(int(f))
-			for h := lo; h < min(hits, lo+perFile); h++ {
-				out = append(out, Unit{f, int32(h)})
-			}
-			if hits > lo+perFile {
-				next = append(next, f)
-			}
-		}
-		active = next
-	}
-	return out
 }
 
 // Key returns the key of a unit: its score, the hash of its path and its
@@ -392,8 +368,11 @@ func (v *view) at(i int) Unit {
 }
 
 func joinNote(a, b string) string {
-	if a == "" {
+	switch {
+	case a == "":
 		return b
+	case b == "":
+		return a
 	}
 	return a + "; " + b
 }
@@ -428,7 +407,7 @@ func build(in *Input, l Limits, v *view, end int, reserve bool) *Page {
 	p := &Page{
 		Mode: l.Mode, Number: l.Number, Total: in.Total, Searched: in.Searched,
 		NotSearched: in.NotSearched, Partial: in.Partial, Warnings: in.Warnings, Failed: in.Failed,
-		Ranking: in.Ranking, Elsewhere: in.Elsewhere, Note: l.note, Dirs: in.Dirs,
+		Ranking: in.Ranking, Elsewhere: in.Elsewhere, Note: joinNote(l.Note, l.note), Dirs: in.Dirs,
 	}
 	index := map[int32]int{}
 	var hits [][]int32

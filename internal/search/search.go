@@ -186,3 +186,18 @@ func (s *searcher) finish() {
 		off += n
 	}
 }
+
+// Each calls fn with the start and end offsets (end at the '\n', or
+// len(buf)) and the number of each matching line of buf, the first line of
+// buf being number first, until fn returns false. It keeps nothing: a file
+// with millions of matching lines costs no memory for them.
+func Each(m *match.Matcher, buf []byte, first int, fn func(start, end, number int) bool) {
+	line, counted := first, 0
+	for start, end, ok := m.NextLine(buf, 0); ok; start, end, ok = m.NextLine(buf, end+1) {
+		line += bytes.Count(buf[counted:start], []byte{'\n'})
+		counted = start
+		if !fn(start, end, line) {
+			return
+		}
+	}
+}

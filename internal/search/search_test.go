@@ -71,3 +71,23 @@ func TestTextIsCopied(t *testing.T) {
 		t.Errorf("got %s after the buffer changed", got)
 	}
 }
+
+// TestEachEqualsSearch: Each reports the matching lines Search finds.
+func TestEachEqualsSearch(t *testing.T) {
+	const text = "a\nx1\nb\nc\nx2\nx3\nd\ne\nf\ng\nx4"
+	for _, pat := range []string{"x", "^$", "[a-c]", "zz", "."} {
+		p, err := match.Compile([]string{pat}, match.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := Search(p.Matcher(), []byte(text), Options{})
+		var got []string
+		Each(p.Matcher(), []byte(text), 10, func(start, end, n int) bool {
+			got = append(got, fmt.Sprintf("%d:%s", n-9, text[start:end]))
+			return true
+		})
+		if w := render(want); strings.Join(got, "|") != w {
+			t.Errorf("%s: Each %q, Search %q", pat, got, w)
+		}
+	}
+}
