@@ -2,10 +2,8 @@ package cli
 
 import (
 	"fmt"
-	"io"
 	"os"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
 	"github.com/scoutcode/scout/internal/confine"
@@ -48,8 +46,8 @@ func (e *env) mcpCommand() *cobra.Command {
 			if err := os.Chdir(r.Dir()); err != nil {
 				return err
 			}
-			s := server.New(server.Options{Roots: r, Version: Version, Workers: DefaultThreads})
-			t := &mcp.IOTransport{Reader: io.NopCloser(e.stdin), Writer: nopWriteCloser{e.stdout}}
+			s := server.New(server.Options{Roots: r, Version: Version, Workers: DefaultThreads, Log: e.stderr})
+			t := &server.Transport{Reader: e.stdin, Writer: e.stdout}
 			if err := server.Serve(e.ctx, s, t); err != nil {
 				return fmt.Errorf("mcp: %w", err)
 			}
@@ -61,7 +59,3 @@ func (e *env) mcpCommand() *cobra.Command {
 	f.BoolVar(&broad, "allow-broad-root", false, "allow / or the home directory as a root")
 	return cmd
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

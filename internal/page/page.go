@@ -63,15 +63,19 @@
 //
 // # JSON
 //
-// A page in JSON (scout grep --json) is the Page type below as one object,
-// every field named by its tag: mode, page, files (each with path, matches,
-// shown, score, signals and lines, each line with line, text, column,
-// context, definition, gap, score, signals and spans), total, shown,
-// files_searched, not_searched, partial, rest, elsewhere, note, warnings,
-// failed, ranking, cursor and next. The text is not repeated in it.
+// A page in JSON (scout grep --json, and the structured content of the MCP
+// tools) is the Page type below as one object, with what the text shows:
+// mode, page, files (each with path, matches, shown and, in content mode,
+// lines, each with line, text, column, context, definition and gap),
+// total, shown, files_searched, not_searched, partial, rest, elsewhere,
+// note, warnings, failed, cursor and next. With explain, it has what the
+// text then shows too: each file's and line's score and signals, each
+// line's spans, and the ranking. HTML is not escaped. The text is not
+// repeated in it.
 package page
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -140,7 +144,7 @@ type Page struct {
 	Note      string      `json:"note,omitempty"`      // why auto chose what it chose
 	Warnings  []string    `json:"warnings,omitempty"`  // paths that could not be searched, and why
 	Failed    bool        `json:"failed,omitempty"`    // a warning is a failure, not a notice
-	Ranking   string      `json:"ranking,omitempty"`   // which signals were on
+	Ranking   string      `json:"ranking,omitempty"`   // with explain: which signals were on
 
 	Cursor string `json:"cursor,omitempty"` // continues after this page; "" on the last page or a partial one
 	Next   string `json:"next"`             // the next step, in words
@@ -148,6 +152,8 @@ type Page struct {
 	// Text is the page in the text format (see the package comment); its
 	// length in bytes, divided by 4, is within the budget.
 	Text string `json:"-"`
+
+	explained bool // the text shows scores and signals
 }
 
 // Totals is a number of matching lines and of files.
@@ -195,14 +201,14 @@ type Elsewhere struct {
 // File is a file on a page.
 type File struct {
 	Path    string   `json:"path"`
-	Dir     bool     `json:"dir,omitempty"`   // a directory (List mode)
-	Size    int64    `json:"size,omitempty"`  // bytes (List mode)
-	MTime   string   `json:"mtime,omitempty"` // last modified, RFC 3339 (List mode)
-	Matches int      `json:"matches"`         // its matching lines, all pages
-	Shown   int      `json:"shown"`           // of which this page shows
-	Score   int      `json:"score"`
-	Signals []Signal `json:"signals,omitempty"`
-	Lines   []Line   `json:"lines,omitempty"` // content mode
+	Dir     bool     `json:"dir,omitempty"`     // a directory (List mode)
+	Size    int64    `json:"size,omitempty"`    // bytes (List mode)
+	MTime   string   `json:"mtime,omitempty"`   // last modified, RFC 3339 (List mode)
+	Matches int      `json:"matches"`           // its matching lines, all pages
+	Shown   int      `json:"shown"`             // of which this page shows
+	Score   int      `json:"score,omitempty"`   // with explain
+	Signals []Signal `json:"signals,omitempty"` // with explain
+	Lines   []Line   `json:"lines,omitempty"`   // content mode
 }
 
 // Line is a line shown on a page.
@@ -212,10 +218,10 @@ type Line struct {
 	Column     int      `json:"column,omitempty"` // 1-based byte column of the match in a windowed line
 	Context    bool     `json:"context,omitempty"`
 	Definition bool     `json:"definition,omitempty"`
-	Gap        bool     `json:"gap,omitempty"` // not contiguous with the line before it
-	Score      int      `json:"score"`         // 0 for context
-	Signals    []Signal `json:"signals,omitempty"`
-	Spans      []Span   `json:"spans,omitempty"` // matches in Text, byte offsets, half-open
+	Gap        bool     `json:"gap,omitempty"`     // not contiguous with the line before it
+	Score      int      `json:"score,omitempty"`   // with explain; 0 for context
+	Signals    []Signal `json:"signals,omitempty"` // with explain
+	Spans      []Span   `json:"spans,omitempty"`   // with explain: matches in Text, byte offsets, half-open
 }
 
 // Span is a match in a line.
@@ -224,5 +230,39 @@ type Span struct {
 	End   int `json:"end"`
 }
 
-// JSON returns the page as one JSON object.
-func (p *Page) JSON() ([]byte, error) { return json.Marshal(p) }
+// JSON returns the page as one JSON object (see Brief), without escaping
+// HTML (a "->" stays "->").
+func (p *Page) JSON() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(p.Brief()); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// Brief returns the page with what its text shows: without explain, no
+// scores, signals, spans or ranking (they made the JSON 2 to 3 times the
+// text). The page itself is not changed.
+func (p *Page) Brief() *Page {
+	if p.explained {
+		return p
+	}
+	b := *p
+	b.Ranking = ""
+	b.Files = make([]File, len(p.Files))
+	for i, f := range p.Files {
+		f.Score, f.Signals = 0, nil
+		if f.Lines != nil {
+			lines := make([]Line, len(f.Lines))
+			for j, l := range f.Lines {
+				l.Score, l.Signals, l.Spans = 0, nil, nil
+				lines[j] = l
+			}
+			f.Lines = lines
+		}
+		b.Files[i] = f
+	}
+	return &b
+}

@@ -408,6 +408,7 @@ func build(in *Input, l Limits, v *view, end int, reserve bool) *Page {
 		Mode: l.Mode, Number: l.Number, Total: in.Total, Searched: in.Searched,
 		NotSearched: in.NotSearched, Partial: in.Partial, Warnings: in.Warnings, Failed: in.Failed,
 		Ranking: in.Ranking, Elsewhere: in.Elsewhere, Note: joinNote(l.Note, l.note), Dirs: in.Dirs,
+		explained: l.Explain,
 	}
 	index := map[int32]int{}
 	var hits [][]int32

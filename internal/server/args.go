@@ -3,7 +3,9 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -118,9 +120,9 @@ func (s *spec) decode(raw json.RawMessage) (args, error) {
 	if len(raw) == 0 || string(raw) == "null" {
 		raw = []byte("{}")
 	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return nil, fmt.Errorf("the arguments must be a JSON object, such as %s", s.example())
+	m, err := object(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%v; the arguments must be a JSON object, such as %s", err, s.example())
 	}
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -160,6 +162,38 @@ func (s *spec) decode(raw json.RawMessage) (args, error) {
 		}
 	}
 	return a, nil
+}
+
+// object decodes a JSON object's members, refusing a key given twice (a
+// map would keep the last silently).
+func object(raw []byte) (map[string]json.RawMessage, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, errors.New("not an object")
+	}
+	m := map[string]json.RawMessage{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, errors.New("not valid JSON")
+		}
+		key, _ := t.(string)
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, errors.New("not valid JSON")
+		}
+		if _, ok := m[key]; ok {
+			return nil, fmt.Errorf("%s is given twice", key)
+		}
+		m[key] = v
+	}
+	if t, err := dec.Token(); err != nil || t != json.Delim('}') || dec.More() {
+		return nil, errors.New("not valid JSON")
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("not valid JSON: more after the object")
+	}
+	return m, nil
 }
 
 func (s *spec) param(name string) *param {

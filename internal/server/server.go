@@ -11,8 +11,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"reflect"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -46,6 +48,9 @@ type Options struct {
 	Version  string
 	StateDir string // the frecency store's directory; "" for the default
 	Workers  int    // files searched at once; 0: the library's default
+	// Log receives the stack of a handler that panicked (the caller gets a
+	// tool error and the server goes on); nil: none.
+	Log io.Writer
 	// The process must be working in the first root (see cli's mcp
 	// command): the library resolves relative paths against the working
 	// directory, and Roots.Path returns paths relative to the first root.
@@ -56,9 +61,11 @@ var errMultiline = errors.New("multiline matching is not supported: a match stay
 const instructions = `scout searches and reads code under the server's root. grep searches contents, find lists files by name or glob, read pages through a file, touch records files you used with other tools. Results come best first in pages that fit a token budget, with exact totals and what was not searched; to see more, call again with the same arguments plus the cursor the page printed.`
 
 // New returns an MCP server with scout's tools.
-func New(o Options) *mcp.Server {
+func New(o Options) *mcp.Server { return newServer(&handlers{o: o}) }
+
+func newServer(h *handlers) *mcp.Server {
+	o := h.o
 	s := mcp.NewServer(&mcp.Implementation{Name: "scout", Title: "scout", Version: o.Version}, &mcp.ServerOptions{Instructions: instructions})
-	h := &handlers{o: o}
 	sp := toolSpecs()
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: jsonschema.Ptr(false)}
 	s.AddTool(&mcp.Tool{
@@ -125,12 +132,30 @@ func outputSchema[T any](desc string) *jsonschema.Schema {
 	return s
 }
 
-type handlers struct{ o Options }
+type handlers struct {
+	o    Options
+	hook func(ctx context.Context, tool string) // tests: called before each call
+}
 
 // tool wraps a handler: it decodes the arguments and turns errors into
 // tool errors the model can read.
 func (h *handlers) tool(s *spec, f func(context.Context, args) (any, string, error)) mcp.ToolHandler {
-	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+		// A bug must cost one call, not the session: the SDK would let the
+		// panic end the process, and every later call of the host would
+		// fail with "not connected".
+		defer func() {
+			if v := recover(); v != nil {
+				if h.o.Log != nil {
+					fmt.Fprintf(h.o.Log, "scout mcp: %s panicked: %v\n%s", s.tool, v, debug.Stack())
+				}
+				res = &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{
+					Text: fmt.Sprintf("%s: internal error (a bug in scout, not in your call): %v; the server goes on, and the stack is in its log; try other arguments, or another tool", s.tool, v)}}}
+			}
+		}()
+		if h.hook != nil {
+			h.hook(ctx, s.tool)
+		}
 		a, err := s.decode(req.Params.Arguments)
 		if err == nil {
 			var out any
@@ -238,7 +263,7 @@ func (h *handlers) grep(ctx context.Context, a args) (any, string, error) {
 		}
 		return nil, "", h.relative(err)
 	}
-	return p, p.Text, nil
+	return p.Brief(), p.Text, nil
 }
 
 func (h *handlers) find(ctx context.Context, a args) (any, string, error) {
@@ -268,7 +293,7 @@ func (h *handlers) find(ctx context.Context, a args) (any, string, error) {
 	if err != nil {
 		return nil, "", h.relative(err)
 	}
-	return p, p.Text, nil
+	return p.Brief(), p.Text, nil
 }
 
 func (h *handlers) read(ctx context.Context, a args) (any, string, error) {

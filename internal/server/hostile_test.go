@@ -1,0 +1,236 @@
+package server_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/scoutcode/scout/internal/confine"
+	"github.com/scoutcode/scout/internal/server"
+)
+
+// rawServer starts "scout mcp" in dir and returns a function that sends
+// one line and one that reads the next response line (failing after a
+// minute: a hang).
+func rawServer(t *testing.T, dir string) (send func(string), recv func() string) {
+	t.Helper()
+	cmd := serverCmd(t, dir, []string{"XDG_STATE_HOME=" + t.TempDir()})
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { in.Close(); cmd.Wait() })
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(nil, 64<<20)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	send = func(s string) {
+		if _, err := io.WriteString(in, s+"\n"); err != nil {
+			t.Fatalf("write: %v (the server is gone)", err)
+		}
+	}
+	recv = func() string {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				t.Fatal("the server closed its output: it exited")
+			}
+			return l
+		case <-time.After(time.Minute):
+			t.Fatal("no response within a minute")
+		}
+		return ""
+	}
+	return send, recv
+}
+
+const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
+
+// TestHostileWire: lines that are not JSON-RPC messages, and a message over
+// the size limit, each get a JSON-RPC error, and the session goes on.
+// See: #14.
+func TestHostileWire(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("needle\n"), 0o644)
+	send, recv := rawServer(t, dir)
+	send(initialize)
+	if r := recv(); !strings.Contains(r, `"serverInfo"`) {
+		t.Fatalf("initialize: %s", r)
+	}
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	for _, c := range []struct{ name, line, want string }{
+		{"garbage", "hello world", `"code":-32700`},
+		{"truncated", `{"jsonrpc":"2.0","id":7,"method":"tools/ca`, `"code":-32700`},
+		{"not a request", `{"jsonrpc":"2.0","id":8,"method":5}`, `"id":8,"error":{"code":-32600`},
+		{"wrong version", `{"jsonrpc":"1.0","id":9,"method":"ping"}`, `"id":9,"error":{"code":-32600`},
+		{"duplicated argument", `{"jsonrpc":"2.0","id":13,"method":"tools/call","params":{"name":"grep","arguments":{"pattern":"x","pattern":"y"}}}`, `pattern is given twice`},
+		{"batch", `[{"jsonrpc":"2.0","id":9,"method":"ping"}]`, `batches are not supported`},
+		{"oversized", `{"jsonrpc":"2.0","id":10,"method":"ping","params":{"x":"` + strings.Repeat("a", server.MaxMessage) + `"}}`, `message too large`},
+		{"unknown method", `{"jsonrpc":"2.0","id":11,"method":"tools/explode"}`, `"id":11,"error"`},
+		{"unknown tool", `{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"rm","arguments":{}}}`, `"id":12`},
+	} {
+		send(c.line)
+		if r := recv(); !strings.Contains(r, c.want) {
+			t.Errorf("%s: got %.300s, want %s", c.name, r, c.want)
+		}
+	}
+	send(`{"jsonrpc":"2.0","id":20,"method":"tools/call","params":{"name":"grep","arguments":{"pattern":"needle"}}}`)
+	if r := recv(); !strings.Contains(r, `"id":20,"result"`) || !strings.Contains(r, "1 match in 1 file") {
+		t.Errorf("a call after the bad lines: %.400s", r)
+	}
+}
+
+// inProcess connects a client to a server in this process.
+func inProcess(t *testing.T, s *mcp.Server) *mcp.ClientSession {
+	t.Helper()
+	ct, st := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := s.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+func roots(t *testing.T, dir string) *confine.Roots {
+	t.Helper()
+	r, err := confine.New([]string{dir}, false, "/nonexistent-home")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(r.Dir())
+	return r
+}
+
+// TestHostileHandlerPanic: a tool that panics costs its call, reported as a
+// tool error, and the server answers the next call. See: #14.
+func TestHostileHandlerPanic(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("needle\n"), 0o644)
+	var log strings.Builder
+	var mu sync.Mutex
+	s := server.NewPanicking(server.Options{Roots: roots(t, dir), StateDir: t.TempDir(), Log: writerFunc(func(b []byte) {
+		mu.Lock()
+		log.Write(b)
+		mu.Unlock()
+	})}, "grep")
+	cs := inProcess(t, s)
+	r := call(t, cs, "grep", `{"pattern":"needle"}`)
+	if !r.IsError || !strings.Contains(text(r), "grep: internal error (a bug in scout") {
+		t.Errorf("the panicking call: error %v, %q", r.IsError, text(r))
+	}
+	mu.Lock()
+	if !strings.Contains(log.String(), "assignment to entry in nil map") || !strings.Contains(log.String(), "goroutine") {
+		t.Errorf("the log has no stack: %q", log.String())
+	}
+	mu.Unlock()
+	if r := call(t, cs, "find", `{"pattern":"a.txt"}`); r.IsError || !strings.Contains(text(r), "a.txt") {
+		t.Errorf("the next call: %q", text(r))
+	}
+}
+
+type writerFunc func([]byte)
+
+func (f writerFunc) Write(b []byte) (int, error) { f(b); return len(b), nil }
+
+// TestHostileConcurrentCalls: one session, eight callers at once, mixed
+// tools; every call answered as it would be alone. See: #14.
+func TestHostileConcurrentCalls(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 40 {
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%02d.go", i)), []byte(fmt.Sprintf("package p\n\nfunc F%d() {}\n// needle %d\n", i, i)), 0o644)
+	}
+	cs := inProcess(t, server.New(server.Options{Roots: roots(t, dir), StateDir: t.TempDir()}))
+	calls := []struct{ tool, args, want string }{
+		{"grep", `{"pattern":"needle"}`, "40 matches in 40 files"},
+		{"find", `{"pattern":"f1"}`, "f1"},
+		{"read", `{"path":"f07.go"}`, "3:func F7() {}"},
+		{"grep", `{"pattern":"func F3\\(","output_mode":"files"}`, "f03.go"},
+		{"touch", `{"paths":["f01.go"]}`, "recorded 1 file"},
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 8*25)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 25 {
+				c := calls[(g+i)%len(calls)]
+				res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.tool, Arguments: json.RawMessage(c.args)})
+				switch {
+				case err != nil:
+					errs <- fmt.Sprintf("%s %s: %v", c.tool, c.args, err)
+				case res.IsError || !strings.Contains(text(res), c.want):
+					errs <- fmt.Sprintf("%s %s: %q", c.tool, c.args, text(res))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
+
+// TestHostileCancelledCall: a call the client cancels
+// (notifications/cancelled) has its context cancelled in the server, which
+// stops the search (the library's cancellation is tested in
+// TestHostileLibrary). See: #14.
+func TestHostileCancelledCall(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("needle\n"), 0o644)
+	cancelled := make(chan bool, 1)
+	s := server.NewBlocking(server.Options{Roots: roots(t, dir), StateDir: t.TempDir()}, "grep", func(ctx context.Context) {
+		select {
+		case <-ctx.Done():
+			cancelled <- true
+		case <-time.After(time.Minute):
+			cancelled <- false
+		}
+	})
+	cs := inProcess(t, s)
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		time.Sleep(100 * time.Millisecond)
+		cancel()
+	}()
+	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "grep", Arguments: json.RawMessage(`{"pattern":"needle"}`)}); err == nil {
+		t.Error("the cancelled call returned no error to the client")
+	}
+	if !<-cancelled {
+		t.Fatal("the server's handler was not told of the cancellation")
+	}
+	if r := call(t, cs, "find", `{"pattern":"a.txt"}`); r.IsError {
+		t.Errorf("the next call: %q", text(r))
+	}
+}
