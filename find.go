@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/scoutcode/scout/internal/gitstatus"
@@ -302,6 +303,9 @@ func statFound(all []*Found, follow bool, workers int) []Warning {
 	inParallel(len(all), workers, func(lo, hi int) {
 		for _, f := range all[lo:hi] {
 			info, err := stat(filepath.FromSlash(f.Path))
+			if errors.Is(err, syscall.ENAMETOOLONG) {
+				info, err = walk.StatLong(f.Path, follow)
+			}
 			if err != nil {
 				mu.Lock()
 				out = append(out, Warning{Path: f.Path, Err: pathErr(err)})

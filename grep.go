@@ -107,6 +107,16 @@ func Grep(ctx context.Context, o GrepOptions) (*Page, error) {
 	if err := o.check(); err != nil {
 		return nil, err
 	}
+	p, err := grep(ctx, o)
+	if errors.Is(err, ErrChanged) {
+		// A file the page shows changed between the search and the reading
+		// of its lines: once more, on the files as they are now.
+		p, err = grep(ctx, o)
+	}
+	return p, err
+}
+
+func grep(ctx context.Context, o GrepOptions) (*Page, error) {
 	opts := o.Options
 	fp := fingerprint(o)
 	var cur *page.Cursor
@@ -338,7 +348,7 @@ func checkCursor(in *page.Input, stamps []stamp, c *page.Cursor, rev uint64) err
 	for _, s := range stamps {
 		if s.mtime.After(since) {
 			if len(e.Changed) < 10 {
-				e.Changed = append(e.Changed, s.path)
+				e.Changed = append(e.Changed, page.Quote(s.path))
 			} else {
 				e.More++
 			}
@@ -357,7 +367,7 @@ func staleCursor(res *Result, c *page.Cursor, now Totals) error {
 		f := &res.found[i]
 		if f.mtime != 0 && time.Unix(0, f.mtime).After(since) {
 			if len(e.Changed) < 10 {
-				e.Changed = append(e.Changed, f.path)
+				e.Changed = append(e.Changed, page.Quote(f.path))
 			} else {
 				e.More++
 			}

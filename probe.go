@@ -112,9 +112,9 @@ func owner(left []leftOut, p string) (leftOut, bool) {
 // display names a left-out path, a directory with a slash.
 func display(l leftOut) string {
 	if l.reason != leftBinary && l.dir {
-		return l.path + "/"
+		return page.Quote(l.path + "/")
 	}
-	return l.path
+	return page.Quote(l.path)
 }
 
 // ruleRE splits an ignore rule as the walk gives it: "file:line:pattern".

@@ -19,6 +19,7 @@ import (
 	"github.com/scoutcode/scout/internal/frecency"
 	"github.com/scoutcode/scout/internal/gitstatus"
 	"github.com/scoutcode/scout/internal/page"
+	"github.com/scoutcode/scout/internal/walk"
 )
 
 // DefaultReadBudget is the tokens a read page may take when ReadOptions
@@ -186,7 +187,7 @@ func readWhole(name string, limit int64) ([]byte, error) {
 	}
 	// O_NONBLOCK: opening a named pipe must not wait for a writer (it is
 	// refused below); it changes nothing for a regular file.
-	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := walk.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: no such file; find lists the files there are", name)

@@ -219,7 +219,18 @@ type Warning struct {
 	Err  error
 }
 
-func (w Warning) Error() string { return w.Path + ": " + w.Err.Error() }
+func (w Warning) Error() string { return page.Quote(w.Path) + ": " + w.Err.Error() }
+
+// UnquotePath returns the name a path printed on a page stands for: a
+// name that is not printable UTF-8 is printed quoted, in Go's syntax
+// ("dir/bad\xffname"), and this takes it back; any other path is returned
+// as it is. The command line and the MCP tools apply it to the paths they
+// are given.
+func UnquotePath(p string) string { return page.Unquote(p) }
+
+// QuotePath returns a path as pages print it: as it is, or quoted when it
+// is not printable UTF-8 (see UnquotePath).
+func QuotePath(p string) string { return page.Quote(p) }
 
 var (
 	// ErrPattern is wrapped by errors about the patterns; a *PatternError

@@ -19,6 +19,7 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
+	"github.com/scoutcode/scout"
 	"github.com/scoutcode/scout/internal/suggest"
 )
 
@@ -236,4 +237,17 @@ func isBrokenPipe(err error) bool {
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// unquote returns path arguments as the names they stand for: a name a
+// page printed quoted (see scout.UnquotePath) is taken back.
+func unquote(paths []string) []string {
+	if len(paths) == 0 {
+		return paths
+	}
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = scout.UnquotePath(p)
+	}
+	return out
 }

@@ -109,7 +109,7 @@ func (e *env) find(cmd *cobra.Command, f *findFlags, args []string) error {
 		MaxFiles: f.maxFiles, Budget: f.budget, Cursor: f.cursor, Timeout: f.timeout, Explain: f.explain, Face: scout.CLIFace,
 	}
 	if len(args) > 0 {
-		o.Pattern, o.Paths = args[0], args[1:]
+		o.Pattern, o.Paths = args[0], unquote(args[1:])
 	}
 	if o.Workers == 0 {
 		o.Workers = DefaultThreads
@@ -178,14 +178,15 @@ func (e *env) findAll(o scout.FindOptions, asJSON bool) error {
 	w := bufio.NewWriterSize(e.stdout, 64<<10)
 	for _, f := range res.Files {
 		if !asJSON {
-			w.WriteString(f.Path)
 			if f.Dir {
-				w.WriteByte('/')
+				w.WriteString(scout.QuotePath(f.Path + "/"))
+			} else {
+				w.WriteString(scout.QuotePath(f.Path))
 			}
 			w.WriteByte('\n')
 			continue
 		}
-		j := foundJSON{Path: f.Path, Dir: f.Dir, Size: f.Size, Score: f.Score, Signals: f.Signals}
+		j := foundJSON{Path: scout.QuotePath(f.Path), Dir: f.Dir, Size: f.Size, Score: f.Score, Signals: f.Signals}
 		if !f.MTime.IsZero() {
 			j.MTime = f.MTime.UTC().Format(time.RFC3339)
 		}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
@@ -226,7 +227,7 @@ func grepOptions(cmd *cobra.Command, f *grepFlags, args []string) (scout.Options
 		}
 		opts.Patterns, args = args[:1], args[1:]
 	}
-	opts.Paths = args
+	opts.Paths = unquote(args)
 	if opts.Workers == 0 {
 		opts.Workers = DefaultThreads
 	}
@@ -292,14 +293,52 @@ func parseSize(s string) (int64, error) {
 func explain(err error, f *grepFlags) error {
 	var pe *scout.PatternError
 	if errors.As(err, &pe) {
-		col := utf8.RuneCountInString(pe.Pattern[:pe.Offset])
-		msg := fmt.Sprintf("invalid regex %q at byte %d: %s\n    %s\n    %s^", pe.Pattern, pe.Offset, pe.Problem, pe.Pattern, strings.Repeat(" ", col))
+		shown, col := excerpt(pe.Pattern, pe.Offset)
+		name := strconv.Quote(pe.Pattern)
+		if len(pe.Pattern) > maxExcerpt {
+			name = fmt.Sprintf("(%d bytes)", len(pe.Pattern))
+		}
+		msg := fmt.Sprintf("invalid regex %s at byte %d: %s", name, pe.Offset, pe.Problem)
+		if shown != "" {
+			msg += fmt.Sprintf("\n    %s\n    %s^", shown, strings.Repeat(" ", col))
+		}
 		if pe.Hint != "" {
 			msg += "\nhint: " + strings.Replace(pe.Hint, "fixed strings", "fixed strings (-F)", 1)
 		}
 		return usagef("%s", msg)
 	}
 	return err
+}
+
+// maxExcerpt is how much of a pattern an error shows.
+const maxExcerpt = 100
+
+// excerpt returns the part of a pattern an error shows, at most about
+// maxExcerpt bytes around offset off, and the column of off in it; "" when
+// the pattern cannot be shown on one line.
+func excerpt(p string, off int) (string, int) {
+	if strings.ContainsFunc(p, func(r rune) bool { return !unicode.IsPrint(r) }) || !utf8.ValidString(p) {
+		return "", 0
+	}
+	lo, hi := 0, len(p)
+	if len(p) > maxExcerpt {
+		lo = max(0, off-maxExcerpt/2)
+		hi = min(len(p), lo+maxExcerpt)
+		for lo > 0 && !utf8.RuneStart(p[lo]) {
+			lo--
+		}
+		for hi < len(p) && !utf8.RuneStart(p[hi]) {
+			hi++
+		}
+	}
+	s, col := p[lo:hi], utf8.RuneCountInString(p[lo:off])
+	if lo > 0 {
+		s, col = "…"+s, col+1
+	}
+	if hi < len(p) {
+		s += "…"
+	}
+	return s, col
 }
 
 func (e *env) useColor(when string) bool {

@@ -32,7 +32,7 @@ func (e *env) readCommand() *cobra.Command {
 			if len(args) != 1 {
 				return usagef("read takes one file; usage: scout read [--offset N] [--limit N] FILE")
 			}
-			o.Path = args[0]
+			o.Path = scout.UnquotePath(args[0])
 			p, err := scout.Read(e.ctx, o)
 			if err != nil {
 				return err

@@ -27,7 +27,7 @@ func (e *env) touchCommand() *cobra.Command {
 			if len(args) == 0 {
 				return usagef("no file given; usage: scout touch FILE...")
 			}
-			err := scout.Touch(args, scout.TouchOptions{})
+			err := scout.Touch(unquote(args), scout.TouchOptions{})
 			var te *scout.TouchError
 			if errors.As(err, &te) {
 				for _, m := range te.Missing {

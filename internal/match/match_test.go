@@ -119,7 +119,8 @@ func TestSyntaxErrors(t *testing.T) {
 		{"x[a-", "invalid regex \"x[a-\" at byte 1: missing closing ]: `[a-`; to search for the text literally, use fixed strings"},
 		{"*x", "invalid regex \"*x\" at byte 0: missing argument to repetition operator: `*`; to search for the text literally, use fixed strings"},
 		{`a\qb`, "invalid regex \"a\\\\qb\" at byte 1: invalid escape sequence: `\\q`; to search for the text literally, use fixed strings"},
-		{`(?=x)`, "invalid regex \"(?=x)\" at byte 0: invalid or unsupported Perl syntax: `(?=`; Go's RE2 syntax has no look-around or backreferences: use a simpler regex, or search for the text literally with fixed strings"},
+		{`(?=x)`, "invalid regex \"(?=x)\" at byte 0: look-ahead (?=…) is not supported: Go's RE2 syntax has no look-around; match the surrounding text too, then read the part you need; or search for the text literally with fixed strings"},
+		{`a(?<=x)y`, "invalid regex \"a(?<=x)y\" at byte 1: look-behind (?<=…) is not supported: Go's RE2 syntax has no look-around; match the surrounding text too, then read the part you need; or search for the text literally with fixed strings"},
 		{`a\nb`, `invalid regex "a\\nb" at byte 1: a newline ("\n") cannot match: lines are searched one at a time; search for each line's text separately, or anchor with ^ and $`},
 		{`x{1001}`, "invalid regex \"x{1001}\" at byte 1: invalid repeat count: `{1001}`; a repeat count, or the product of repeats nested inside one another, may be at most 1000"},
 	} {

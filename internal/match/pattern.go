@@ -69,7 +69,11 @@ type SyntaxError struct {
 }
 
 func (e *SyntaxError) Error() string {
-	msg := fmt.Sprintf("invalid regex %q at byte %d: %s", e.Pattern, e.Offset, e.Problem)
+	name := fmt.Sprintf("%q", e.Pattern)
+	if len(e.Pattern) > 100 {
+		name = fmt.Sprintf("(%d bytes, from %q)", len(e.Pattern), e.Pattern[max(0, e.Offset-40):min(len(e.Pattern), e.Offset+40)])
+	}
+	msg := fmt.Sprintf("invalid regex %s at byte %d: %s", name, e.Offset, e.Problem)
 	if e.Hint != "" {
 		msg += "; " + e.Hint
 	}
@@ -211,6 +215,10 @@ func checkSyntax(p string) error {
 		if !errors.As(err, &se) {
 			return fmt.Errorf("%w: %v", ErrSyntax, err)
 		}
+		if off, what := lookAround(p); off >= 0 {
+			return &SyntaxError{Pattern: p, Offset: off, Problem: what + " is not supported: Go's RE2 syntax has no look-around",
+				Hint: "match the surrounding text too, then read the part you need; or search for the text literally with fixed strings"}
+		}
 		return &SyntaxError{Pattern: p, Offset: errorOffset(p, se), Problem: problem(se), Hint: hintFor(se)}
 	}
 	if n := progSize(tree, MaxProgram); n > MaxProgram {
@@ -222,6 +230,21 @@ func checkSyntax(p string) error {
 			Hint: "search for each line's text separately, or anchor with ^ and $"}
 	}
 	return nil
+}
+
+// lookAround returns the offset and name of the first look-ahead or
+// look-behind group in p, or -1.
+func lookAround(p string) (int, string) {
+	first, what := -1, ""
+	for _, g := range []struct{ s, name string }{
+		{"(?<=", "look-behind (?<=…)"}, {"(?<!", "negative look-behind (?<!…)"},
+		{"(?=", "look-ahead (?=…)"}, {"(?!", "negative look-ahead (?!…)"},
+	} {
+		if i := strings.Index(p, g.s); i >= 0 && (first < 0 || i < first) && (i == 0 || p[i-1] != '\\') {
+			first, what = i, g.name
+		}
+	}
+	return first, what
 }
 
 func problem(se *syntax.Error) string {

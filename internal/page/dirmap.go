@@ -279,7 +279,7 @@ func dirOf(p string) string {
 func sorted(dirs map[string]*dirEntry) []Dir {
 	out := make([]Dir, 0, len(dirs))
 	for p, d := range dirs {
-		out = append(out, Dir{Path: p, Matches: d.matches, Files: d.files})
+		out = append(out, Dir{Path: Quote(p), Matches: d.matches, Files: d.files})
 	}
 	slices.SortFunc(out, func(a, b Dir) int {
 		if a.Matches != b.Matches {

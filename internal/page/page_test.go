@@ -391,3 +391,32 @@ func Units(in *Input, m Mode, perFile int) []Unit {
 	}
 	return out
 }
+
+// TestQuoteRoundTrip: every name quotes to printable UTF-8 on one line,
+// and unquotes to its bytes; a plain name is left alone.
+func TestQuoteRoundTrip(t *testing.T) {
+	for _, p := range []string{"a/b.go", "dir/bad\xffname.txt", "two\nlines", "tab\there", `"quoted"`, "日本/語.txt", "esc\x1b[31m", "del\x7f", "zero\u200bwidth", ""} {
+		q := Quote(p)
+		if !utf8.ValidString(q) || strings.ContainsAny(q, "\n\r\t\x1b") {
+			t.Errorf("Quote(%q) = %q: not printable", p, q)
+		}
+		if got := Unquote(q); got != p {
+			t.Errorf("Unquote(Quote(%q)) = %q", p, got)
+		}
+	}
+	for _, p := range []string{"a/b.go", "日本/語.txt", "with space.txt"} {
+		if Quote(p) != p {
+			t.Errorf("Quote(%q) = %q, want it unchanged", p, Quote(p))
+		}
+	}
+}
+
+func FuzzQuote(f *testing.F) {
+	f.Add("a\xffb")
+	f.Add("x\ny")
+	f.Fuzz(func(t *testing.T, p string) {
+		if got := Unquote(Quote(p)); got != p {
+			t.Fatalf("Unquote(Quote(%q)) = %q", p, got)
+		}
+	})
+}

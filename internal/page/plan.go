@@ -419,7 +419,7 @@ func build(in *Input, l Limits, v *view, end int, reserve bool) *Page {
 			i = len(p.Files)
 			index[u.File] = i
 			f := in.file(int(u.File))
-			pf := File{Path: f.Path, Matches: f.matches(), Score: f.Score, Signals: f.Signals}
+			pf := File{Path: Quote(f.Path), Matches: f.matches(), Score: f.Score, Signals: f.Signals}
 			if in.Describe != nil {
 				var mtime time.Time
 				pf.Dir, pf.Size, mtime = in.Describe(int(u.File))

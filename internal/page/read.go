@@ -79,7 +79,7 @@ type ReadInput struct {
 // budget.
 func PlanRead(in ReadInput) *ReadPage {
 	p := &ReadPage{
-		Path: in.Path, Page: in.Page, From: in.From, To: in.From - 1, Lines: len(in.Lines),
+		Path: Quote(in.Path), Page: in.Page, From: in.From, To: in.From - 1, Lines: len(in.Lines),
 		Size: int64(len(in.Data)), Hash: "sha256:" + in.Hash, Tree: in.Tree, Content: []ReadLine{},
 	}
 	// The header and footer are measured at their longest: the last line

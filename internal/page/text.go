@@ -54,9 +54,10 @@ func Text(p *Page, o TextOptions) string {
 func appendFile(b []byte, m Mode, f *File, first, explain bool) []byte {
 	switch m {
 	case Files, Count, List:
-		b = append(b, f.Path...)
-		if f.Dir && !strings.HasSuffix(f.Path, "/") {
-			b = append(b, '/')
+		if f.Dir {
+			b = append(b, withSlash(f.Path)...)
+		} else {
+			b = append(b, f.Path...)
 		}
 		if m == Count {
 			b = append(b, ": "...)
@@ -326,10 +327,7 @@ func appendDir(b []byte, d Dir, m Mode, one, many string) []byte {
 		b = append(b, '+')
 		b = appendCount(b, d.More, "more directory: ", "more directories: ")
 	} else {
-		b = append(b, d.Path...)
-		if !strings.HasSuffix(d.Path, "/") {
-			b = append(b, '/')
-		}
+		b = append(b, withSlash(d.Path)...)
 		b = append(b, ' ')
 	}
 	if m == List {

@@ -125,7 +125,7 @@ func JSON(w io.Writer, r *scout.Result, opts Options) error {
 				return err
 			}
 		}
-		if err := enc.Encode(jsonEnd{Type: "end", Path: f.Path, MatchedLines: f.MatchedLines, Matches: f.Matches}); err != nil {
+		if err := enc.Encode(jsonEnd{Type: "end", Path: scout.QuotePath(f.Path), MatchedLines: f.MatchedLines, Matches: f.Matches}); err != nil {
 			return err
 		}
 	}
@@ -136,7 +136,7 @@ func JSON(w io.Writer, r *scout.Result, opts Options) error {
 }
 
 func jsonFile(enc *json.Encoder, f *scout.File, ranked bool) error {
-	begin := jsonBegin{Type: "begin", Path: f.Path}
+	begin := jsonBegin{Type: "begin", Path: scout.QuotePath(f.Path)}
 	if ranked {
 		begin.Score, begin.Signals = &f.Score, f.Signals
 	}
@@ -145,7 +145,7 @@ func jsonFile(enc *json.Encoder, f *scout.File, ranked bool) error {
 	}
 	for i := range f.Lines {
 		l := &f.Lines[i]
-		jl := jsonLine{Type: "match", Path: f.Path, Line: l.Number, Offset: l.Offset}
+		jl := jsonLine{Type: "match", Path: scout.QuotePath(f.Path), Line: l.Number, Offset: l.Offset}
 		if l.Context {
 			jl.Type = "context"
 		} else if ranked {
@@ -184,7 +184,7 @@ func summary(r *scout.Result) jsonSummary {
 	}
 	for _, w := range r.Warnings {
 		notice := errors.Is(w.Err, scout.ErrBinary) || errors.Is(w.Err, scout.ErrTooLarge) || errors.Is(w.Err, scout.ErrStateCorrupt)
-		out.Warnings = append(out.Warnings, jsonWarning{Path: w.Path, Error: w.Err.Error(), Notice: notice})
+		out.Warnings = append(out.Warnings, jsonWarning{Path: scout.QuotePath(w.Path), Error: w.Err.Error(), Notice: notice})
 	}
 	return out
 }

@@ -115,11 +115,11 @@ func (t *textWriter) paint(color, s string) {
 func (t *textWriter) file(f *scout.File, first bool) {
 	switch t.opts.Mode {
 	case Files:
-		t.paint(colorPath, f.Path)
+		t.paint(colorPath, scout.QuotePath(f.Path))
 		t.w.WriteByte('\n')
 		return
 	case Count:
-		t.paint(colorPath, f.Path)
+		t.paint(colorPath, scout.QuotePath(f.Path))
 		t.w.WriteByte(':')
 		t.w.WriteString(strconv.Itoa(f.MatchedLines))
 		t.w.WriteByte('\n')
@@ -128,7 +128,7 @@ func (t *textWriter) file(f *scout.File, first bool) {
 	if !first {
 		t.w.WriteByte('\n')
 	}
-	t.paint(colorPath, f.Path)
+	t.paint(colorPath, scout.QuotePath(f.Path))
 	if t.opts.Explain {
 		fmt.Fprintf(t.w, "  [file %+d", rank.Sum(f.Signals))
 		if len(f.Signals) > 0 {

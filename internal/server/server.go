@@ -173,7 +173,7 @@ func (h *handlers) tool(s *spec, f func(context.Context, args) (any, string, err
 func (h *handlers) paths(list []string) ([]string, error) {
 	out := make([]string, 0, len(list))
 	for _, p := range list {
-		c, err := h.o.Roots.Path(p)
+		c, err := h.o.Roots.Path(scout.UnquotePath(p))
 		if err != nil {
 			return nil, err
 		}
@@ -297,7 +297,7 @@ func (h *handlers) find(ctx context.Context, a args) (any, string, error) {
 }
 
 func (h *handlers) read(ctx context.Context, a args) (any, string, error) {
-	p, err := h.o.Roots.Path(a.str("path"))
+	p, err := h.o.Roots.Path(scout.UnquotePath(a.str("path")))
 	if err != nil {
 		return nil, "", err
 	}

@@ -17,3 +17,14 @@ func (h *dirHandle) release()    {}
 
 // Stat returns the entry's file information, following a symlink.
 func (e *Entry) Stat() (os.FileInfo, error) { return os.Stat(e.Path) }
+
+// StatLong is os.Stat (os.Lstat when !follow).
+func StatLong(path string, follow bool) (os.FileInfo, error) {
+	if follow {
+		return os.Stat(path)
+	}
+	return os.Lstat(path)
+}
+
+// OpenFile is os.OpenFile for reading.
+func OpenFile(path string, flags int) (*os.File, error) { return os.OpenFile(path, flags, 0) }

@@ -38,12 +38,7 @@ func readDir(dir string, keep bool) ([]os.DirEntry, *dirHandle, error) {
 }
 
 func open(path string, flags int) (int, error) {
-	for {
-		fd, err := unix.Open(path, flags, 0)
-		if err != unix.EINTR {
-			return fd, err
-		}
-	}
+	return OpenLong(path, flags)
 }
 
 // direntBufs holds getdents64 buffers: one made per directory was most of
