@@ -109,6 +109,7 @@ func (ld *loader) load(f *hitFile, from, to, fileScore int) (*page.FileLines, er
 	out := &page.FileLines{From: from}
 	next := 0 // the first span not passed
 	err = ld.each(f, func(chunk []byte, first int) {
+		mk := newMasker(ld.w.opts.ShowSecrets, f.path, chunk, first)
 		n := first
 		for at := 0; at < len(chunk) && next < len(spans); n++ {
 			end := bytes.IndexByte(chunk[at:], '\n')
@@ -125,7 +126,8 @@ func (ld *loader) load(f *hitFile, from, to, fileScore int) (*page.FileLines, er
 				if k := len(text); k > 0 && text[k-1] == '\r' {
 					text = text[:k-1]
 				}
-				l := page.Line{Number: n, Text: string(text), Context: true}
+				shown, _ := mk.line(n, string(text))
+				l := page.Line{Number: n, Text: shown, Context: true}
 				if k, ok := want[n]; ok {
 					l.Context = false
 					if ld.w.rank != nil {

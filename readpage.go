@@ -74,6 +74,9 @@ type ReadOptions struct {
 	// MaxFileSize refuses larger files; 0 means DefaultMaxFileSize,
 	// negative no limit.
 	MaxFileSize int64
+	// ShowSecrets shows the lines as they are; by default values that look
+	// like secrets are masked (see Options.ShowSecrets).
+	ShowSecrets bool
 	// NoRecord leaves the frecency store alone; by default a read records a
 	// use of the file (see Touch).
 	NoRecord bool
@@ -161,6 +164,14 @@ func Read(ctx context.Context, o ReadOptions) (*ReadPage, error) {
 	in := page.ReadInput{
 		Path: filepath.ToSlash(o.Path), Data: data, Lines: starts, Hash: hex.EncodeToString(sum[:]),
 		From: from, End: end, Page: number, Budget: o.Budget * 4, Face: o.Face,
+	}
+	if mk := newMasker(o.ShowSecrets, o.Path, data, 1); mk != nil {
+		in.Show = func(n int, text []byte) []byte {
+			if t, ok := mk.line(n, string(text)); ok {
+				return []byte(t)
+			}
+			return text
+		}
 	}
 	if !o.NoGit {
 		in.Tree = treeRevision(ctx, o.Path)

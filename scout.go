@@ -65,6 +65,11 @@ type Options struct {
 	// Text searches binary files as if they were text, instead of skipping
 	// them.
 	Text bool
+	// ShowSecrets shows lines as they are. By default values that look like
+	// secrets (keys, tokens, passwords, private keys; see internal/secret)
+	// are masked in every line shown: matches, context and Search's lines.
+	// Searching is the same either way.
+	ShowSecrets bool
 
 	// CountOnly counts matching lines without collecting them.
 	CountOnly bool

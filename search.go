@@ -548,6 +548,7 @@ func (w *worker) search(e walk.Entry) outcome {
 		if w.rank != nil && !w.opts.CountOnly {
 			o.hits, o.facts = w.scoreHits(&e, data, &o.res, file)
 		}
+		w.mask(&e, data, &o.res)
 		var order []int32
 		if w.rank != nil {
 			w.order = w.rank.order(o.res.Lines, o.hits, w.order)

@@ -82,6 +82,7 @@ type grepFlags struct {
 	timeout      time.Duration
 	all          bool
 	text         bool
+	showSecrets  bool
 }
 
 // caseFlag records the last of -i, -s, -S given, as ripgrep does.
@@ -154,6 +155,7 @@ func (e *env) grepCommand() *cobra.Command {
 	fl.DurationVar(&f.timeout, "timeout", 0, "stop searching after `DURATION` (e.g. 5s) and show what was found, marked partial; 0: no limit")
 	fl.BoolVar(&f.all, "all", false, "print every result, unpaged, in ripgrep's format (no budget, map or cursor)")
 	fl.BoolVarP(&f.text, "text", "a", false, "search binary files as if they were text")
+	fl.BoolVar(&f.showSecrets, "show-secrets", false, "show values that look like secrets (keys, tokens, passwords) instead of masking them")
 	fl.BoolVar(&f.json, "json", false, "print the page as one JSON object (with --all: JSON Lines of begin, match, context, end, summary)")
 	fl.BoolVarP(&f.count, "count", "c", false, "print the number of matching lines per file (--mode count)")
 	fl.BoolVarP(&f.filesMatches, "files-with-matches", "l", false, "print only the paths of files with matches (--mode files)")
@@ -219,7 +221,7 @@ func grepOptions(cmd *cobra.Command, f *grepFlags, args []string) (scout.Options
 		Globs: f.globs, Types: f.types, NotTypes: f.notTypes,
 		Before: f.before, After: f.after,
 		NoIgnore: f.noIgnore, NoHidden: f.noHidden && !f.hidden, Follow: f.follow, MaxDepth: f.maxDepth,
-		Workers: f.threads, CountOnly: f.count || f.filesMatches || f.quiet, Text: f.text,
+		Workers: f.threads, CountOnly: f.count || f.filesMatches || f.quiet, Text: f.text, ShowSecrets: f.showSecrets,
 	}
 	if len(opts.Patterns) == 0 {
 		if len(args) == 0 {

@@ -25,7 +25,7 @@ for Claude Code, opencode, Codex, Cursor and pi).`
 
 func (e *env) mcpCommand() *cobra.Command {
 	var roots []string
-	var broad bool
+	var broad, show bool
 	cmd := &cobra.Command{
 		Use:     "mcp",
 		Short:   "Serve grep, find, read and touch to an agent over MCP (stdio)",
@@ -46,7 +46,7 @@ func (e *env) mcpCommand() *cobra.Command {
 			if err := os.Chdir(r.Dir()); err != nil {
 				return err
 			}
-			s := server.New(server.Options{Roots: r, Version: Version, Workers: DefaultThreads, Log: e.stderr})
+			s := server.New(server.Options{Roots: r, Version: Version, Workers: DefaultThreads, Log: e.stderr, ShowSecrets: show})
 			t := &server.Transport{Reader: e.stdin, Writer: e.stdout}
 			if err := server.Serve(e.ctx, s, t); err != nil {
 				return fmt.Errorf("mcp: %w", err)
@@ -57,5 +57,6 @@ func (e *env) mcpCommand() *cobra.Command {
 	f := cmd.Flags()
 	f.StringArrayVar(&roots, "root", nil, "a directory the tools may search and read (repeatable; default: the working directory)")
 	f.BoolVar(&broad, "allow-broad-root", false, "allow / or the home directory as a root")
+	f.BoolVar(&show, "show-secrets", false, "show values that look like secrets instead of masking them (agents cannot ask for them)")
 	return cmd
 }

@@ -55,6 +55,7 @@ func (e *env) readCommand() *cobra.Command {
 	f.IntVar(&o.Budget, "budget", 0, "tokens (bytes/4) a page may take (default 4000)")
 	f.StringVar(&o.Cursor, "cursor", "", "continue after the page that printed this cursor")
 	f.BoolVar(&o.NoRecord, "no-record", false, "do not record the read for ranking")
+	f.BoolVar(&o.ShowSecrets, "show-secrets", false, "show values that look like secrets instead of masking them")
 	f.BoolVar(&asJSON, "json", false, "print the page as one JSON object")
 	return cmd
 }

@@ -73,6 +73,9 @@ type ReadInput struct {
 	Face   Face
 	// Cursor returns the cursor that opens the next page at line next.
 	Cursor func(next int) string
+	// Show, when set, returns what is shown of line n (secrets masked);
+	// a line is measured after it.
+	Show func(n int, text []byte) []byte
 }
 
 // PlanRead fills a page with the lines from In.From on that fit its
@@ -87,6 +90,9 @@ func PlanRead(in ReadInput) *ReadPage {
 	room := in.Budget - len(readHeader(p, in.End)) - len(readFooter(in, in.End, in.End)) - 2
 	for n := in.From; n <= in.End; n++ {
 		text := lineAt(in.Data, in.Lines, n)
+		if in.Show != nil {
+			text = in.Show(n, text)
+		}
 		cost := len(strconv.Itoa(n)) + 2 // "N:" and the newline
 		show, cut := text, 0
 		if len(show) > MaxReadLine {

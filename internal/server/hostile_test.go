@@ -234,3 +234,35 @@ func TestHostileCancelledCall(t *testing.T) {
 		t.Errorf("the next call: %q", text(r))
 	}
 }
+
+// TestSecretsMaskedOverMCP: a secret is masked in the text and the
+// structured content of grep and read, unless the server was started to
+// show them; no argument of a call shows them. See: #14.
+func TestSecretsMaskedOverMCP(t *testing.T) {
+	dir := t.TempDir()
+	value := "correct-" + "horse-battery-staple"
+	os.WriteFile(filepath.Join(dir, ".env"), []byte("DB_PASSWORD="+value+"\nDEBUG=1\n"), 0o644)
+	r := roots(t, dir)
+	for _, show := range []bool{false, true} {
+		cs := inProcess(t, server.New(server.Options{Roots: r, StateDir: t.TempDir(), ShowSecrets: show}))
+		for _, c := range []struct{ tool, args string }{
+			{"grep", `{"pattern":"DB_PASSWORD"}`},
+			{"grep", `{"pattern":"DEBUG","context":2}`},
+			{"grep", `{"pattern":"DB_PASSWORD","explain":true}`},
+			{"read", `{"path":".env"}`},
+		} {
+			res := call(t, cs, c.tool, c.args)
+			b, _ := json.Marshal(res.StructuredContent)
+			all := text(res) + string(b)
+			if strings.Contains(all, value) != show {
+				t.Errorf("show %v: %s %s: holds the value: %v\n%s", show, c.tool, c.args, !show, all)
+			}
+			if !show && !strings.Contains(text(res), "[REDACTED:password]") {
+				t.Errorf("%s %s: no mask in %q", c.tool, c.args, text(res))
+			}
+		}
+		if res := call(t, cs, "grep", `{"pattern":"DB_PASSWORD","show_secrets":true}`); !res.IsError {
+			t.Errorf("a call asked to show secrets and was not refused: %s", text(res))
+		}
+	}
+}

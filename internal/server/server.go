@@ -48,6 +48,9 @@ type Options struct {
 	Version  string
 	StateDir string // the frecency store's directory; "" for the default
 	Workers  int    // files searched at once; 0: the library's default
+	// ShowSecrets shows values that look like secrets; by default they are
+	// masked, and no argument of a call can change that.
+	ShowSecrets bool
 	// Log receives the stack of a handler that panicked (the caller gets a
 	// tool error and the server goes on); nil: none.
 	Log io.Writer
@@ -244,7 +247,7 @@ func (h *handlers) grep(ctx context.Context, a args) (any, string, error) {
 			Patterns: []string{a.str("pattern")}, Paths: paths, Fixed: a.flag("literal"), Case: caseOf(a), Word: a.flag("word"),
 			Globs: globList(a), Types: a.strs("type"), NotTypes: a.strs("not_type"), Before: before, After: after,
 			NoIgnore: a.flag("no_ignore"), NoHidden: a.flag("no_hidden"), MaxDepth: a.num("max_depth"), Text: a.flag("text"),
-			Sort: sortOf(a), StateDir: h.o.StateDir, Workers: h.o.Workers,
+			Sort: sortOf(a), StateDir: h.o.StateDir, Workers: h.o.Workers, ShowSecrets: h.o.ShowSecrets,
 		},
 		Mode: mode, MaxFiles: a.num("max_files"), PerFile: a.num("per_file"), Budget: a.num("budget"),
 		Cursor: a.str("cursor"), Timeout: timeoutOf(a), Explain: a.flag("explain"), Face: Face,
@@ -303,7 +306,7 @@ func (h *handlers) read(ctx context.Context, a args) (any, string, error) {
 	}
 	o := scout.ReadOptions{
 		Path: p, Offset: a.num("offset"), Limit: a.num("limit"), Budget: a.num("budget"), Cursor: a.str("cursor"),
-		StateDir: h.o.StateDir, Face: Face,
+		StateDir: h.o.StateDir, Face: Face, ShowSecrets: h.o.ShowSecrets,
 	}
 	if a.has("end_line") {
 		end := a.num("end_line")
