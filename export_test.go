@@ -12,3 +12,20 @@ func SearchedFiles(ctx context.Context, opts Options) ([]string, error) {
 	}
 	return res.visited, nil
 }
+
+// SetHooks sets the hooks called before each file is read and before a
+// page's lines are read again (nil: none), for the test.
+func SetHooks(t interface{ Cleanup(func()) }, read func(path string), load func()) {
+	testHookRead, testHookLoad = read, load
+	t.Cleanup(func() { testHookRead, testHookLoad = nil, nil })
+}
+
+// NoKeep makes pages read their lines again instead of keeping them from
+// the search, for the test.
+func NoKeep(t interface{ Cleanup(func()) }) {
+	testNoKeep = true
+	t.Cleanup(func() { testNoKeep = false })
+}
+
+// Keep undoes NoKeep.
+func Keep() { testNoKeep = false }

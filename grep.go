@@ -141,6 +141,9 @@ func grep(ctx context.Context, o GrepOptions) (*Page, error) {
 		opts.Now = time.Now().Truncate(time.Second)
 	}
 	opts.NoSpans, opts.CountOnly, opts.summary, opts.probe = true, false, true, true
+	if cur == nil && !testNoKeep {
+		opts.keep = o.limits().PerFile // what a first page shows of a file at most
+	}
 	start := time.Now()
 	res, partial, err := run(ctx, opts, o.Timeout)
 	if err != nil {

@@ -49,7 +49,7 @@ func (ld *loader) load(f *hitFile, from, to, fileScore int) (*page.FileLines, er
 	crc, total := uint32(0), 0
 	err := ld.each(f, func(chunk []byte, first int) {
 		crc = crc32.Update(crc, castagnoli(), chunk)
-		ld.w.eachHit(ld.entry(f), chunk, first, func(_ int, k uint8) {
+		ld.w.eachHit(ld.entry(f), chunk, first, func(_, _, _ int, k uint8) {
 			counts[ld.bucket(k)]++
 			total++
 		})
@@ -80,7 +80,7 @@ func (ld *loader) load(f *hitFile, from, to, fileScore int) (*page.FileLines, er
 	}
 	var hits []hit
 	err = ld.each(f, func(chunk []byte, first int) {
-		ld.w.eachHit(ld.entry(f), chunk, first, func(n int, k uint8) {
+		ld.w.eachHit(ld.entry(f), chunk, first, func(_, _, n int, k uint8) {
 			b := ld.bucket(k)
 			if i := seen[b]; i >= lo[b] && i < hi[b] {
 				hits = append(hits, hit{n, k})
@@ -215,6 +215,9 @@ func loadPage(ctx context.Context, res *Result, opts Options, in *page.Input, l 
 	if len(needs) == 0 {
 		return nil
 	}
+	if testHookLoad != nil {
+		testHookLoad()
+	}
 	lctx := ctx
 	if timeout > 0 {
 		var cancel context.CancelFunc
@@ -238,6 +241,10 @@ func loadPage(ctx context.Context, res *Result, opts Options, in *page.Input, l 
 		fileScore := 0
 		if res.ranker != nil {
 			fileScore = rank.FileScore(res.ranker.fileFacts(f, git))
+		}
+		if lines := f.kept.fileLines(n.From, n.To, fileScore, opts.ShowSecrets); lines != nil {
+			res.lines[n.File] = lines
+			continue
 		}
 		lines, err := ld.load(f, n.From, n.To, fileScore)
 		if err != nil && (lctx.Err() != nil || w.m.Stopped()) && ctx.Err() == nil {

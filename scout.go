@@ -106,6 +106,7 @@ type Options struct {
 	bonus   map[uint32]int
 	sums    bool
 	summary bool // keep a hitFile per file with hits, no lines (a page's search; see summary.go)
+	keep    int  // with summary: the hits of each file to keep the lines of (see keep.go)
 	probe   bool
 	visited bool // keep the path of every file the walk gave (tests)
 }
@@ -303,3 +304,11 @@ func (k Ranking) String() string {
 	}
 	return fmt.Sprintf("ranked by score; frecency %s; git %s", k.Frecency, k.Git)
 }
+
+// Test hooks (set in export_test.go): testHookRead is called before a file
+// is read, testHookLoad before a page's lines are read again.
+var testHookRead func(path string)
+var testHookLoad func()
+
+// testNoKeep makes pages read their lines again, always (see keep.go).
+var testNoKeep bool

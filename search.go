@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/scoutcode/scout/internal/filetype"
@@ -59,8 +60,10 @@ func run(ctx context.Context, opts Options, timeout time.Duration) (res *Result,
 		defer cancel()
 	}
 	visitors := make([]*visitor, workers)
+	keepBytes := new(atomic.Int64)
 	err = walk.Parallel(wctx, paths, wopts, workers, func(i int) walk.Visitor {
 		visitors[i] = &visitor{w: newWorker(pat, opts, rk), keepAll: len(paths) > 1, probe: opts.probe}
+		visitors[i].w.keepBytes = keepBytes
 		visitors[i].w.m.SetStop(wctx.Done())
 		return visitors[i]
 	})
@@ -453,6 +456,7 @@ type worker struct {
 	sopt      search.Options
 	max       int64
 	buf       []byte
+	keepBytes *atomic.Int64 // bytes of lines kept by all workers (see keep.go)
 }
 
 func newWorker(p *match.Pattern, opts Options, rk *ranker) *worker {
@@ -517,6 +521,9 @@ func max64(a, b int64) int64 {
 }
 
 func (w *worker) search(e walk.Entry) outcome {
+	if testHookRead != nil {
+		testHookRead(e.Path)
+	}
 	if w.opts.summary {
 		return w.summarize(e)
 	}

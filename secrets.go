@@ -22,6 +22,15 @@ func newMasker(show bool, path string, data []byte, first int) *masker {
 	return &masker{style: secret.StyleOf(path), blocks: secret.Blocks(data, first)}
 }
 
+// newMaskerBlocks is newMasker for a file whose private key blocks were
+// found already.
+func newMaskerBlocks(show bool, path string, blocks map[int]bool) *masker {
+	if show {
+		return nil
+	}
+	return &masker{style: secret.StyleOf(path), blocks: blocks}
+}
+
 // line returns line n's text as shown, and whether it changed.
 func (m *masker) line(n int, text string) (string, bool) {
 	if m == nil {

@@ -45,6 +45,7 @@ type hitFile struct {
 	root  uint16 // index of the search root
 	relAt uint16 // where the path below the root starts in path (see rel)
 	facts uint8  // factGenerated | …
+	kept  *kept  // its best hits' lines, when kept (see keep.go)
 }
 
 const (
@@ -158,6 +159,7 @@ func (w *worker) summarize(e walk.Entry) outcome {
 		facts = w.facts(&e, data, file)
 	}
 	t := newTally()
+	top := w.topHits()
 	crc := uint32(0)
 	line := 1
 	nulAt := int64(-1) // a NUL past the first chunk
@@ -173,7 +175,12 @@ func (w *worker) summarize(e walk.Entry) outcome {
 			}
 		}
 		crc = crc32.Update(crc, castagnoli(), chunk)
-		w.eachHit(&e, chunk, line, func(n int, k uint8) { t.add(n, k, w.rank != nil) })
+		w.eachHit(&e, chunk, line, func(start, end, n int, k uint8) {
+			t.add(n, k, w.rank != nil)
+			if !more {
+				top.add(start, end, n, k)
+			}
+		})
 		line += bytes.Count(chunk, []byte{'\n'})
 		off += int64(len(chunk))
 		return nil
@@ -206,6 +213,9 @@ func (w *worker) summarize(e walk.Entry) outcome {
 		if o.cut {
 			o.hf.facts |= factCut
 		}
+		if !more && !o.cut {
+			o.hf.kept = top.lines(w, &e, data)
+		}
 	}
 	return o
 }
@@ -213,7 +223,7 @@ func (w *worker) summarize(e walk.Entry) outcome {
 // eachHit calls fn with the number and key of each matching line of chunk
 // (a whole number of lines of the file of e, its first line numbered
 // first), classified within the chunk.
-func (w *worker) eachHit(e *walk.Entry, chunk []byte, first int, fn func(n int, k uint8)) {
+func (w *worker) eachHit(e *walk.Entry, chunk []byte, first int, fn func(start, end, n int, k uint8)) {
 	var cl *rank.Classifier
 	if w.rank != nil && !w.opts.CountOnly {
 		cl = rank.NewClassifier(rank.LangOf(e.Path), chunk)
@@ -223,7 +233,7 @@ func (w *worker) eachHit(e *walk.Entry, chunk []byte, first int, fn func(n int, 
 		if cl != nil {
 			k = w.scoreLine(cl, chunk, start, end)
 		}
-		fn(n, k)
+		fn(start, end, n, k)
 		return true
 	})
 }

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -172,4 +174,232 @@ var hostileCases = []hostileCase{
 	}, code: 0, out: `not searched: 1 special file`},
 	{name: "grep-dev-zero", args: []string{"grep", "x", "/dev/zero"}, code: 1, out: `not searched: 1 special file`},
 	{name: "read-proc-file", args: []string{"read", "/proc/self/status"}, code: 0, out: `1:Name:`},
+	{name: "grep-proc-file", args: []string{"grep", "^Name:", "/proc/self/status"}, code: 0, out: `1 match in 1 file`},
+	{name: "grep-socket-in-tree", setup: func(t *testing.T, dir string) []string {
+		l, err := net.Listen("unix", filepath.Join(dir, "sock"))
+		if err != nil {
+			t.Skipf("no unix sockets here: %v", err)
+		}
+		t.Cleanup(func() { l.Close() })
+		write(t, filepath.Join(dir, "a.txt"), "x\n")
+		return []string{"grep", "x"}
+	}, code: 0, out: `not searched: 1 special file`},
+	{name: "read-socket", setup: func(t *testing.T, dir string) []string {
+		l, err := net.Listen("unix", filepath.Join(dir, "sock"))
+		if err != nil {
+			t.Skipf("no unix sockets here: %v", err)
+		}
+		t.Cleanup(func() { l.Close() })
+		return []string{"read", "sock"}
+	}, code: 2, err: `sock: .*(socket|no such device)`},
+
+	// Patterns.
+	{name: "grep-pattern-empty-matches-every-line", setup: func(t *testing.T, dir string) []string {
+		write(t, filepath.Join(dir, "a.txt"), "one\n\nthree\n")
+		return []string{"grep", "", "a.txt"}
+	}, code: 0, out: `3 matches in 1 file, all shown`},
+	{name: "grep-pattern-whitespace", setup: func(t *testing.T, dir string) []string {
+		write(t, filepath.Join(dir, "a.txt"), "one two\nthree\n")
+		return []string{"grep", " ", "a.txt"}
+	}, code: 0, out: `1:one two\n`},
+	{name: "grep-pattern-missing", args: []string{"grep"}, code: 2, err: `no pattern`},
+	{name: "grep-regex-invalid", args: []string{"grep", "a(b"}, code: 2, err: `invalid regex "a\(b" at byte 1: missing closing \)(?s).*hint: .*-F`},
+	{name: "grep-regex-lookbehind", args: []string{"grep", "(?<=x)y"}, code: 2, err: `look-behind \(\?<=…\) is not supported`},
+	{name: "grep-regex-backreference", args: []string{"grep", `(a)\1`}, code: 2, err: `invalid escape sequence: .\\1.`},
+	{name: "grep-regex-repeat-too-big", args: []string{"grep", "a{1001}"}, code: 2, err: `invalid repeat count`},
+	{name: "grep-regex-too-large", args: []string{"grep", hugeAlternation()}, code: 2, err: `invalid regex \(\d+ bytes\) at byte \d+: it compiles to more than 200000 instructions(?s).*\n    …`},
+	{name: "grep-regex-newline", args: []string{"grep", `a\nb`}, code: 2, err: `a newline .* cannot match`},
+	{name: "grep-fixed-with-newline-splits", setup: func(t *testing.T, dir string) []string {
+		write(t, filepath.Join(dir, "a.txt"), "alpha\nbeta\n")
+		return []string{"grep", "-F", "alpha\nbeta", "a.txt"}
+	}, code: 0, out: `2 matches in 1 file`},
+	{name: "grep-regex-nul", setup: func(t *testing.T, dir string) []string {
+		write(t, filepath.Join(dir, "a.txt"), "x\n")
+		return []string{"grep", "a\x00b"}
+	}, code: 1, out: `0 matches`},
+
+	// Arguments.
+	{name: "unknown-command", args: []string{"serach", "x"}, code: 2, err: `unknown command "serach"`},
+	{name: "unknown-flag", args: []string{"grep", "--budgte", "300", "x"}, code: 2, err: `unknown flag --budgte; did you mean --budget\?`},
+	{name: "flag-twice-last-wins", setup: func(t *testing.T, dir string) []string {
+		write(t, filepath.Join(dir, "a.txt"), "x\n")
+		return []string{"grep", "--mode", "map", "--mode", "files", "x"}
+	}, code: 0, out: `^a\.txt\n`},
+	{name: "mode-unknown", args: []string{"grep", "--mode", "lines", "x"}, code: 2, err: `unknown output mode "lines"`},
+	{name: "path-missing", setup: func(t *testing.T, dir string) []string {
+		write(t, filepath.Join(dir, "a.txt"), "x\n")
+		return []string{"grep", "x", "a.txt", "nope.txt"}
+	}, code: 2, out: `1 match in 1 file(?s).*warning: nope\.txt: no such file or directory`},
+	{name: "read-missing", args: []string{"read", "nope.txt"}, code: 2, err: `nope\.txt: no such file; find lists the files there are`},
+	{name: "read-directory", setup: func(t *testing.T, dir string) []string {
+		os.Mkdir(filepath.Join(dir, "d"), 0o755)
+		return []string{"read", "d"}
+	}, code: 2, err: `d: is a directory; read takes a file`},
+	{name: "read-binary", setup: func(t *testing.T, dir string) []string {
+		return []string{"read", write(t, filepath.Join(dir, "b.bin"), "ab\x00cd\n")}
+	}, code: 2, err: `binary file`},
+	{name: "touch-missing", args: []string{"touch", "nope.txt"}, code: 2, err: `nope\.txt: no such file; not recorded`},
+
+	// Cursors.
+	{name: "cursor-garbage", args: []string{"grep", "--cursor", "hello", "x"}, code: 2, err: `does not start with "c1\."`},
+	{name: "cursor-other-version", args: []string{"grep", "--cursor", "c9.AAAA", "x"}, code: 2, err: `version "c9" is not one this scout reads`},
+	{name: "cursor-tampered", setup: cursorCase(func(c string) string { return c[:10] + flip(c[10]) + c[11:] }), code: 2, err: `checksum does not match`},
+	{name: "cursor-cut", setup: cursorCase(func(c string) string { return c[:len(c)-5] }), code: 2, err: `damaged or cut|checksum does not match`},
+	{name: "cursor-with-newline", setup: cursorCase(func(c string) string { return c[:12] + "\n" + c[12:] }), code: 2, err: `damaged or cut`},
+	{name: "cursor-foreign", setup: cursorCase(nil, "--", "y"), code: 2, err: `belongs to another search`},
+	{name: "cursor-stale", setup: func(t *testing.T, dir string) []string {
+		args := cursorCase(nil)(t, dir)
+		write(t, filepath.Join(dir, "f00.txt"), "x changed\nx\nx\nx\n")
+		return args
+	}, code: 2, err: `files changed since the cursor was issued: changed since: f00\.txt`},
+	{name: "read-cursor-other-file", setup: func(t *testing.T, dir string) []string {
+		write(t, filepath.Join(dir, "a.txt"), strings.Repeat("line\n", 3000))
+		write(t, filepath.Join(dir, "b.txt"), "x\n")
+		out, _, _ := run("read", "--budget", "300", filepath.Join(dir, "a.txt"))
+		return []string{"read", "--cursor", cursorIn(t, out), filepath.Join(dir, "b.txt")}
+	}, code: 2, err: `reads another file`},
+
+	// Names.
+	{name: "name-not-utf8", setup: func(t *testing.T, dir string) []string {
+		write(t, filepath.Join(dir, "bad\xffname.txt"), "needle\n")
+		return []string{"grep", "needle"}
+	}, code: 0, out: `"bad\\xffname\.txt" \(1\)\n1:needle`},
+	{name: "name-with-newline", setup: func(t *testing.T, dir string) []string {
+		write(t, filepath.Join(dir, "two\nlines.txt"), "needle\n")
+		return []string{"grep", "needle"}
+	}, code: 0, out: `"two\\nlines\.txt" \(1\)\n1:needle`},
+	{name: "name-quoted-read-back", setup: func(t *testing.T, dir string) []string {
+		write(t, filepath.Join(dir, "bad\xffname.txt"), "needle\n")
+		return []string{"read", `"bad\xffname.txt"`}
+	}, code: 0, out: `^"bad\\xffname\.txt": lines 1-1 of 1`},
+	{name: "name-quoted-grep-path", setup: func(t *testing.T, dir string) []string {
+		write(t, filepath.Join(dir, "tab\tname.txt"), "needle\n")
+		return []string{"grep", "needle", `"tab\tname.txt"`}
+	}, code: 0, out: `1 match in 1 file`},
+	{name: "name-find-all", setup: func(t *testing.T, dir string) []string {
+		write(t, filepath.Join(dir, "esc\x1b[31mname.txt"), "x\n")
+		return []string{"find", "--all", "name"}
+	}, code: 0, out: `^"esc\\x1b\[31mname\.txt"\n$`},
+	{name: "name-in-json", setup: func(t *testing.T, dir string) []string {
+		write(t, filepath.Join(dir, "bad\xffname.txt"), "needle\n")
+		return []string{"grep", "--json", "needle"}
+	}, code: 0, out: `"path":"\\"bad\\\\xffname.txt\\""`},
+
+	// Binary and special content.
+	{name: "binary-skipped-and-counted", setup: func(t *testing.T, dir string) []string {
+		write(t, filepath.Join(dir, "b.bin"), "x\x00x\n")
+		return []string{"grep", "x"}
+	}, code: 1, out: `not searched: 1 binary file(?s).*but 1 match in 1 file in b\.bin, binary \(add --text\)`},
+	{name: "binary-nul-past-first-chunk", setup: func(t *testing.T, dir string) []string {
+		write(t, filepath.Join(dir, "late.dat"), "needle\n"+strings.Repeat("a", 70<<10)+"\x00\n")
+		return []string{"grep", "needle"}
+	}, code: 1, out: `not searched: 1 binary file`},
+	{name: "invalid-utf8-content", setup: func(t *testing.T, dir string) []string {
+		write(t, filepath.Join(dir, "latin1.txt"), "caf\xe9 needle\n")
+		return []string{"grep", "--json", "needle"}
+	}, code: 0, out: `"text":"caf\\ufffd needle"`},
+	{name: "long-line-window", setup: func(t *testing.T, dir string) []string {
+		write(t, filepath.Join(dir, "min.js"), strings.Repeat("a", 5<<20)+"needle"+strings.Repeat("b", 1000)+"\n")
+		return []string{"grep", "needle"}
+	}, code: 0, out: `1:5242881:…a+needleb+…\n`},
+
+	// The tree.
+	{name: "symlink-loop-followed", setup: func(t *testing.T, dir string) []string {
+		write(t, filepath.Join(dir, "a", "f.txt"), "needle\n")
+		os.Symlink("..", filepath.Join(dir, "a", "up"))
+		return []string{"grep", "-L", "needle"}
+	}, code: 2, out: `1 match in 1 file(?s).*warning: a/up: filesystem loop`},
+	{name: "symlink-dangling", setup: func(t *testing.T, dir string) []string {
+		os.Symlink("nowhere", filepath.Join(dir, "dead"))
+		write(t, filepath.Join(dir, "f.txt"), "needle\n")
+		return []string{"grep", "-L", "needle"}
+	}, code: 2, out: `1 match in 1 file(?s).*warning: dead: .*no such file`},
+	{name: "path-longer-than-path-max", setup: func(t *testing.T, dir string) []string {
+		deepFile(t, dir, 30, 200, "deep.txt", "needle\n")
+		return []string{"grep", "needle"}
+	}, code: 0, out: `deep\.txt \(1\)\n1:needle(?s).*over its budget`},
+	{name: "read-path-longer-than-path-max", setup: func(t *testing.T, dir string) []string {
+		return []string{"read", deepFile(t, dir, 30, 200, "deep.txt", "needle\n")}
+	}, code: 0, out: `1:needle\n`},
+	{name: "timeout-expired-is-partial", setup: func(t *testing.T, dir string) []string {
+		for i := range 50 {
+			write(t, filepath.Join(dir, fmt.Sprintf("f%02d.txt", i)), "x\n")
+		}
+		return []string{"grep", "--timeout", "1ns", "x"}
+	}, code: 1, out: `stopped early: the time limit \(1ns\) ran out(?s).*no cursor is given`},
+}
+
+// deepFile writes a file under levels directories of width-character
+// names, made one at a time (the whole path is past PATH_MAX), and returns
+// its path relative to dir, the working directory.
+func deepFile(t *testing.T, dir string, levels, width int, name, content string) string {
+	t.Helper()
+	var parts []string
+	for i := range levels {
+		part := strings.Repeat(string(rune('a'+i%26)), width)
+		if err := os.Mkdir(part, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chdir(part); err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, part)
+	}
+	if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(append(parts, name), "/")
+}
+
+// hugeAlternation is a pattern past the size limit: 300 words repeated
+// 1000 times.
+func hugeAlternation() string {
+	var words []string
+	for i := range 300 {
+		words = append(words, fmt.Sprintf("%c%cw%d", 'a'+i%26, 'a'+i/26, i))
+	}
+	return "(" + strings.Join(words, "|") + "){1000}"
+}
+
+// cursorCase writes files with many hits, runs a first page and returns
+// the command line of its next page, with the cursor changed by edit (nil:
+// unchanged) and extra arguments in place of the pattern.
+func cursorCase(edit func(string) string, extra ...string) func(t *testing.T, dir string) []string {
+	return func(t *testing.T, dir string) []string {
+		for i := range 30 {
+			write(t, filepath.Join(dir, fmt.Sprintf("f%02d.txt", i)), "x\nx\nx\nx\n")
+		}
+		old := time.Now().Add(-time.Hour)
+		filepath.WalkDir(dir, func(p string, _ os.DirEntry, _ error) error { return os.Chtimes(p, old, old) })
+		out, _, _ := run("grep", "--budget", "300", "x")
+		c := cursorIn(t, out)
+		if edit != nil {
+			c = edit(c)
+		}
+		if len(extra) == 0 {
+			extra = []string{"x"}
+		}
+		return append([]string{"grep", "--budget", "300", "--cursor", c}, extra...)
+	}
+}
+
+var cursorRE = regexp.MustCompile(`--cursor ([cr]1\.[A-Za-z0-9_-]+)`)
+
+func cursorIn(t *testing.T, out string) string {
+	t.Helper()
+	m := cursorRE.FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no cursor in:\n%s", out)
+	}
+	return m[1]
+}
+
+func flip(c byte) string {
+	if c == 'A' {
+		return "B"
+	}
+	return "A"
 }

@@ -105,7 +105,7 @@ func Compile(patterns []string, opts Options) (*Pattern, error) {
 		if tree, err := syntax.Parse(expr, syntax.Perl); err == nil {
 			if n := progSize(tree, MaxProgram); n > MaxProgram {
 				return nil, &SyntaxError{Pattern: strings.Join(patterns, " | "), Problem: fmt.Sprintf("the %d patterns together compile to more than %d instructions", len(patterns), MaxProgram),
-					Hint: "search with fewer patterns at once, or with fixed strings (-F) if they are plain text"}
+					Hint: "search with fewer patterns at once, or with fixed strings if they are plain text"}
 			}
 		}
 	}

@@ -61,3 +61,39 @@ func TestPatternTooLarge(t *testing.T) {
 		t.Errorf("2000 patterns of 100 repeats: %v", err)
 	}
 }
+
+// TestStop: a matcher told to stop reports no more lines, and that it
+// stopped, whether it scans with the DFA, a prefilter, or matches every
+// line; and the reference regexp is never given a line too long for it.
+func TestStop(t *testing.T) {
+	buf := []byte(strings.Repeat(strings.Repeat("abcdefghij", 20)+"\n", 20000) + "needle\n")
+	for _, pat := range []string{`needle`, `n[e]+dle`, `(a|b|c|d|e|f|g|h|i|j){30}z`, `^`} {
+		p, err := Compile([]string{pat}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := p.Matcher()
+		done := make(chan struct{})
+		close(done)
+		m.SetStop(done)
+		n := 0
+		for _, end, ok := m.NextLine(buf, 0); ok; _, end, ok = m.NextLine(buf, end+1) {
+			n++
+		}
+		if !m.Stopped() || n > 2000 {
+			t.Errorf("%s: stopped %v after %d lines", pat, m.Stopped(), n)
+		}
+	}
+	// A 2 MB line and a program of a few thousand instructions: positions
+	// come from a window, quickly.
+	line := []byte(strings.Repeat("x", 2<<20) + strings.Repeat("a", 1000) + "end")
+	p, _ := Compile([]string{`a{1000}end`}, Options{})
+	m := p.Matcher()
+	if m.refOK(len(line)) {
+		t.Fatal("the test line is not too long for the reference regexp")
+	}
+	spans := m.Matches(line, nil)
+	if len(spans) != 1 || spans[0].Start != 2<<20 || spans[0].End != len(line) {
+		t.Errorf("spans %v, want [{%d %d}]", spans, 2<<20, len(line))
+	}
+}

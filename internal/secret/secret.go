@@ -78,14 +78,16 @@ var rules = []rule{
 	{"private-key", []string{"PRIVATE KEY"}, `-----BEGIN[A-Z0-9 ]{0,30} PRIVATE KEY(?: BLOCK)?-----(?P<s>[A-Za-z0-9+/=\\\s]{20,})-----END`},
 }
 
-// secretNames is the pattern of a name whose value is a secret, and the
-// kinds they are masked as.
-const secretNames = `(?i:[A-Za-z0-9_.-]*?(?:passwd|password|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|credentials?|connection[_-]?string|dsn)[A-Za-z0-9_.-]*)`
+// secretName matches a name whose value is a secret.
+var secretName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^[A-Za-z0-9_.-]*?(?:passwd|password|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|credentials?|connection[_-]?string|dsn)[A-Za-z0-9_.-]*$`)
+})
 
-// assignment matches name = value in its usual spellings; the value is in
-// submatch "v", quoted in submatch "q" when it is a string literal.
-var assignment = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|[^A-Za-z0-9_.-])["']?(?P<n>` + secretNames + `)["']?\s*(?:=|:=|:|=>)\s*(?:(?P<q>["'` + "`" + `])(?P<v>[^"'` + "`" + `\s]{4,200}?)["'` + "`" + `]|(?P<v2>[^\s"'` + "`" + `,;#]{6,200}))`)
+// value matches what follows a name in an assignment, in its usual
+// spellings (=, :=, :, =>): a string literal (the value in submatch 2) or,
+// in config files, a bare word (submatch 3).
+var value = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^["']?\s*(?:=|:=|:|=>)\s*(?:(["'` + "`" + `])([^"'` + "`" + `\s]{4,200}?)["'` + "`" + `]|([^\s"'` + "`" + `,;#]{6,200}))`)
 })
 
 type compiled struct {
@@ -151,23 +153,8 @@ func Line(line string, style Style) (string, bool) {
 			cuts = append(cuts, cut{s, e, r.kind})
 		}
 	}
-	if strings.ContainsAny(line, "=:") && secretWord(line) {
-		re := assignment()
-		q, v, v2, n := re.SubexpIndex("q"), re.SubexpIndex("v"), re.SubexpIndex("v2"), re.SubexpIndex("n")
-		for _, m := range re.FindAllStringSubmatchIndex(line, -1) {
-			s, e := m[2*v], m[2*v+1]
-			if s < 0 {
-				if style == Code {
-					continue // a bare word in code is an expression, not a value
-				}
-				s, e = m[2*v2], m[2*v2+1]
-			}
-			_ = q
-			if s < 0 || placeholder(line[s:e]) || notSecretName(line[m[2*n]:m[2*n+1]]) {
-				continue
-			}
-			cuts = append(cuts, cut{s, e, kindOf(line[m[2*n]:m[2*n+1]])})
-		}
+	if strings.ContainsAny(line, "=:") {
+		assignments(line, style, func(s, e int, kind string) { cuts = append(cuts, cut{s, e, kind}) })
 	}
 	if len(cuts) == 0 {
 		return line, false
@@ -210,38 +197,82 @@ func containsAny(s string, subs []string) bool {
 	return false
 }
 
-// secretWord reports whether s holds, in any case, a word a secret's name
-// is made of (see secretNames), in one pass.
-func secretWord(s string) bool {
-	for i := 0; i < len(s); i++ {
+// assignments calls add for the value of each assignment in line to a
+// name that says it is secret. It looks only where such a word is.
+func assignments(line string, style Style, add func(start, end int, kind string)) {
+	for i := 0; i < len(line); {
+		j := secretWord(line, i)
+		if j < 0 {
+			return
+		}
+		a, b := j, j
+		for a > 0 && identChar(line[a-1]) {
+			a--
+		}
+		for b < len(line) && identChar(line[b]) {
+			b++
+		}
+		i = b
+		name := line[a:b]
+		if !secretName().MatchString(name) || notSecretName(name) {
+			continue
+		}
+		m := value().FindStringSubmatchIndex(line[b:])
+		if m == nil {
+			continue
+		}
+		s, e := m[4], m[5]
+		if s < 0 {
+			if style == Code {
+				continue // a bare word in code is an expression, not a value
+			}
+			s, e = m[6], m[7]
+		}
+		if placeholder(line[b+s : b+e]) {
+			continue
+		}
+		add(b+s, b+e, kindOf(name))
+		i = b + e
+	}
+}
+
+func identChar(c byte) bool {
+	return c == '_' || c == '.' || c == '-' || (c|0x20 >= 'a' && c|0x20 <= 'z') || (c >= '0' && c <= '9')
+}
+
+// secretWord returns the offset of the first word a secret's name is made
+// of (pass, pwd, secret, token, key, cred, connection, dsn), in any case,
+// at or after from; -1 for none.
+func secretWord(s string, from int) int {
+	for i := from; i < len(s); i++ {
 		switch s[i] | 0x20 {
 		case 'p':
 			if hasFold(s[i:], "pass") || hasFold(s[i:], "pwd") {
-				return true
+				return i
 			}
 		case 's':
 			if hasFold(s[i:], "secret") {
-				return true
+				return i
 			}
 		case 't':
 			if hasFold(s[i:], "token") {
-				return true
+				return i
 			}
 		case 'k':
 			if hasFold(s[i:], "key") {
-				return true
+				return i
 			}
 		case 'c':
 			if hasFold(s[i:], "cred") || hasFold(s[i:], "connection") {
-				return true
+				return i
 			}
 		case 'd':
 			if hasFold(s[i:], "dsn") {
-				return true
+				return i
 			}
 		}
 	}
-	return false
+	return -1
 }
 
 // hasFold reports whether s starts with word (lower case ASCII), in any

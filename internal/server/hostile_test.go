@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -92,10 +93,12 @@ func TestHostileWire(t *testing.T) {
 		{"unknown method", `{"jsonrpc":"2.0","id":11,"method":"tools/explode"}`, `"id":11,"error"`},
 		{"unknown tool", `{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"rm","arguments":{}}}`, `"id":12`},
 	} {
-		send(c.line)
-		if r := recv(); !strings.Contains(r, c.want) {
-			t.Errorf("%s: got %.300s, want %s", c.name, r, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			send(c.line)
+			if r := recv(); !strings.Contains(r, c.want) {
+				t.Errorf("got %.300s, want %s", r, c.want)
+			}
+		})
 	}
 	send(`{"jsonrpc":"2.0","id":20,"method":"tools/call","params":{"name":"grep","arguments":{"pattern":"needle"}}}`)
 	if r := recv(); !strings.Contains(r, `"id":20,"result"`) || !strings.Contains(r, "1 match in 1 file") {
@@ -265,4 +268,81 @@ func TestSecretsMaskedOverMCP(t *testing.T) {
 			t.Errorf("a call asked to show secrets and was not refused: %s", text(res))
 		}
 	}
+}
+
+// TestHostileArguments: absurd, mistyped, unknown, duplicated and escaping
+// arguments each get a tool error that names the problem, or a sensible
+// outcome; none ends the session. See: #14.
+func TestHostileArguments(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("needle\n"), 0o644)
+	os.Symlink("/etc", filepath.Join(dir, "out"))
+	cs := inProcess(t, server.New(server.Options{Roots: roots(t, dir), StateDir: t.TempDir()}))
+	for _, c := range []struct {
+		name, tool, args string
+		isErr            bool
+		want             string
+	}{
+		{"budget negative", "grep", `{"pattern":"needle","budget":-5}`, true, "budget must be a whole number from 0"},
+		{"budget overflow", "grep", `{"pattern":"needle","budget":1e30}`, true, "budget must be a whole number"},
+		{"budget huge", "grep", `{"pattern":"needle","budget":2147483648}`, false, "1 match in 1 file"},
+		{"budget too small", "grep", `{"pattern":"needle","budget":10}`, true, "too small for a page: use at least 300"},
+		{"budget as text", "grep", `{"pattern":"needle","budget":"lots"}`, true, `budget must be a whole number (such as 5), not "lots"`},
+		{"budget as float", "grep", `{"pattern":"needle","budget":"2000.0"}`, false, "1 match in 1 file"},
+		{"max_files zero", "grep", `{"pattern":"needle","max_files":0}`, true, "max_files must be 1 or more"},
+		{"per_file zero", "grep", `{"pattern":"needle","per_file":0}`, true, "per_file must be 1 or more"},
+		{"context huge", "grep", `{"pattern":"needle","context":2147483647}`, false, "1 match in 1 file"},
+		{"timeout negative", "grep", `{"pattern":"needle","timeout_ms":-1}`, true, "timeout_ms must be a whole number"},
+		{"pattern missing", "grep", `{}`, true, "pattern is required"},
+		{"pattern wrong type", "grep", `{"pattern":5}`, true, "pattern must be a string, not a number"},
+		{"pattern invalid", "grep", `{"pattern":"a(b"}`, true, "missing closing ); to search for the text literally, use literal: true"},
+		{"pattern too large", "grep", `{"pattern":"` + bigPattern() + `"}`, false, ""},
+		{"unknown argument", "grep", `{"pattern":"needle","contxt":2}`, true, "unknown argument \"contxt\" (did you mean context?)"},
+		{"duplicated argument", "grep", `{"pattern":"needle","pattern":"x"}`, true, "pattern is given twice"},
+		{"alias and name", "grep", `{"pattern":"needle","query":"x"}`, true, "both set pattern"},
+		{"arguments not an object", "grep", `["needle"]`, true, "the arguments must be a JSON object"},
+		{"null argument", "grep", `{"pattern":"needle","glob":null}`, false, "1 match in 1 file"},
+		{"path outside", "grep", `{"pattern":"needle","path":"/etc"}`, true, "outside"},
+		{"path escape", "read", `{"path":"../../etc/passwd"}`, true, "outside"},
+		{"symlink escape", "read", `{"path":"out/passwd"}`, true, "outside"},
+		{"glob escape", "grep", `{"pattern":"needle","glob":"../*"}`, true, ".."},
+		{"path with NUL", "read", `{"path":"a.txt\u0000b"}`, true, "a.txt"},
+		{"read offset past end", "read", `{"path":"a.txt","offset":100}`, true, "offset 100 is past the end of a.txt"},
+		{"read end before offset", "read", `{"path":"a.txt","offset":5,"end_line":2}`, true, "end_line 2 is before the first line, 5"},
+		{"read limit huge", "read", `{"path":"a.txt","limit":2147483647}`, false, "1:needle"},
+		{"read fifo", "read", `{"path":"pipe"}`, true, "not a regular file (a named pipe)"},
+		{"cursor garbage", "grep", `{"pattern":"needle","cursor":"c1.!!"}`, true, "damaged or cut"},
+		{"touch nothing", "touch", `{"paths":[]}`, true, "paths is empty"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.name == "read fifo" {
+				if err := syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o644); err != nil {
+					t.Skip(err)
+				}
+			}
+			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.tool, Arguments: json.RawMessage(c.args)})
+			if err != nil {
+				t.Fatalf("protocol error %v: the session is broken", err)
+			}
+			if c.name == "pattern too large" {
+				if !res.IsError || !strings.Contains(text(res), "more than 200000 instructions") || len(text(res)) > 600 {
+					t.Errorf("%v %q", res.IsError, text(res))
+				}
+				return
+			}
+			if res.IsError != c.isErr || !strings.Contains(text(res), c.want) {
+				t.Errorf("error %v, %q; want error %v with %q", res.IsError, text(res), c.isErr, c.want)
+			}
+		})
+	}
+}
+
+// bigPattern is a pattern past the size limit: 250 alternatives of 1000
+// repeats.
+func bigPattern() string {
+	var alts []string
+	for i := range 250 {
+		alts = append(alts, fmt.Sprintf(`x%d\\w{1000}`, i))
+	}
+	return strings.Join(alts, "|")
 }

@@ -262,7 +262,7 @@ func (h *handlers) grep(ctx context.Context, a args) (any, string, error) {
 	if err != nil {
 		var pe *scout.PatternError
 		if errors.As(err, &pe) && !o.Fixed {
-			return nil, "", fmt.Errorf("%v (send literal: true to search for the text as it is)", err)
+			return nil, "", errors.New(strings.Replace(err.Error(), "fixed strings", "literal: true", 1))
 		}
 		return nil, "", h.relative(err)
 	}

@@ -248,6 +248,7 @@ func (st *stack) stop(err error) {
 // work runs tasks until the walk is over, and returns the walk's error.
 func (w *walker) work(ctx context.Context, st *stack, v Visitor) error {
 	var local, children []task
+	done := ctx.Done()
 	for {
 		if len(local) == 0 {
 			t, ok := st.take(ctx)
@@ -265,7 +266,12 @@ func (w *walker) work(ctx context.Context, st *stack, v Visitor) error {
 				local = append(local, children[i])
 			}
 		} else {
-			err = v.Visit(t.e)
+			select {
+			case <-done: // cancelled: the files listed are not visited
+				err = ctx.Err()
+			default:
+				err = v.Visit(t.e)
+			}
 			t.e.dir.release()
 		}
 		if err != nil {
