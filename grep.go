@@ -366,8 +366,7 @@ func checkCursor(in *page.Input, stamps []stamp, c *page.Cursor, rev uint64) err
 func staleCursor(res *Result, c *page.Cursor, now Totals) error {
 	e := &StaleCursorError{Was: c.Total, Now: now}
 	since := time.Unix(c.Now, 0)
-	for i := range res.found {
-		f := &res.found[i]
+	for _, f := range res.found {
 		if f.mtime != 0 && time.Unix(0, f.mtime).After(since) {
 			if len(e.Changed) < 10 {
 				e.Changed = append(e.Changed, page.Quote(f.path))

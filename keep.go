@@ -22,7 +22,14 @@ import (
 // the bytes kept in all.
 const (
 	maxKeep    = 100
-	keepBudget = 16 << 20
+	keepBudget = 8 << 20
+)
+
+// The memory a kept file takes, for the budget: the kept struct and the
+// slice headers, and per line a page.Line and its text.
+const (
+	keptFileCost = 128
+	keptLineCost = 112
 )
 
 // kept is what is kept of a file: its best hits, with their context, as
@@ -140,9 +147,9 @@ func (t *top) lines(w *worker, e *walk.Entry, data []byte) *kept {
 	}
 	slices.SortFunc(spans, func(a, b span) int { return a.line - b.line })
 	spans = slices.CompactFunc(spans, func(a, b span) bool { return a.line == b.line })
-	size := 0
+	size := keptFileCost
 	for _, s := range spans {
-		size += s.end - s.start + 64
+		size += keptLineCost + s.end - s.start
 	}
 	if t.budget.Add(int64(size)) > keepBudget {
 		return nil

@@ -237,7 +237,7 @@ func loadPage(ctx context.Context, res *Result, opts Options, in *page.Input, l 
 		git = res.ranker.gitState()
 	}
 	for _, n := range needs {
-		f := &res.found[n.File]
+		f := res.found[n.File]
 		fileScore := 0
 		if res.ranker != nil {
 			fileScore = rank.FileScore(res.ranker.fileFacts(f, git))

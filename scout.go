@@ -147,7 +147,7 @@ type Result struct {
 	Ranking  Ranking
 
 	left    []leftOut               // with Options.probe: paths left out that could hold matches
-	found   []hitFile               // with Options.summary: the files with hits, ranked
+	found   []*hitFile              // with Options.summary: the files with hits, ranked
 	ranker  *ranker                 // what ranked them (nil: not ranked)
 	lines   map[int]*page.FileLines // the lines loaded for a page, by index into found
 	visited []string                // with Options.visited

@@ -236,7 +236,7 @@ type visitor struct {
 	stats    Stats
 	warnings []Warning
 	probe    bool      // keep left
-	found    []hitFile // with Options.summary: the files with hits
+	found    hitFiles  // with Options.summary: the files with hits
 	cut      bool      // a file's search stopped early
 	left     []leftOut // paths left out that could hold matches
 	visited  []string  // with Options.visited
@@ -259,7 +259,7 @@ func (v *visitor) Visit(e walk.Entry) error {
 	switch {
 	case v.w.opts.summary:
 		if o.res.MatchedLines > 0 {
-			v.found = append(v.found, o.hf)
+			v.found.add(o.hf)
 		}
 		if o.warn != nil {
 			v.outs = append(v.outs, o)
@@ -353,6 +353,7 @@ func (v *visitor) Warn(path string, err error) {
 // assemble merges the visitors' shares: files in path order, stats,
 // warnings.
 func assemble(visitors []*visitor, rk *ranker) *Result {
+	var extra hitFiles // with keepAll
 	r := &Result{Ranking: Ranking{Sort: ByPath}}
 	var outs []*outcome
 	for _, v := range visitors {
@@ -379,20 +380,21 @@ func assemble(visitors []*visitor, rk *ranker) *Result {
 			r.Warnings = append(r.Warnings, Warning{Path: o.path, Err: o.warn})
 		}
 		if o.res.MatchedLines > 0 && o.hf.hits > 0 {
-			r.found = append(r.found, o.hf)
+			extra.add(o.hf)
 		} else if o.res.MatchedLines > 0 {
 			r.Files = append(r.Files, o.file)
 			matched = append(matched, o)
 		}
 	}
+	r.found = extra.all()
 	for _, v := range visitors {
-		r.found = append(r.found, v.found...)
+		r.found = append(r.found, v.found.all()...)
 	}
 	r.ranker = rk
 	if rk != nil && len(r.found) > 0 {
 		rk.rankSummary(r.found)
 	} else if len(r.found) > 0 {
-		slices.SortFunc(r.found, func(a, b hitFile) int { return walk.ComparePaths(a.path, b.path) })
+		slices.SortFunc(r.found, func(a, b *hitFile) int { return walk.ComparePaths(a.path, b.path) })
 	}
 	if rk != nil {
 		rk.rankFiles(r.Files, matched)

@@ -240,13 +240,12 @@ func (w *worker) eachHit(e *walk.Entry, chunk []byte, first int, fn func(start, 
 
 // rankSummary orders the files of a page's search (see ByRank): each
 // file's score is its best hit's own score plus its file signals.
-func (r *ranker) rankSummary(files []hitFile) {
+func (r *ranker) rankSummary(files []*hitFile) {
 	git := r.gitState()
-	for i := range files {
-		f := &files[i]
+	for _, f := range files {
 		f.score = f.own + int32(rank.FileScore(r.fileFacts(f, git)))
 	}
-	slices.SortFunc(files, func(a, b hitFile) int {
+	slices.SortFunc(files, func(a, b *hitFile) int {
 		if a.score != b.score {
 			return int(b.score - a.score)
 		}
@@ -269,11 +268,10 @@ func (r *ranker) fileFacts(f *hitFile, git *gitstatus.State) rank.FileFacts {
 // summaryRevision hashes what the pages of a search are made of: the
 // files in rank order, their checksums and scores, and every hit's line
 // and key. Another state of the tree gives another revision.
-func summaryRevision(files []hitFile) uint64 {
+func summaryRevision(files []*hitFile) uint64 {
 	h := fnv.New64a()
 	var b []byte
-	for i := range files {
-		f := &files[i]
+	for _, f := range files {
 		b = append(b[:0], f.path...)
 		b = append(b, 0)
 		b = binary.LittleEndian.AppendUint32(b, f.sum)
@@ -303,7 +301,7 @@ func summaryInput(res *Result, opts Options, partial bool, timeout time.Duration
 	in.Matched = func(i int) int { return int(files[i].hits) }
 	in.Place = func(i int) (string, string) { return files[i].path, files[i].display() }
 	in.At = func(i int) page.InFile {
-		f := &files[i]
+		f := files[i]
 		out := page.InFile{Path: f.path, Root: f.display(), Score: int(f.score), Matched: int(f.hits), FileLines: lines[i]}
 		if rk != nil {
 			out.Signals, _ = rank.FileSignals(rk.fileFacts(f, git))
@@ -315,13 +313,12 @@ func summaryInput(res *Result, opts Options, partial bool, timeout time.Duration
 
 // bonuses returns the frecency bonus of every file with one, by path
 // hash, for the cursor (later pages score with the first page's).
-func (r *ranker) bonuses(files []hitFile) map[uint32]int {
+func (r *ranker) bonuses(files []*hitFile) map[uint32]int {
 	m := map[uint32]int{}
 	if r == nil {
 		return m
 	}
-	for i := range files {
-		f := &files[i]
+	for _, f := range files {
 		v := 0
 		if r.bonus != nil {
 			v = r.bonus[page.PathHash(f.path)]
@@ -333,4 +330,34 @@ func (r *ranker) bonuses(files []hitFile) map[uint32]int {
 		}
 	}
 	return m
+}
+
+// hitFiles holds a walk's hitFiles in blocks of a fixed size: a slice grown
+// by doubling would hold up to twice what it needs, and a million files'
+// records are 64 MB.
+type hitFiles struct {
+	blocks [][]hitFile
+	n      int
+}
+
+const hitBlock = 4096
+
+func (h *hitFiles) add(f hitFile) {
+	if h.n%hitBlock == 0 {
+		h.blocks = append(h.blocks, make([]hitFile, 0, hitBlock))
+	}
+	b := &h.blocks[len(h.blocks)-1]
+	*b = append(*b, f)
+	h.n++
+}
+
+// all returns a pointer to each record.
+func (h *hitFiles) all() []*hitFile {
+	out := make([]*hitFile, 0, h.n)
+	for _, b := range h.blocks {
+		for i := range b {
+			out = append(out, &b[i])
+		}
+	}
+	return out
 }

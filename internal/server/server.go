@@ -238,6 +238,13 @@ func (h *handlers) grep(ctx context.Context, a args) (any, string, error) {
 	if a.has("after") {
 		after = a.num("after")
 	}
+	maxSize := int64(0) // the library's default
+	if a.has("max_filesize") {
+		maxSize = int64(a.num("max_filesize"))
+		if maxSize == 0 {
+			maxSize = -1 // no limit
+		}
+	}
 	mode := scout.Auto
 	if a.has("output_mode") {
 		mode, _ = scout.ParseMode(a.str("output_mode"))
@@ -246,7 +253,7 @@ func (h *handlers) grep(ctx context.Context, a args) (any, string, error) {
 		Options: scout.Options{
 			Patterns: []string{a.str("pattern")}, Paths: paths, Fixed: a.flag("literal"), Case: caseOf(a), Word: a.flag("word"),
 			Globs: globList(a), Types: a.strs("type"), NotTypes: a.strs("not_type"), Before: before, After: after,
-			NoIgnore: a.flag("no_ignore"), NoHidden: a.flag("no_hidden"), MaxDepth: a.num("max_depth"), Text: a.flag("text"),
+			NoIgnore: a.flag("no_ignore"), NoHidden: a.flag("no_hidden"), MaxDepth: a.num("max_depth"), Text: a.flag("text"), MaxFileSize: maxSize,
 			Sort: sortOf(a), StateDir: h.o.StateDir, Workers: h.o.Workers, ShowSecrets: h.o.ShowSecrets,
 		},
 		Mode: mode, MaxFiles: a.num("max_files"), PerFile: a.num("per_file"), Budget: a.num("budget"),

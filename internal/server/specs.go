@@ -147,6 +147,7 @@ var toolSpecs = sync.OnceValue(func() specs {
 			{name: "per_file", kind: kInt, desc: "hits of one file a page shows at most; default 3 (100 when path is one file)"},
 		}, pageParams[1:], walkParams[5:], []param{
 			{name: "text", kind: kBool, desc: "search binary files as text"},
+			{name: "max_filesize", kind: kInt, desc: "skip files larger than this many bytes (they are counted); default 10485760 (10 MB); 0: no limit"},
 		}),
 		aliases: concat([]alias{
 			same("query", "pattern", kString),
@@ -171,6 +172,8 @@ var toolSpecs = sync.OnceValue(func() specs {
 			same("mode", "output_mode", kString),
 			same("outputMode", "output_mode", kString),
 			same("perFile", "per_file", kInt),
+			same("maxFilesize", "max_filesize", kInt),
+			same("max_file_size", "max_filesize", kInt),
 			same("max_per_file", "per_file", kInt),
 			ignored("-n", kBool),
 			ignored("line_numbers", kBool),
