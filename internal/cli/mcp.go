@@ -26,6 +26,7 @@ for Claude Code, opencode, Codex, Cursor and pi).`
 func (e *env) mcpCommand() *cobra.Command {
 	var roots []string
 	var broad, show bool
+	var addr string
 	cmd := &cobra.Command{
 		Use:     "mcp",
 		Short:   "Serve grep, find, read and touch to an agent over MCP (stdio)",
@@ -47,6 +48,11 @@ func (e *env) mcpCommand() *cobra.Command {
 				return err
 			}
 			s := server.New(server.Options{Roots: r, Version: Version, Workers: DefaultThreads, Log: e.stderr, ShowSecrets: show})
+			if addr != "" {
+				return server.ServeHTTP(e.ctx, s, addr, func(url string) {
+					fmt.Fprintf(e.stderr, "scout mcp: serving MCP (streamable HTTP) at %s\n", url)
+				})
+			}
 			t := &server.Transport{Reader: e.stdin, Writer: e.stdout}
 			if err := server.Serve(e.ctx, s, t); err != nil {
 				return fmt.Errorf("mcp: %w", err)
@@ -57,6 +63,7 @@ func (e *env) mcpCommand() *cobra.Command {
 	f := cmd.Flags()
 	f.StringArrayVar(&roots, "root", nil, "a directory the tools may search and read (repeatable; default: the working directory)")
 	f.BoolVar(&broad, "allow-broad-root", false, "allow / or the home directory as a root")
+	f.StringVar(&addr, "http", "", "serve many clients over streamable HTTP at `ADDR` (loopback only, such as 127.0.0.1:7878) instead of stdio")
 	f.BoolVar(&show, "show-secrets", false, "show values that look like secrets instead of masking them (agents cannot ask for them)")
 	return cmd
 }

@@ -346,3 +346,42 @@ func bigPattern() string {
 	}
 	return strings.Join(alts, "|")
 }
+
+// TestServeHTTP: several clients at once over streamable HTTP, on a
+// loopback address only.
+func TestServeHTTP(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("needle\n"), 0o644)
+	s := server.New(server.Options{Roots: roots(t, dir), StateDir: t.TempDir()})
+	for _, addr := range []string{"0.0.0.0:0", "192.0.2.1:80", "example.com:80", "nonsense"} {
+		if err := server.ServeHTTP(context.Background(), s, addr, func(string) {}); err == nil || !strings.Contains(err.Error(), addr) {
+			t.Errorf("%s: %v, want a refusal", addr, err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	urls := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() { done <- server.ServeHTTP(ctx, s, "127.0.0.1:0", func(u string) { urls <- u }) }()
+	url := <-urls
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, nil)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer cs.Close()
+			if r := call(t, cs, "grep", `{"pattern":"needle"}`); !strings.Contains(text(r), "1 match in 1 file") {
+				t.Errorf("got %q", text(r))
+			}
+		}()
+	}
+	wg.Wait()
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("shutdown: %v", err)
+	}
+}
