@@ -86,6 +86,8 @@ type Found struct {
 
 	walkRel string // the walk's Rel: the path below the root, "" for a root that is a file
 	rootIdx int
+	gitStat *gitstatus.FileStat // its stat data, when read (see statFound)
+	git     uint8               // the git signal once known: 1 unchanged, 2 changed
 }
 
 // rel returns the path below the search root; for a root that is a file,
@@ -181,7 +183,7 @@ func findRun(ctx context.Context, o FindOptions, timeout time.Duration) (*FindRe
 	}
 	if err != nil {
 		if rk != nil {
-			rk.gitState()
+			rk.gitDone(ctx)
 		}
 		return nil, false, err
 	}
@@ -216,7 +218,10 @@ func findRun(ctx context.Context, o FindOptions, timeout time.Duration) (*FindRe
 		} else {
 			rk.info.Recency = fmt.Sprintf("off: %d paths, over the %d a find reads the times of", len(all), MaxRecencyFiles)
 		}
-		git = rk.gitState()
+		git = rk.gitDone(ctx)
+		if rk.gitSig != nil && rk.gitSig.reader != nil && len(all) > MaxRecencyFiles {
+			rk.info.Git += fmt.Sprintf("; %d paths are more than the %d a find reads the stat data of, so a change in the worktree alone is not seen, only what the index shows (untracked, staged, unmerged)", len(all), MaxRecencyFiles)
+		}
 		inParallel(len(all), workers, func(lo, hi int) { rk.rankFound(all[lo:hi], git, !o.NoSignals && o.signalsFrom < 0) })
 		res.Ranking = rk.info
 		res.Warnings = append(res.Warnings, rk.warnings...)
@@ -313,6 +318,7 @@ func statFound(all []*Found, follow bool, workers int) []Warning {
 				continue
 			}
 			f.MTime = info.ModTime()
+			f.gitStat = gitstatus.StatOf(info)
 			if !f.Dir {
 				f.Size = info.Size()
 			}
@@ -362,7 +368,7 @@ func (v *findVisitor) Visit(e walk.Entry) error {
 // the file signals grep uses (frecency, git, recency, penalties). With
 // signals, it also lists each path's signals (else see explain).
 func (r *ranker) rankFound(files []*Found, git *gitstatus.State, signals bool) {
-	lookup := r.frec.Len() > 0 || git.Len() > 0 // else no path needs its project-relative form
+	lookup := r.frec.Len() > 0 || r.gitSig != nil // else no path needs its project-relative form
 	for _, f := range files {
 		facts := r.foundFacts(f, git, lookup)
 		if signals {
@@ -392,7 +398,14 @@ func (r *ranker) foundFacts(f *Found, git *gitstatus.State, lookup bool) rank.Fi
 	facts := rank.FileFacts{Path: f.Path, MTime: f.MTime, Now: r.now, Generated: rank.Generated(f.Path, nil), FixedBonus: r.bonus != nil}
 	if lookup {
 		rel := r.rel(f.rootIdx, f.walkRel)
-		facts.Frecency, facts.Git = r.frec.Score(rel), rel != "" && !f.Dir && git.Dirty(rel)
+		facts.Frecency = r.frec.Score(rel)
+		if f.git == 0 && !f.Dir {
+			f.git = 1
+			if r.pathChanged(rel, f.gitStat, filepath.FromSlash(f.Path), git) {
+				f.git = 2
+			}
+		}
+		facts.Git = f.git == 2
 	}
 	if len(r.bonus) > 0 {
 		facts.FrecencyBonus = r.bonus[page.PathHash(f.Path)]

@@ -234,7 +234,7 @@ func loadPage(ctx context.Context, res *Result, opts Options, in *page.Input, l 
 	ld := &loader{w: w, ctx: lctx, before: opts.Before, after: opts.After}
 	var git *gitstatus.State
 	if res.ranker != nil {
-		git = res.ranker.gitState()
+		git = res.ranker.gitDone(ctx)
 	}
 	for _, n := range needs {
 		f := res.found[n.File]

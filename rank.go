@@ -39,14 +39,9 @@ type ranker struct {
 	whole     *match.Pattern // the patterns anchored at both ends: does a match cover a whole name?
 	info      Ranking
 	context   bool // context lines were asked for
-	git       chan gitResult
-	gitDone   *gitstatus.State // git's state, once received
+	gitSig    *gitSignal      // where the git signal comes from (nil: off)
+	ctx       context.Context // the search's, for git status
 	warnings  []Warning
-}
-
-type gitResult struct {
-	state *gitstatus.State
-	err   error
 }
 
 // caseLiteral is a pattern that is a plain string, searched ignoring case:
@@ -100,6 +95,7 @@ func newFileRanker(ctx context.Context, opts Options, paths []string) *ranker {
 	}
 	r.loadFrecency(opts)
 	r.startGit(ctx, opts)
+	r.ctx = ctx
 	return r
 }
 
@@ -167,51 +163,12 @@ func (r *ranker) loadFrecency(opts Options) {
 	r.info.Frecency = fmt.Sprintf("on: %d files in the store", snap.Len())
 }
 
-func (r *ranker) startGit(ctx context.Context, opts Options) {
-	switch {
-	case opts.NoGit:
-		r.info.Git = "off: turned off"
-		return
-	case !exists(filepath.Join(r.project, ".git")):
-		r.info.Git = "off: not in a git repository"
-		return
-	}
-	r.git = make(chan gitResult, 1)
-	go func() {
-		st, err := gitstatus.Read(ctx, r.project, GitTimeout)
-		r.git <- gitResult{st, err}
-	}()
-}
-
-func exists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
-}
-
-// gitState waits for git status and records how it went; later calls
-// return the same state.
-func (r *ranker) gitState() *gitstatus.State {
-	if r.git == nil {
-		return r.gitDone
-	}
-	res := <-r.git
-	r.git, r.gitDone = nil, res.state
-	switch {
-	case errors.Is(res.err, gitstatus.ErrNoGit):
-		r.info.Git = "off: git is not installed"
-	case res.err != nil && strings.Contains(res.err.Error(), "longer than"):
-		r.info.Git = "off: " + res.err.Error()
-	case res.err != nil:
-		r.info.Git = "off: git status failed"
-	default:
-		r.info.Git = fmt.Sprintf("on: %d changed files", res.state.Len())
-	}
-	return res.state
-}
-
 // fileFacts are the facts a worker finds about a file for ranking.
 type fileFacts struct {
 	mtime     time.Time
+	git       bool // the git signal, from the index (see gitsignal.go)
+	gitUnsure bool // … which git status is to settle
+	gitStat   *gitstatus.FileStat
 	generated bool
 	minified  bool
 	nameMatch bool
@@ -223,6 +180,7 @@ type fileFacts struct {
 // rank.HitKey): one byte per hit.
 func (w *worker) scoreHits(e *walk.Entry, data []byte, res *search.Result, file openFile) ([]uint8, fileFacts) {
 	facts := w.facts(e, data, file)
+	facts.git, facts.gitUnsure = w.rank.fileChanged(w.rank.rel(e.Root, e.Rel), facts.gitStat, data, false, e.Path)
 	cl := rank.NewClassifier(rank.LangOf(e.Path), data)
 	hits := make([]uint8, len(res.Lines))
 	for i, l := range res.Lines {
@@ -249,9 +207,11 @@ func (w *worker) facts(e *walk.Entry, data []byte, file openFile) fileFacts {
 		facts.nameMatch = w.names.Contains([]byte(base))
 		facts.nameExact = facts.nameMatch && w.nameWhole.Contains([]byte(stem))
 	}
-	if t, ok := file.modTime(); ok {
+	t, st, ok := file.info()
+	if ok {
 		facts.mtime = t
 	}
+	facts.gitStat = st
 	return facts
 }
 
@@ -421,13 +381,13 @@ func orderByKey(hits []uint8, out []int32) []int32 {
 // rankFiles adds each file's signals to its lines' scores and orders the
 // files (see ByRank).
 func (r *ranker) rankFiles(files []File, outs []*outcome) {
-	git := r.gitState()
+	git := r.gitDone(r.ctx)
 	for i := range files {
 		f, o := &files[i], outs[i]
 		rel := r.rel(o.root, o.rel)
 		f.Signals, _ = rank.FileSignals(rank.FileFacts{
 			Path: f.Path, MTime: o.facts.mtime, Now: r.now,
-			Frecency: r.frec.Score(rel), Git: rel != "" && git.Dirty(rel),
+			Frecency: r.frec.Score(rel), Git: r.changedAt(rel, o.facts.git, o.facts.gitUnsure, git),
 			FixedBonus: r.bonus != nil, FrecencyBonus: r.bonus[page.PathHash(f.Path)],
 			NameMatch: o.facts.nameMatch, NameExact: o.facts.nameExact, Generated: o.facts.generated, Minified: o.facts.minified,
 		})

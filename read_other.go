@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/scoutcode/scout/internal/gitstatus"
 	"github.com/scoutcode/scout/internal/walk"
 )
 
@@ -52,4 +53,8 @@ func (f openFile) close() {
 	}
 }
 
-func (f openFile) modTime() (time.Time, bool) { return f.mtime, !f.mtime.IsZero() }
+// info returns the file's modification time (and no stat data for the git
+// signal: it then hashes the content).
+func (f openFile) info() (time.Time, *gitstatus.FileStat, bool) {
+	return f.mtime, nil, !f.mtime.IsZero()
+}

@@ -3,9 +3,12 @@
 package scout
 
 import (
+	"syscall"
+
 	"golang.org/x/sys/unix"
 	"time"
 
+	"github.com/scoutcode/scout/internal/gitstatus"
 	"github.com/scoutcode/scout/internal/walk"
 )
 
@@ -55,11 +58,13 @@ func (f openFile) close() {
 	}
 }
 
-// modTime returns the file's modification time.
-func (f openFile) modTime() (time.Time, bool) {
-	var st unix.Stat_t
-	if !f.open || unix.Fstat(f.fd, &st) != nil {
-		return time.Time{}, false
+// info returns the file's modification time and its stat data as the git
+// signal compares it, from one fstat.
+func (f openFile) info() (time.Time, *gitstatus.FileStat, bool) {
+	var st syscall.Stat_t
+	if !f.open || syscall.Fstat(f.fd, &st) != nil {
+		return time.Time{}, nil, false
 	}
-	return time.Unix(st.Mtim.Unix()), true
+	gs := gitstatus.StatOfRaw(&st)
+	return time.Unix(gs.MtimeSec, gs.MtimeNsec), gs, true
 }

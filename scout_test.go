@@ -354,7 +354,7 @@ func TestGitSignal(t *testing.T) {
 	git("commit", "-q", "-m", "x")
 	os.WriteFile("b.txt", []byte("needle\nchanged\n"), 0o644)
 	res := search(t, scout.Options{Patterns: []string{"needle"}, NoFrecency: true})
-	if res.Files[0].Path != "b.txt" || res.Ranking.Git != "on: 1 changed files" {
+	if res.Files[0].Path != "b.txt" || res.Ranking.Git != "on: read from the index, 1 of the files found changed" {
 		t.Errorf("first %s, git %q", res.Files[0].Path, res.Ranking.Git)
 	}
 	res = search(t, scout.Options{Patterns: []string{"needle"}, NoFrecency: true, NoGit: true})

@@ -85,7 +85,7 @@ func run(ctx context.Context, opts Options, timeout time.Duration) (res *Result,
 	}
 	if err != nil {
 		if rk != nil {
-			rk.gitState()
+			rk.gitDone(ctx)
 		}
 		return nil, false, err
 	}

@@ -55,6 +55,8 @@ const (
 	factNameExact
 	factRootFile // the file was named as a root (its rel is "")
 	factCut      // its search stopped early: its hits are at least these
+	factGit      // the git signal, from the index
+	factGitUnsure // … which git status is to settle
 )
 
 // rel returns the path below the search root ("" for a file named as a
@@ -104,7 +106,7 @@ func newHitFile(e *walk.Entry, facts fileFacts) hitFile {
 	for _, f := range []struct {
 		on  bool
 		bit uint8
-	}{{facts.generated, factGenerated}, {facts.minified, factMinified}, {facts.nameMatch, factNameMatch}, {facts.nameExact, factNameExact}} {
+	}{{facts.generated, factGenerated}, {facts.minified, factMinified}, {facts.nameMatch, factNameMatch}, {facts.nameExact, factNameExact}, {facts.git, factGit}, {facts.gitUnsure, factGitUnsure}} {
 		if f.on {
 			h.facts |= f.bit
 		}
@@ -155,8 +157,8 @@ func (w *worker) summarize(e walk.Entry) outcome {
 		return o
 	}
 	var facts fileFacts
-	if w.rank != nil {
-		facts = w.facts(&e, data, file)
+	if w.rank != nil && more {
+		facts = w.facts(&e, data, file) // before the buffer holds later pieces
 	}
 	t := newTally()
 	top := w.topHits()
@@ -207,6 +209,12 @@ func (w *worker) summarize(e walk.Entry) outcome {
 	}
 	o.size = size
 	if t.hits > 0 {
+		if w.rank != nil {
+			if !more {
+				facts = w.facts(&e, data, file)
+			}
+			facts.git, facts.gitUnsure = w.rank.fileChanged(w.rank.rel(e.Root, e.Rel), facts.gitStat, data, more, e.Path)
+		}
 		o.res.MatchedLines = int(t.hits)
 		o.hf = newHitFile(&e, facts)
 		o.hf.hits, o.hf.own, o.hf.rev, o.hf.sum = t.hits, t.own, t.rev, crc
@@ -241,7 +249,7 @@ func (w *worker) eachHit(e *walk.Entry, chunk []byte, first int, fn func(start, 
 // rankSummary orders the files of a page's search (see ByRank): each
 // file's score is its best hit's own score plus its file signals.
 func (r *ranker) rankSummary(files []*hitFile) {
-	git := r.gitState()
+	git := r.gitDone(r.ctx)
 	for _, f := range files {
 		f.score = f.own + int32(rank.FileScore(r.fileFacts(f, git)))
 	}
@@ -259,7 +267,7 @@ func (r *ranker) fileFacts(f *hitFile, git *gitstatus.State) rank.FileFacts {
 	facts := f.fileFacts()
 	return rank.FileFacts{
 		Path: f.path, MTime: facts.mtime, Now: r.now,
-		Frecency: r.frec.Score(rel), Git: rel != "" && git.Dirty(rel),
+		Frecency: r.frec.Score(rel), Git: r.changedAt(rel, f.facts&factGit != 0, f.facts&factGitUnsure != 0, git),
 		FixedBonus: r.bonus != nil, FrecencyBonus: r.bonus[page.PathHash(f.path)],
 		NameMatch: facts.nameMatch, NameExact: facts.nameExact, Generated: facts.generated, Minified: facts.minified,
 	}
@@ -293,7 +301,7 @@ func summaryInput(res *Result, opts Options, partial bool, timeout time.Duration
 	files, rk := res.found, res.ranker
 	var git *gitstatus.State
 	if rk != nil {
-		git = rk.gitState()
+		git = rk.gitDone(rk.ctx)
 	}
 	lines := make(map[int]*page.FileLines)
 	res.lines = lines

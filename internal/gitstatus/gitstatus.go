@@ -79,16 +79,33 @@ func (s *State) Paths() []string {
 // ErrNoGit is returned when the git command is not installed.
 var ErrNoGit = errors.New("git is not installed")
 
+// ErrTimeout is wrapped by the error of a git status that ran out of time.
+var ErrTimeout = errors.New("git status took too long")
+
 // Read runs git status in repo, giving up after timeout.
 func Read(ctx context.Context, repo string, timeout time.Duration) (*State, error) {
+	return run(ctx, repo, timeout, nil)
+}
+
+// ReadPaths runs git status in repo about the given paths only (relative
+// to repo, slash-separated, taken literally), giving up after timeout.
+func ReadPaths(ctx context.Context, repo string, paths []string, timeout time.Duration) (*State, error) {
+	return run(ctx, repo, timeout, paths)
+}
+
+func run(ctx context.Context, repo string, timeout time.Duration, paths []string) (*State, error) {
 	git, err := exec.LookPath("git")
 	if err != nil {
 		return nil, ErrNoGit
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, git, "-C", repo, "status", "--porcelain=v2", "--branch", "-z")
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	args := []string{"-C", repo, "status", "--porcelain=v2", "--branch", "-z"}
+	if paths != nil {
+		args = append(append(args, "--untracked-files=all", "--"), paths...)
+	}
+	cmd := exec.CommandContext(ctx, git, args...)
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C", "GIT_LITERAL_PATHSPECS=1")
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -97,7 +114,7 @@ func Read(ctx context.Context, repo string, timeout time.Duration) (*State, erro
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		if ctx.Err() == context.DeadlineExceeded {
-			return nil, fmt.Errorf("git status took longer than %v", timeout)
+			return nil, fmt.Errorf("%w: longer than %v", ErrTimeout, timeout)
 		}
 		return nil, err
 	}
@@ -105,7 +122,7 @@ func Read(ctx context.Context, repo string, timeout time.Duration) (*State, erro
 	io.Copy(io.Discard, out)
 	err = cmd.Wait()
 	if ctx.Err() == context.DeadlineExceeded {
-		return nil, fmt.Errorf("git status took longer than %v", timeout)
+		return nil, fmt.Errorf("%w: longer than %v", ErrTimeout, timeout)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("git status: %v: %s", err, strings.TrimSpace(stderr.String()))

@@ -1,0 +1,195 @@
+package scout
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/scoutcode/scout/internal/gitstatus"
+)
+
+// The git signal: a file being worked on (modified, staged, untracked or
+// unmerged) ranks higher.
+//
+// It is read from the repository's own files (gitstatus.Reader): the index,
+// and HEAD's trees where the index's cache tree does not vouch for them. A
+// search asks only about the files it found, as it reads them, so it never
+// pays for git status's walk of the whole tree. What the Reader cannot
+// settle alone (a file whose content differs from its blob where a filter
+// or core.autocrlf may explain it) is asked of git status about those files
+// only, once the search is over. A repository the Reader cannot read
+// (SHA-256 objects, an unknown index version), or a search that does not
+// apply the ignore rules (--no-ignore: every file not in the index would
+// look untracked), runs git status as before.
+
+// gitSignal is where the git signal comes from, once known.
+type gitSignal struct {
+	reader *gitstatus.Reader // the index, read directly
+	why    string            // why git status is used instead ("" with reader)
+
+	state chan gitResult // git status's answer, when it is used
+	once  sync.Once
+	res   gitResult
+
+	changed atomic.Int64 // files the reader found changed
+	mu      sync.Mutex
+	unsure  []string        // files the reader could not settle
+	settled map[string]bool // git status's answer about them
+}
+
+type gitResult struct {
+	state *gitstatus.State
+	err   error
+}
+
+// startGit decides where the git signal comes from: the Reader, opened now
+// (milliseconds), or git status, started in the background.
+func (r *ranker) startGit(ctx context.Context, opts Options) {
+	switch {
+	case opts.NoGit:
+		r.info.Git = "off: turned off"
+		return
+	case !exists(filepath.Join(r.project, ".git")):
+		r.info.Git = "off: not in a git repository"
+		return
+	}
+	g := &gitSignal{}
+	r.gitSig = g
+	if !opts.NoIgnore {
+		rd, err := gitstatus.Open(r.project)
+		if err == nil {
+			g.reader = rd
+			return
+		}
+		if errors.Is(err, gitstatus.ErrNotRepo) {
+			r.info.Git = "off: .git is not a repository git could use (no HEAD, objects or refs)"
+			r.gitSig = nil
+			return
+		}
+		g.why = fmt.Sprintf("the index could not be read (%v)", err)
+	} else {
+		g.why = "--no-ignore: the index alone cannot tell untracked files from ignored ones"
+	}
+	g.state = make(chan gitResult, 1)
+	go func() {
+		st, err := gitstatus.Read(ctx, r.project, GitTimeout)
+		g.state <- gitResult{st, err}
+	}()
+}
+
+func exists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+// fileChanged says, in a worker, whether the file at rel (relative to the
+// project), open as file with content data (its first piece when more),
+// is being worked on. With git status as the source it says nothing: the
+// ranking asks git's state later.
+func (r *ranker) fileChanged(rel string, st *gitstatus.FileStat, data []byte, more bool, path string) (changed, unsure bool) {
+	g := r.gitSig
+	if g == nil || g.reader == nil || rel == "" {
+		return false, false
+	}
+	content := func() ([]byte, error) {
+		if more {
+			return os.ReadFile(filepath.FromSlash(path))
+		}
+		return data, nil
+	}
+	c, err := g.reader.Changed(rel, st, content)
+	switch {
+	case err != nil:
+		return false, false
+	case c == gitstatus.Uncertain:
+		g.mu.Lock()
+		g.unsure = append(g.unsure, rel)
+		g.mu.Unlock()
+		return false, true
+	case c == gitstatus.Changed:
+		g.changed.Add(1)
+		return true, false
+	}
+	return false, false
+}
+
+// gitDone waits for the git signal's source to finish and records how it
+// went in the ranking's description; it returns git status's state when
+// that is the source (nil otherwise).
+func (r *ranker) gitDone(ctx context.Context) *gitstatus.State {
+	g := r.gitSig
+	if g == nil {
+		return nil
+	}
+	g.once.Do(func() {
+		if g.reader == nil {
+			g.res = <-g.state
+			switch {
+			case errors.Is(g.res.err, gitstatus.ErrNoGit):
+				r.info.Git = "off: git is not installed"
+			case errors.Is(g.res.err, gitstatus.ErrTimeout):
+				r.info.Git = "off: " + g.res.err.Error()
+			case g.res.err != nil:
+				r.info.Git = "off: git status failed"
+			default:
+				r.info.Git = fmt.Sprintf("on: git status, %d changed files (%s)", g.res.state.Len(), g.why)
+			}
+			return
+		}
+		g.reader.Close()
+		if len(g.unsure) > 0 {
+			slices.Sort(g.unsure)
+			st, err := gitstatus.ReadPaths(ctx, r.project, g.unsure, GitTimeout)
+			g.settled = map[string]bool{}
+			for _, p := range g.unsure {
+				if err == nil && st.Dirty(p) {
+					g.settled[p] = true
+					g.changed.Add(1)
+				}
+			}
+		}
+		r.info.Git = fmt.Sprintf("on: read from the index, %d of the files found changed", g.changed.Load())
+		if len(g.unsure) > 0 {
+			r.info.Git += fmt.Sprintf(" (%d asked of git status: content filters may apply)", len(g.unsure))
+		}
+	})
+	return g.res.state
+}
+
+// changedAt returns the git signal of a file at rel: the reader's flag
+// (changed, or unsure and settled by git), or git status's state.
+func (r *ranker) changedAt(rel string, changed, unsure bool, st *gitstatus.State) bool {
+	g := r.gitSig
+	switch {
+	case rel == "" || g == nil:
+		return false
+	case g.reader == nil:
+		return st.Dirty(rel)
+	case unsure:
+		return g.settled[rel]
+	}
+	return changed
+}
+
+// pathChanged is the git signal of a path found by name (scout find),
+// whose stat data may be known (st) but whose content was not read.
+func (r *ranker) pathChanged(rel string, st *gitstatus.FileStat, abs string, state *gitstatus.State) bool {
+	g := r.gitSig
+	switch {
+	case rel == "" || g == nil:
+		return false
+	case g.reader == nil:
+		return state.Dirty(rel)
+	}
+	if st == nil {
+		c, err := g.reader.ChangedInIndex(rel)
+		return err == nil && c == gitstatus.Changed
+	}
+	c, err := g.reader.Changed(rel, st, func() ([]byte, error) { return os.ReadFile(abs) })
+	return err == nil && c != gitstatus.Clean
+}
