@@ -38,7 +38,7 @@ type ranker struct {
 	nameWhole *match.Pattern // … anchored at both ends: is the file named after the match?
 	whole     *match.Pattern // the patterns anchored at both ends: does a match cover a whole name?
 	info      Ranking
-	context   bool // context lines were asked for
+	context   bool            // context lines were asked for
 	gitSig    *gitSignal      // where the git signal comes from (nil: off)
 	ctx       context.Context // the search's, for git status
 	warnings  []Warning

@@ -53,9 +53,9 @@ const (
 	factMinified
 	factNameMatch
 	factNameExact
-	factRootFile // the file was named as a root (its rel is "")
-	factCut      // its search stopped early: its hits are at least these
-	factGit      // the git signal, from the index
+	factRootFile  // the file was named as a root (its rel is "")
+	factCut       // its search stopped early: its hits are at least these
+	factGit       // the git signal, from the index
 	factGitUnsure // … which git status is to settle
 )
 

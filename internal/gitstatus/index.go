@@ -120,9 +120,9 @@ func readIndex(path, dir string) (*index, error) {
 
 // splitLink is the link extension of a split index.
 type splitLink struct {
-	shared           oid
-	delete, replace  []int // set bits of the two bitmaps: positions in the shared index
-	haveBitmaps      bool
+	shared          oid
+	delete, replace []int // set bits of the two bitmaps: positions in the shared index
+	haveBitmaps     bool
 }
 
 func parseIndex(data []byte) (*index, *splitLink, error) {
