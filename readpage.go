@@ -8,7 +8,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"io/fs"
 	"os"
@@ -93,11 +92,12 @@ type ReadOptions struct {
 // The content hash (SHA-256) identifies what was read: a cursor carries it
 // and is refused with an error wrapping ErrStaleRead when the file has
 // changed since. The tree revision (ReadPage.Tree) hashes the commit
-// checked out in the git repository holding the file and the state of
-// every file git reports as changed (path, size, modification time): when
-// it differs from an earlier page's, something in the tree changed since,
-// and what was read then may be out of date. It is empty outside a git
-// repository, or with NoGit.
+// checked out in the git repository holding the file and the state of its
+// index: it changes with a commit, a checkout, a merge, a reset or a
+// staging, and then what was read earlier may be out of date. An edit in
+// the worktree alone does not change it (finding one would mean a look at
+// every file, git status's cost; the file's own hash covers the file). It
+// is empty outside a git repository, or with NoGit.
 //
 // Binary files (a NUL byte in the first 64 KiB) and directories are
 // refused. A read records a use of the file for the frecency signal unless
@@ -174,7 +174,7 @@ func Read(ctx context.Context, o ReadOptions) (*ReadPage, error) {
 		}
 	}
 	if !o.NoGit {
-		in.Tree = treeRevision(ctx, o.Path)
+		in.Tree = treeRevision(o.Path)
 	}
 	pathHash, contentHash := page.PathHash(in.Path), binary.BigEndian.Uint64(sum[:8])
 	in.Cursor = func(next int) string {
@@ -245,33 +245,17 @@ type noteError struct {
 func (e *noteError) Error() string { return e.msg }
 func (e *noteError) Unwrap() error { return e.err }
 
-// treeRevision hashes the commit checked out in the git repository that
-// holds the file and every path git reports as changed, with its size and
-// modification time. It is "" outside a repository or when git fails.
-func treeRevision(ctx context.Context, file string) string {
+// treeRevision returns the revision of the git repository that holds the
+// file (gitstatus.Revision), "" outside a repository.
+func treeRevision(file string) string {
 	abs, err := filepath.Abs(file)
 	if err != nil {
 		return ""
 	}
 	repo := frecency.ProjectRoot(filepath.Dir(abs))
-	if _, err := os.Stat(filepath.Join(repo, ".git")); err != nil {
-		return ""
-	}
-	st, err := gitstatus.Read(ctx, repo, GitTimeout)
+	rev, err := gitstatus.Revision(repo)
 	if err != nil {
 		return ""
 	}
-	h := fnv.New64a()
-	var b []byte
-	b = append(b, st.Head...)
-	for _, p := range st.Paths() {
-		b = append(b, 0)
-		b = append(b, p...)
-		if info, err := os.Lstat(filepath.Join(repo, filepath.FromSlash(p))); err == nil {
-			b = binary.AppendVarint(b, info.Size())
-			b = binary.AppendVarint(b, info.ModTime().UnixNano())
-		}
-	}
-	h.Write(b)
-	return fmt.Sprintf("%016x", h.Sum64())
+	return rev
 }

@@ -496,3 +496,35 @@ func (ct *cacheTree) sub(name string) *cacheTree {
 	}
 	return nil
 }
+
+// Revision identifies the state of the repository whose worktree is root,
+// cheaply: the commit checked out and the index file's identity (size,
+// modification time, inode). It changes with a commit, a checkout, a merge,
+// a reset or a staging; an edit in the worktree alone does not change it.
+func Revision(root string) (string, error) {
+	gitdir, err := findGitDir(root)
+	if err != nil {
+		return "", err
+	}
+	common := gitdir
+	if b, err := os.ReadFile(filepath.Join(gitdir, "commondir")); err == nil {
+		c := strings.TrimSpace(string(b))
+		if !filepath.IsAbs(c) {
+			c = filepath.Join(gitdir, c)
+		}
+		common = c
+	}
+	head, _, err := resolveHead(gitdir, common)
+	if err != nil {
+		return "", err
+	}
+	h := sha1.New()
+	h.Write(head[:])
+	if fi, err := os.Stat(filepath.Join(gitdir, "index")); err == nil {
+		fmt.Fprintf(h, "%d %d", fi.Size(), fi.ModTime().UnixNano())
+		if st := StatOf(fi); st != nil {
+			fmt.Fprintf(h, " %d", st.Ino)
+		}
+	}
+	return fmt.Sprintf("%x", h.Sum(nil)[:8]), nil
+}

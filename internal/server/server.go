@@ -111,7 +111,7 @@ const grepDescription = `Search file contents under the root (RE2 regex; literal
 
 const findDescription = `List files under the root whose path matches pattern: a glob ("*.go", "src/**/*.spec.ts") or name words ("http handler" finds internal/http/handler.go). Best first: exact base name, prefix, whole word, substring, a directory's name; then files you are working on, recent and shallow ones. No pattern lists everything. A page fits budget tokens (default 1500) and max_files paths (50), with exact totals and a directory map of the rest; call again with the cursor for the next page. Same ignore rules as grep.`
 
-const readDescription = `Read a text file, or limit lines from offset, in pages of budget tokens (default 4000). Lines come as "N:text"; lines over 2000 bytes are cut and marked. Each page gives the file's sha256 and the tree revision (changes when anything git tracks changes), so you can tell whether what you read earlier is still current; a cursor continues only while the file is unchanged. Reading ranks the file higher in later searches.`
+const readDescription = `Read a text file, or limit lines from offset, in pages of budget tokens (default 4000). Lines come as "N:text"; lines over 2000 bytes are cut and marked. Each page gives the file's sha256 and the tree revision (changes with a commit, checkout, merge or staging), so you can tell whether what you read earlier may be out of date; a cursor continues only while the file is unchanged. Reading ranks the file higher in later searches.`
 
 const touchDescription = `Record that you used files (read or edited them with other tools), so later grep and find rank them higher. Takes paths relative to the root.`
 
