@@ -175,17 +175,21 @@ func TestReadRecordsAndRevision(t *testing.T) {
 	if p2 := read(); p2.Tree != p1.Tree || p2.Hash != p1.Hash {
 		t.Errorf("the same tree read twice: %s %s, then %s %s", p1.Tree, p1.Hash, p2.Tree, p2.Hash)
 	}
+	// An edit in the worktree alone leaves the revision (it would take a
+	// look at every file); staging it, or committing, changes it.
 	os.WriteFile(filepath.Join(dir, "b.go"), []byte("package b // edited\n"), 0o644)
 	p3 := read()
-	if p3.Tree == p1.Tree {
-		t.Error("the tree revision did not change when another file was edited")
+	if p3.Tree != p1.Tree || p3.Hash != p1.Hash {
+		t.Errorf("an unstaged edit of b.go changed the read of a.go: %s %s, then %s %s", p1.Tree, p1.Hash, p3.Tree, p3.Hash)
 	}
-	if p3.Hash != p1.Hash {
-		t.Error("the content hash changed though a.go did not")
+	git("add", "b.go")
+	p4 := read()
+	if p4.Tree == p3.Tree {
+		t.Error("the tree revision did not change when a file was staged")
 	}
-	os.WriteFile(filepath.Join(dir, "b.go"), []byte("package b // edited again\n"), 0o644)
-	if p4 := read(); p4.Tree == p3.Tree {
-		t.Error("the tree revision did not change when a changed file changed again")
+	git("commit", "-q", "-m", "y")
+	if p5 := read(); p5.Tree == p4.Tree {
+		t.Error("the tree revision did not change with a commit")
 	}
 	// The reads were recorded: a.go has a frecency signal, b.go none.
 	res, err := Search(ctx, Options{Patterns: []string{"package"}, Paths: []string{dir}, StateDir: state})

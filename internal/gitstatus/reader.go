@@ -68,23 +68,9 @@ var ErrNotRepo = errors.New("not a git repository")
 // Open opens the repository whose worktree is root (it holds .git, a
 // directory or a file naming one).
 func Open(root string) (*Reader, error) {
-	gitdir, err := findGitDir(root)
+	gitdir, common, err := gitDirs(root)
 	if err != nil {
 		return nil, err
-	}
-	common := gitdir
-	if b, err := os.ReadFile(filepath.Join(gitdir, "commondir")); err == nil {
-		c := strings.TrimSpace(string(b))
-		if !filepath.IsAbs(c) {
-			c = filepath.Join(gitdir, c)
-		}
-		common = c
-	}
-	// As git decides (is_git_directory): a HEAD, and objects and refs.
-	for _, p := range []string{filepath.Join(gitdir, "HEAD"), filepath.Join(common, "objects"), filepath.Join(common, "refs")} {
-		if _, err := os.Stat(p); err != nil {
-			return nil, fmt.Errorf("%w: %s has no %s", ErrNotRepo, gitdir, filepath.Base(p))
-		}
 	}
 	r := &Reader{root: root, gitdir: gitdir, trust: true}
 	if err := r.config(filepath.Join(common, "config")); err != nil {
@@ -129,6 +115,30 @@ func (r *Reader) Head() string {
 // written.
 func (r *Reader) IndexStamp() string {
 	return fmt.Sprintf("%d.%d.%d", len(r.ix.entries), r.ix.mtime.sec, r.ix.mtime.nsec)
+}
+
+// gitDirs returns the repository's git directory and its common directory
+// (they differ in a linked worktree), if git would take it for a
+// repository (is_git_directory: a HEAD, and objects and refs).
+func gitDirs(root string) (gitdir, common string, err error) {
+	gitdir, err = findGitDir(root)
+	if err != nil {
+		return "", "", err
+	}
+	common = gitdir
+	if b, err := os.ReadFile(filepath.Join(gitdir, "commondir")); err == nil {
+		c := strings.TrimSpace(string(b))
+		if !filepath.IsAbs(c) {
+			c = filepath.Join(gitdir, c)
+		}
+		common = c
+	}
+	for _, p := range []string{filepath.Join(gitdir, "HEAD"), filepath.Join(common, "objects"), filepath.Join(common, "refs")} {
+		if _, err := os.Stat(p); err != nil {
+			return "", "", fmt.Errorf("%w: %s has no %s", ErrNotRepo, gitdir, filepath.Base(p))
+		}
+	}
+	return gitdir, common, nil
 }
 
 func findGitDir(root string) (string, error) {
@@ -502,17 +512,9 @@ func (ct *cacheTree) sub(name string) *cacheTree {
 // modification time, inode). It changes with a commit, a checkout, a merge,
 // a reset or a staging; an edit in the worktree alone does not change it.
 func Revision(root string) (string, error) {
-	gitdir, err := findGitDir(root)
+	gitdir, common, err := gitDirs(root)
 	if err != nil {
 		return "", err
-	}
-	common := gitdir
-	if b, err := os.ReadFile(filepath.Join(gitdir, "commondir")); err == nil {
-		c := strings.TrimSpace(string(b))
-		if !filepath.IsAbs(c) {
-			c = filepath.Join(gitdir, c)
-		}
-		common = c
 	}
 	head, _, err := resolveHead(gitdir, common)
 	if err != nil {
