@@ -27,14 +27,18 @@ import (
 // apply the ignore rules (--no-ignore: every file not in the index would
 // look untracked), runs git status as before.
 
-// gitSignal is where the git signal comes from, once known.
+// gitSignal is where the git signal comes from. It is decided in the
+// background while the walk starts (opening the index takes milliseconds);
+// workers wait for the decision when they first need it.
 type gitSignal struct {
-	reader *gitstatus.Reader // the index, read directly
-	why    string            // why git status is used instead ("" with reader)
+	decided chan struct{} // closed once reader, notRepo and why are set
+	reader  *gitstatus.Reader // the index, read directly
+	notRepo bool              // .git is not a repository git would use
+	why     string            // why git status is used instead
 
-	state chan gitResult // git status's answer, when it is used
-	once  sync.Once
-	res   gitResult
+	done chan struct{} // closed once res is set (git status is the source)
+	res  gitResult
+	once sync.Once
 
 	changed atomic.Int64 // files the reader found changed
 	mu      sync.Mutex
@@ -47,8 +51,8 @@ type gitResult struct {
 	err   error
 }
 
-// startGit decides where the git signal comes from: the Reader, opened now
-// (milliseconds), or git status, started in the background.
+// startGit decides, in the background, where the git signal comes from:
+// the Reader, or git status.
 func (r *ranker) startGit(ctx context.Context, opts Options) {
 	switch {
 	case opts.NoGit:
@@ -58,27 +62,25 @@ func (r *ranker) startGit(ctx context.Context, opts Options) {
 		r.info.Git = "off: not in a git repository"
 		return
 	}
-	g := &gitSignal{}
+	g := &gitSignal{decided: make(chan struct{}), done: make(chan struct{})}
 	r.gitSig = g
-	if !opts.NoIgnore {
-		rd, err := gitstatus.Open(r.project)
-		if err == nil {
-			g.reader = rd
-			return
-		}
-		if errors.Is(err, gitstatus.ErrNotRepo) {
-			r.info.Git = "off: .git is not a repository git could use (no HEAD, objects or refs)"
-			r.gitSig = nil
-			return
-		}
-		g.why = fmt.Sprintf("the index could not be read (%v)", err)
-	} else {
-		g.why = "--no-ignore: the index alone cannot tell untracked files from ignored ones"
-	}
-	g.state = make(chan gitResult, 1)
+	project := r.project
 	go func() {
-		st, err := gitstatus.Read(ctx, r.project, GitTimeout)
-		g.state <- gitResult{st, err}
+		defer close(g.done)
+		if opts.NoIgnore {
+			g.why = "--no-ignore: the index alone cannot tell untracked files from ignored ones"
+		} else if rd, err := gitstatus.Open(project); err == nil {
+			g.reader = rd
+		} else if errors.Is(err, gitstatus.ErrNotRepo) {
+			g.notRepo = true
+		} else {
+			g.why = fmt.Sprintf("the index could not be read (%v)", err)
+		}
+		close(g.decided)
+		if g.reader == nil && !g.notRepo {
+			st, err := gitstatus.Read(ctx, project, GitTimeout)
+			g.res = gitResult{st, err}
+		}
 	}()
 }
 
@@ -93,7 +95,10 @@ func exists(p string) bool {
 // ranking asks git's state later.
 func (r *ranker) fileChanged(rel string, st *gitstatus.FileStat, data []byte, more bool, path string) (changed, unsure bool) {
 	g := r.gitSig
-	if g == nil || g.reader == nil || rel == "" {
+	if g == nil || rel == "" {
+		return false, false
+	}
+	if <-g.decided; g.reader == nil {
 		return false, false
 	}
 	content := func() ([]byte, error) {
@@ -127,8 +132,13 @@ func (r *ranker) gitDone(ctx context.Context) *gitstatus.State {
 		return nil
 	}
 	g.once.Do(func() {
+		<-g.decided
+		if g.notRepo {
+			r.info.Git = "off: .git is not a repository git could use (no HEAD, objects or refs)"
+			return
+		}
 		if g.reader == nil {
-			g.res = <-g.state
+			<-g.done
 			switch {
 			case errors.Is(g.res.err, gitstatus.ErrNoGit):
 				r.info.Git = "off: git is not installed"
@@ -141,7 +151,6 @@ func (r *ranker) gitDone(ctx context.Context) *gitstatus.State {
 			}
 			return
 		}
-		g.reader.Close()
 		if len(g.unsure) > 0 {
 			slices.Sort(g.unsure)
 			st, err := gitstatus.ReadPaths(ctx, r.project, g.unsure, GitTimeout)
@@ -166,7 +175,7 @@ func (r *ranker) gitDone(ctx context.Context) *gitstatus.State {
 func (r *ranker) changedAt(rel string, changed, unsure bool, st *gitstatus.State) bool {
 	g := r.gitSig
 	switch {
-	case rel == "" || g == nil:
+	case rel == "" || g == nil || g.notRepo:
 		return false
 	case g.reader == nil:
 		return st.Dirty(rel)
@@ -181,7 +190,7 @@ func (r *ranker) changedAt(rel string, changed, unsure bool, st *gitstatus.State
 func (r *ranker) pathChanged(rel string, st *gitstatus.FileStat, abs string, state *gitstatus.State) bool {
 	g := r.gitSig
 	switch {
-	case rel == "" || g == nil:
+	case rel == "" || g == nil || g.notRepo:
 		return false
 	case g.reader == nil:
 		return state.Dirty(rel)

@@ -2,8 +2,16 @@
 
 // Command vsrg times scout against ripgrep on the same tree, side by side.
 //
-//	go run ./bench/vsrg                      # GOROOT/src, 7 runs per case
+//	go run ./bench/vsrg                      # the git corpus, 7 runs per case
+//	go run ./bench/vsrg -corpus goroot       # GOROOT/src itself (not a git repository)
+//	go run ./bench/vsrg -corpus git-small    # a git copy of runtime/ and crypto/ (2.4k files)
+//	go run ./bench/vsrg -corpus git-200k -git-cost   # 200,000 files: the git signal's cost
 //	go run ./bench/vsrg -root ~/code/x -runs 11 -case literal
+//
+// The git corpora are where agents work: a copy of GOROOT/src (or part of
+// it) made a git repository (init, add, commit), then a few files
+// modified, one of them staged, and a few untracked files added. They are
+// made once under $TMPDIR/scout-corpus-NAME and reused.
 //
 // Each case runs once of each tool to warm the page cache, then alternates
 // the two tools run after run (so drift on a shared machine hits both), and
@@ -16,7 +24,8 @@
 // matching lines, so a fast wrong answer cannot pass.
 //
 // Both tools are asked for the same semantics: smart case, hidden files
-// searched, the same ignore rules, line numbers, a heading per file.
+// searched but not .git (rg --hidden searches .git unless told not to), the
+// same ignore rules, line numbers, a heading per file.
 package main
 
 import (
@@ -42,7 +51,7 @@ type benchCase struct {
 
 var cases = []benchCase{
 	{"literal", "Unmarshal", 1.0},
-	{"literal-smartcase", "unmarshal", 0}, // case-insensitive: the smart-case default for a lower-case query
+	{"literal-smartcase", "unmarshal", 1.0}, // case-insensitive: the smart-case default for a lower-case query
 	{"regex-literal", `func \w+Marshal\w*\(`, 1.0},
 	{"regex-noliteral", `[A-Z][a-z]+[0-9]{2,}`, 1.5},
 	{"nomatch", "zqxjkvbw_nomatch", 1.0},
@@ -55,7 +64,9 @@ type sample struct {
 }
 
 func main() {
-	root := flag.String("root", filepath.Join(runtime.GOROOT(), "src"), "the tree to search")
+	root := flag.String("root", "", "the tree to search (default: the corpus)")
+	corpus := flag.String("corpus", "git", "git (a git copy of GOROOT/src with changes), git-small (runtime/ and crypto/), git-200k (200,000 small files), or goroot")
+	gitCostOnly := flag.Bool("git-cost", false, "time only the git signal's cost (scout vs scout --no-git)")
 	runs := flag.Int("runs", 7, "timed runs of each tool per case (at least 5)")
 	only := flag.String("case", "", "run only the cases whose name contains this")
 	costOnly := flag.Bool("ranking-only", false, "time only ranking's cost (scout vs scout --sort path)")
@@ -70,6 +81,15 @@ func main() {
 	bin := *scoutBin
 	if bin == "" {
 		bin = build()
+	}
+	if *root == "" {
+		*root = makeCorpus(*corpus)
+	}
+	if *gitCostOnly {
+		if gitCost(*root, bin, *runs) {
+			os.Exit(1)
+		}
+		return
 	}
 	fmt.Printf("tree: %s\nscout: %s\n%s\nruns: %d per tool per case, alternating; medians\n", *root, bin, rgVersion(), *runs)
 	if gnuTime == "" {
@@ -103,7 +123,7 @@ func compareRipgrep(root, bin string, runs int, only string) bool {
 			continue
 		}
 		scoutArgs := []string{"grep", "--all", "--color", "never", "-e", c.pattern, "."}
-		rgArgs := []string{"--hidden", "--smart-case", "--line-number", "--heading", "--color", "never", "-e", c.pattern, "."}
+		rgArgs := []string{"--hidden", "--glob", "!.git", "--smart-case", "--line-number", "--heading", "--color", "never", "-e", c.pattern, "."}
 		ns, nr := count(root, bin, scoutArgs), count(root, "rg", rgArgs)
 		if ns != nr {
 			fmt.Printf("%-18s scout finds %d lines, rg %d: not timed\n", c.name, ns, nr)
@@ -182,7 +202,7 @@ func pageCost(root, bin string, runs int, only string) {
 		}
 		paged := []string{"grep", "-e", c.pattern, "."}
 		all := []string{"grep", "--all", "--color", "never", "-e", c.pattern, "."}
-		rgArgs := []string{"--hidden", "--smart-case", "--line-number", "--heading", "--color", "never", "-e", c.pattern, "."}
+		rgArgs := []string{"--hidden", "--glob", "!.git", "--smart-case", "--line-number", "--heading", "--color", "never", "-e", c.pattern, "."}
 		run(root, bin, paged)
 		var p, a, r []sample
 		for range runs {
@@ -206,7 +226,7 @@ func findCost(root, bin string, runs int, only string) bool {
 	}
 	fmt.Printf("\nfind: scout find vs rg --files --hidden, bar 1.0\n")
 	fmt.Printf("%-18s %10s %10s %7s %10s %10s %9s %9s %8s\n", "case", "scout", "rg", "ratio", "scout cpu", "rg cpu", "scout RSS", "rg RSS", "files")
-	rgArgs := []string{"--files", "--hidden"}
+	rgArgs := []string{"--files", "--hidden", "--glob", "!.git"}
 	nr := lines(root, "rg", rgArgs)
 	failed := false
 	for _, c := range []struct {
@@ -373,4 +393,119 @@ func median(s []sample) sample {
 func fail(msg string) {
 	fmt.Fprintln(os.Stderr, "vsrg:", msg)
 	os.Exit(2)
+}
+
+// maxGitCost is the bar for the git signal: a search with it may take at
+// most this much longer than the same search with --no-git.
+const maxGitCost = 1.10
+
+// gitCost times scout's default search against the same search with
+// --no-git.
+func gitCost(root, bin string, runs int) bool {
+	fmt.Printf("git signal cost: scout vs scout --no-git, bar %.2f\n", maxGitCost)
+	fmt.Printf("%-18s %10s %10s %7s\n", "case", "git", "no-git", "ratio")
+	failed := false
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"literal (all)", []string{"grep", "--all", "--color", "never", "-e", "Unmarshal", "."}},
+		{"literal (page)", []string{"grep", "-e", "Unmarshal", "."}},
+		{"find (page)", []string{"find", "handler"}},
+	} {
+		noGit := append([]string{c.args[0], "--no-git"}, c.args[1:]...)
+		run(root, bin, c.args)
+		run(root, bin, noGit)
+		var a, b []sample
+		for range runs {
+			a = append(a, run(root, bin, c.args))
+			b = append(b, run(root, bin, noGit))
+		}
+		ma, mb := median(a), median(b)
+		ratio := float64(ma.wall) / float64(mb.wall)
+		mark := ""
+		if ratio > maxGitCost {
+			mark, failed = " over", true
+		}
+		fmt.Printf("%-18s %10s %10s %7.2f%s\n", c.name, ma.wall.Round(time.Millisecond/10), mb.wall.Round(time.Millisecond/10), ratio, mark)
+	}
+	return failed
+}
+
+// makeCorpus returns the root of a corpus, making it the first time.
+func makeCorpus(name string) string {
+	goroot := filepath.Join(runtime.GOROOT(), "src")
+	if name == "goroot" {
+		return goroot
+	}
+	base := filepath.Join(os.TempDir(), "scout-corpus-"+name)
+	root := filepath.Join(base, "src")
+	done := base + ".ok"
+	if _, err := os.Stat(done); err == nil {
+		return root
+	}
+	os.RemoveAll(base)
+	os.MkdirAll(root, 0o755)
+	fmt.Fprintf(os.Stderr, "making the %s corpus in %s…\n", name, root)
+	var changed []string
+	switch name {
+	case "git":
+		sh("cp", "-a", goroot+"/.", root)
+		changed = []string{"net/http/server.go", "encoding/json/decode.go", "fmt/print.go", "os/file.go", "strings/strings.go"}
+	case "git-small":
+		for _, d := range []string{"runtime", "crypto"} {
+			sh("cp", "-a", filepath.Join(goroot, d), root)
+		}
+		changed = []string{"runtime/proc.go", "runtime/malloc.go", "crypto/tls/conn.go", "crypto/sha256/sha256.go", "runtime/map.go"}
+	case "git-200k":
+		for d := range 200 {
+			dir := filepath.Join(root, fmt.Sprintf("pkg%03d", d))
+			os.MkdirAll(dir, 0o755)
+			for f := range 1000 {
+				body := fmt.Sprintf("package pkg%d\n\n// F%d decodes the input.\nfunc F%d(b []byte) error {\n\treturn json.Unmarshal(b, nil) // %d\n}\n", d, f, f, d*f)
+				if f%7 != 0 {
+					body = strings.ReplaceAll(body, "Unmarshal", "Valid")
+				}
+				os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%04d.go", f)), []byte(body), 0o644)
+			}
+		}
+		for i := range 50 {
+			changed = append(changed, fmt.Sprintf("pkg%03d/f%04d.go", i*4, i*13))
+		}
+	default:
+		fail("unknown corpus " + name)
+	}
+	git := func(args ...string) {
+		sh("git", append([]string{"-C", root, "-c", "user.email=b@b", "-c", "user.name=bench", "-c", "gc.auto=0"}, args...)...)
+	}
+	git("init", "-q")
+	git("add", "-A")
+	git("commit", "-q", "-m", "corpus")
+	// As an agent's working tree looks: some files changed, one staged,
+	// some new.
+	for i, p := range changed {
+		f, err := os.OpenFile(filepath.Join(root, p), os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			fail(err.Error())
+		}
+		fmt.Fprintf(f, "\n// edited by the agent (%d)\n", i)
+		f.Close()
+	}
+	git("add", changed[0])
+	untracked := 5
+	if name == "git-200k" {
+		untracked = 50
+	}
+	for i := range untracked {
+		os.WriteFile(filepath.Join(root, fmt.Sprintf("new_%02d.go", i)), []byte(fmt.Sprintf("package x\n\n// Unmarshal in a new file %d\n", i)), 0o644)
+	}
+	os.WriteFile(done, nil, 0o644)
+	return root
+}
+
+func sh(name string, args ...string) {
+	cmd := exec.Command(name, args...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		fail(fmt.Sprintf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out))
+	}
 }

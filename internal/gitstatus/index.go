@@ -6,11 +6,12 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // Reading git's index (git's index-format.txt).
@@ -62,13 +63,62 @@ const (
 
 func (e *entry) stage() int { return int(e.flags&flagStage) >> 12 }
 
-// index is a parsed index file.
+// index is a parsed index file. Entries are not decoded up front: their
+// offsets are noted and each is read from the file's bytes when asked for,
+// so that reading an index of 10,000 files costs a pass over it, not 10,000
+// allocations (fresh memory costs a page fault per 4 KB on these machines).
 type index struct {
 	version int
-	entries []entry // sorted by path, then stage
+	data    []byte   // the file's bytes (mapped), or a split index joined and written out as version 3
+	offs    []uint32 // where each entry starts in data, in order: sorted by path, then stage
+	names   []string // version 4: each entry's path (they are prefix-compressed in the file)
 	tree    *cacheTree
 	sparse  bool      // sdir: some entries are directories
 	mtime   statStamp // when the index file was written, for racy entries
+	maps    [][]byte  // files mapped, to unmap (see release)
+}
+
+// release unmaps the index's files; nothing of it may be used after.
+func (ix *index) release() {
+	for _, m := range ix.maps {
+		unmap(m)
+	}
+	ix.maps = nil
+}
+
+// len returns the number of entries.
+func (ix *index) len() int { return len(ix.offs) }
+
+// path returns entry i's path. For versions 2 and 3 it points into data,
+// which lives as long as the index.
+func (ix *index) path(i int) string {
+	if ix.names != nil {
+		return ix.names[i]
+	}
+	b := ix.data[ix.offs[i]:]
+	flags := binary.BigEndian.Uint16(b[60:])
+	p := 62
+	if flags&flagExtended != 0 {
+		p = 64
+	}
+	n := int(flags & 0x0fff)
+	if n == 0x0fff {
+		n = bytes.IndexByte(b[p:], 0)
+	}
+	return unsafe.String(&b[p], n)
+}
+
+// entry decodes entry i.
+func (ix *index) entry(i int) entry {
+	b := ix.data[ix.offs[i]:]
+	u := func(k int) uint32 { return binary.BigEndian.Uint32(b[k*4:]) }
+	e := entry{path: ix.path(i), mode: u(6), flags: binary.BigEndian.Uint16(b[60:])}
+	e.stat = statData{ctimeSec: u(0), ctimeNsec: u(1), mtimeSec: u(2), mtimeNsec: u(3), dev: u(4), ino: u(5), uid: u(7), gid: u(8), size: u(9)}
+	copy(e.id[:], b[40:60])
+	if e.flags&flagExtended != 0 {
+		e.xflag = binary.BigEndian.Uint16(b[62:])
+	}
+	return e
 }
 
 type statStamp struct{ sec, nsec int64 }
@@ -86,26 +136,27 @@ var errIndex = errors.New("git index")
 // readIndex reads the index at path; a split index is joined with its
 // shared index, which is in dir.
 func readIndex(path, dir string) (*index, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	fi, err := os.Stat(path)
+	data, fi, err := mapFile(path)
 	if err != nil {
 		return nil, err
 	}
 	ix, link, err := parseIndex(data)
 	if err != nil {
+		unmap(data)
 		return nil, err
 	}
+	ix.maps = append(ix.maps, data)
 	ix.mtime = statStamp{fi.ModTime().Unix(), int64(fi.ModTime().Nanosecond())}
 	if link != nil {
-		shared, err := os.ReadFile(filepath.Join(dir, "sharedindex."+link.shared.String()))
+		shared, _, err := mapFile(filepath.Join(dir, "sharedindex."+link.shared.String()))
 		if err != nil {
+			ix.release()
 			return nil, fmt.Errorf("%w: split index: %v", errIndex, err)
 		}
+		defer unmap(shared) // applySplit copies what it keeps
 		base, sublink, err := parseIndex(shared)
 		if err != nil {
+			ix.release()
 			return nil, err
 		}
 		if sublink != nil {
@@ -139,28 +190,29 @@ func parseIndex(data []byte) (*index, *splitLink, error) {
 	}
 	n := int(binary.BigEndian.Uint32(data[8:]))
 	body := data[:len(data)-20]
+	if n > len(body)/62 {
+		return nil, nil, fmt.Errorf("%w: %d entries cannot fit in %d bytes", errIndex, n, len(body))
+	}
+	ix.data = data
+	ix.offs = make([]uint32, 0, n)
+	var arena []byte // version 4: the paths, expanded
+	var spans []uint64
+	var prev []byte
 	at := 12
-	ix.entries = make([]entry, 0, n)
-	prev := ""
 	for range n {
 		if at+62 > len(body) {
 			return nil, nil, fmt.Errorf("%w: entries cut short", errIndex)
 		}
-		var e entry
 		b := body[at:]
-		u := func(i int) uint32 { return binary.BigEndian.Uint32(b[i*4:]) }
-		e.stat = statData{ctimeSec: u(0), ctimeNsec: u(1), mtimeSec: u(2), mtimeNsec: u(3), dev: u(4), ino: u(5), uid: u(7), gid: u(8), size: u(9)}
-		e.mode = u(6)
-		copy(e.id[:], b[40:60])
-		e.flags = binary.BigEndian.Uint16(b[60:])
+		flags := binary.BigEndian.Uint16(b[60:])
 		p := 62
-		if e.flags&flagExtended != 0 {
+		if flags&flagExtended != 0 {
 			if ix.version < 3 || len(b) < 64 {
 				return nil, nil, fmt.Errorf("%w: extended flags in version %d", errIndex, ix.version)
 			}
-			e.xflag = binary.BigEndian.Uint16(b[62:])
 			p = 64
 		}
+		ix.offs = append(ix.offs, uint32(at))
 		if ix.version == 4 {
 			strip, k, ok := offsetVarint(b[p:])
 			if !ok || strip > len(prev) {
@@ -171,18 +223,26 @@ func parseIndex(data []byte) (*index, *splitLink, error) {
 			if nul < 0 {
 				return nil, nil, fmt.Errorf("%w: bad path", errIndex)
 			}
-			e.path = prev[:len(prev)-strip] + string(b[p:p+nul])
+			off := len(arena)
+			arena = append(arena, prev[:len(prev)-strip]...)
+			arena = append(arena, b[p:p+nul]...)
+			spans = append(spans, uint64(off)<<32|uint64(len(arena)-off))
+			prev = arena[off:]
 			at += p + nul + 1
-		} else {
-			nul := bytes.IndexByte(b[p:], 0)
-			if nul < 0 {
-				return nil, nil, fmt.Errorf("%w: bad path", errIndex)
-			}
-			e.path = string(b[p : p+nul])
-			at += (p + nul + 8) &^ 7
+			continue
 		}
-		prev = e.path
-		ix.entries = append(ix.entries, e)
+		nul := bytes.IndexByte(b[p:], 0)
+		if nul < 0 {
+			return nil, nil, fmt.Errorf("%w: bad path", errIndex)
+		}
+		at += (p + nul + 8) &^ 7
+	}
+	if ix.version == 4 {
+		paths := string(arena)
+		ix.names = make([]string, len(spans))
+		for i, sp := range spans {
+			ix.names[i] = paths[sp>>32 : sp>>32+sp&0xffffffff]
+		}
 	}
 	var link *splitLink
 	for at+8 <= len(body) {
@@ -300,8 +360,14 @@ func parseLink(b []byte) (*splitLink, error) {
 // replacement with no path keeps the shared entry's), those set in the
 // delete bitmap go, and the additions are merged in by path and stage.
 func applySplit(ix, shared *index, l *splitLink) error {
-	own := ix.entries
-	out := slices.Clone(shared.entries)
+	own := make([]entry, ix.len())
+	for i := range own {
+		own[i] = ix.entry(i)
+	}
+	out := make([]entry, shared.len())
+	for i := range out {
+		out[i] = shared.entry(i)
+	}
 	if len(l.replace) > len(own) {
 		return fmt.Errorf("%w: split index replaces %d entries but holds %d", errIndex, len(l.replace), len(own))
 	}
@@ -332,12 +398,43 @@ func applySplit(ix, shared *index, l *splitLink) error {
 		}
 		return a.stage() - b.stage()
 	})
-	ix.entries = kept
+	ix.data, ix.offs, ix.names = render(kept)
 	if ix.tree == nil {
 		ix.tree = shared.tree
 	}
 	ix.sparse = ix.sparse || shared.sparse
 	return nil
+}
+
+// render writes entries out as a version-3 index's entry table (no header:
+// entries start where the offsets say).
+func render(entries []entry) ([]byte, []uint32, []string) {
+	var b []byte
+	offs := make([]uint32, len(entries))
+	for i, e := range entries {
+		offs[i] = uint32(len(b))
+		s := e.stat
+		for _, v := range []uint32{s.ctimeSec, s.ctimeNsec, s.mtimeSec, s.mtimeNsec, s.dev, s.ino, e.mode, s.uid, s.gid, s.size} {
+			b = binary.BigEndian.AppendUint32(b, v)
+		}
+		b = append(b, e.id[:]...)
+		flags := e.flags&^0x0fff | uint16(min(len(e.path), 0x0fff))
+		if e.xflag != 0 {
+			flags |= flagExtended
+		} else {
+			flags &^= flagExtended
+		}
+		b = binary.BigEndian.AppendUint16(b, flags)
+		if e.xflag != 0 {
+			b = binary.BigEndian.AppendUint16(b, e.xflag)
+		}
+		b = append(b, e.path...)
+		b = append(b, 0)
+		for len(b)%8 != 0 {
+			b = append(b, 0)
+		}
+	}
+	return b, offs, nil
 }
 
 // ewahBits decodes an EWAH-compressed bitmap (git's ewah/ewah_io.c): the
@@ -394,6 +491,6 @@ func ewahBits(b []byte) ([]int, []byte, error) {
 // find returns the position of the first entry for path (any stage), and
 // whether there is one.
 func (ix *index) find(path string) (int, bool) {
-	i, found := slices.BinarySearchFunc(ix.entries, path, func(e entry, p string) int { return strings.Compare(e.path, p) })
-	return i, found
+	i := sort.Search(ix.len(), func(i int) bool { return ix.path(i) >= path })
+	return i, i < ix.len() && ix.path(i) == path
 }

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -51,10 +52,11 @@ type Reader struct {
 	filters bool // content conversions may apply (autocrlf, attributes)
 	trust   bool // core.fileMode: the executable bit counts
 
-	once   sync.Once
-	staged map[string]bool // stage-0 paths that differ from HEAD
-	sdirs  []string        // sparse directories that differ from HEAD, with "/"
-	err    error
+	once      sync.Once
+	closeOnce sync.Once
+	staged    map[string]bool // stage-0 paths that differ from HEAD
+	sdirs     []string        // sparse directories that differ from HEAD, with "/"
+	err       error
 }
 
 // ErrUnsupported is wrapped by Open's error for a repository the Reader
@@ -92,6 +94,7 @@ func Open(root string) (*Reader, error) {
 	}
 	r.ix = ix
 	r.st = newStore(filepath.Join(common, "objects"))
+	runtime.AddCleanup(r, func(c func()) { c() }, func() { ix.release() })
 	head, ok, err := resolveHead(gitdir, common)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrUnsupported, err)
@@ -100,8 +103,15 @@ func Open(root string) (*Reader, error) {
 	return r, nil
 }
 
-// Close releases the object store's files.
-func (r *Reader) Close() { r.st.close() }
+// Close releases the index's mapping and the object store's files; the
+// Reader may not be used after. A Reader not closed is released when it is
+// no longer reachable.
+func (r *Reader) Close() {
+	r.closeOnce.Do(func() {
+		r.ix.release()
+		r.st.close()
+	})
+}
 
 // Head returns the commit checked out ("" before the first).
 func (r *Reader) Head() string {
@@ -114,7 +124,7 @@ func (r *Reader) Head() string {
 // IndexStamp identifies the index file's state: its size and when it was
 // written.
 func (r *Reader) IndexStamp() string {
-	return fmt.Sprintf("%d.%d.%d", len(r.ix.entries), r.ix.mtime.sec, r.ix.mtime.nsec)
+	return fmt.Sprintf("%d.%d.%d", r.ix.len(), r.ix.mtime.sec, r.ix.mtime.nsec)
 }
 
 // gitDirs returns the repository's git directory and its common directory
@@ -275,13 +285,14 @@ func (r *Reader) Changed(rel string, st *FileStat, content func() ([]byte, error
 		}
 		return Changed, nil // untracked
 	}
-	ents := r.ix.entries
-	for k := i; k < len(ents) && ents[k].path == rel; k++ {
-		if ents[k].stage() > 0 {
+	ix := r.ix
+	for k := i; k < ix.len() && ix.path(k) == rel; k++ {
+		if e := ix.entry(k); e.stage() > 0 {
 			return Changed, nil // unmerged
 		}
 	}
-	e := &ents[i]
+	ent := ix.entry(i)
+	e := &ent
 	staged, err := r.isStaged(rel)
 	if err != nil {
 		return Clean, err
@@ -322,13 +333,13 @@ func (r *Reader) ChangedInIndex(rel string) (Change, error) {
 		}
 		return Changed, nil
 	}
-	for k := i; k < len(r.ix.entries) && r.ix.entries[k].path == rel; k++ {
-		if r.ix.entries[k].stage() > 0 {
+	for k := i; k < r.ix.len() && r.ix.path(k) == rel; k++ {
+		if e := r.ix.entry(k); e.stage() > 0 {
 			return Changed, nil
 		}
 	}
 	staged, err := r.isStaged(rel)
-	if err != nil || staged || r.ix.entries[i].xflag&xIntentToAdd != 0 {
+	if e := r.ix.entry(i); err != nil || staged || e.xflag&xIntentToAdd != 0 {
 		return Changed, err
 	}
 	return Clean, nil
@@ -361,7 +372,7 @@ func (r *Reader) underGitlinkOrSparse(rel string) bool {
 			return false
 		}
 		p = p[:i]
-		if j, found := r.ix.find(p); found && r.ix.entries[j].mode == modeGitlink {
+		if j, found := r.ix.find(p); found && r.ix.entry(j).mode == modeGitlink {
 			return true
 		}
 		if _, found := r.ix.find(p + "/"); found && r.ix.sparse {
@@ -414,11 +425,11 @@ func (r *Reader) Staged() ([]string, error) {
 func (r *Reader) stagedPaths() (map[string]bool, []string, error) {
 	staged := map[string]bool{}
 	var sdirs []string
-	ents := r.ix.entries
+	ix := r.ix
 	if !r.hasHead {
-		for _, e := range ents {
-			if e.stage() == 0 {
-				staged[e.path] = true
+		for i := range ix.len() {
+			if e := ix.entry(i); e.stage() == 0 {
+				staged[strings.Clone(e.path)] = true
 			}
 		}
 		return staged, nil, nil
@@ -446,13 +457,13 @@ func (r *Reader) stagedPaths() (map[string]bool, []string, error) {
 		}
 		seen := map[string]bool{}
 		for i := lo; i < hi; {
-			e := &ents[i]
+			e := ix.entry(i)
 			name := e.path[len(prefix):]
 			if slash := strings.IndexByte(name, '/'); slash >= 0 && !(e.mode == modeDir && slash == len(name)-1) {
 				dir := name[:slash]
 				sub := prefix + dir + "/"
 				j := i + 1
-				for j < hi && strings.HasPrefix(ents[j].path, sub) {
+				for j < hi && strings.HasPrefix(ix.path(j), sub) {
 					j++
 				}
 				seen[dir] = true
@@ -473,15 +484,15 @@ func (r *Reader) stagedPaths() (map[string]bool, []string, error) {
 			}
 			if e.mode == modeDir { // a sparse directory
 				dir := strings.TrimSuffix(name, "/")
-				seen[dir] = true
+				seen[strings.Clone(dir)] = true
 				if t, ok := inTree[dir]; !ok || t.id != e.id {
-					sdirs = append(sdirs, e.path)
+					sdirs = append(sdirs, strings.Clone(e.path))
 				}
 				continue
 			}
-			seen[name] = true
+			seen[strings.Clone(name)] = true
 			if t, ok := inTree[name]; !ok || t.id != e.id || t.mode != e.mode {
-				staged[e.path] = true
+				staged[strings.Clone(e.path)] = true
 			}
 		}
 		for _, t := range items {
@@ -491,7 +502,7 @@ func (r *Reader) stagedPaths() (map[string]bool, []string, error) {
 		}
 		return nil
 	}
-	return staged, sdirs, walk("", root, r.ix.tree, 0, len(ents))
+	return staged, sdirs, walk("", root, ix.tree, 0, ix.len())
 }
 
 // sub returns the subdirectory name of a cache tree (nil when it has none).

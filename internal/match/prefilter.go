@@ -2,8 +2,6 @@ package match
 
 import (
 	"bytes"
-	"encoding/binary"
-	"math/bits"
 )
 
 // maxScanFreq is how common (per million bytes, both cases) the rarest byte
@@ -188,32 +186,23 @@ func zeroLanes(x uint64) uint64 {
 
 // find returns the first start at or after from of the folded literal s.
 func (f *pairFilter) find(buf []byte, from int, s string) int {
-	p := from + f.at // where the rarest byte of a match at from would be
-	lo, hi := 0, len(buf)-8
+	// The pair is the bytes at q and q+1 of a match's place: q is the
+	// rarest byte's offset, or its neighbour's when that comes first.
+	q := f.at
+	a, b := byte(f.want), byte(f.next)
 	if f.d < 0 {
-		lo = 1
-	} else {
-		hi--
+		q, a, b = f.at-1, byte(f.next), byte(f.want)
 	}
-	if p < lo {
-		p = lo
-	}
-	for ; p <= hi; p += 8 {
-		w := binary.LittleEndian.Uint64(buf[p:]) | lanes20
-		v := binary.LittleEndian.Uint64(buf[p+f.d:]) | lanes20
-		m := zeroLanes(w^f.want) & zeroLanes(v^f.next)
-		for m != 0 {
-			start := p + bits.TrailingZeros64(m)/8 - f.at
-			if start >= from && start+len(s) <= len(buf) && equalFold(buf[start:start+len(s)], s) {
-				return start
-			}
-			m &= m - 1
+	for p := from + q; p+1 < len(buf); {
+		i := pairScan(buf[p:], a, b)
+		if i < 0 {
+			break
 		}
-	}
-	for start := max(p-f.at, from); start+len(s) <= len(buf); start++ {
-		if equalFold(buf[start:start+len(s)], s) {
+		start := p + i - q
+		if start+len(s) <= len(buf) && equalFold(buf[start:start+len(s)], s) {
 			return start
 		}
+		p += i + 1
 	}
 	return -1
 }

@@ -1,0 +1,5 @@
+//go:build unix && !linux
+
+package gitstatus
+
+const mapPopulate = 0
