@@ -31,7 +31,7 @@ import (
 // background while the walk starts (opening the index takes milliseconds);
 // workers wait for the decision when they first need it.
 type gitSignal struct {
-	decided chan struct{} // closed once reader, notRepo and why are set
+	decided chan struct{}     // closed once reader, notRepo and why are set
 	reader  *gitstatus.Reader // the index, read directly
 	notRepo bool              // .git is not a repository git would use
 	why     string            // why git status is used instead
