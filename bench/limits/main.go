@@ -64,6 +64,7 @@ func main() {
 		{"[a-z]{1000}, a 5 MB line", "[a-z]{1000}", "line5m.txt", nil},
 		{"(a|…|j){100}k, a 64 MB line", "(a|b|c|d|e|f|g|h|i|j){100}k", "line64m.txt", []string{"--max-filesize", "0"}},
 		{"a.*b.*c.*d.*e.*f.*g, a 200 MB file", "a.*b.*c.*d.*e.*f.*g", "big200m.txt", []string{"--max-filesize", "0"}},
+		{"(a|b)*a(a|b){20}c (2^21 DFA states), 20 MB", "(a|b)*a(a|b){20}c", "ab20m.txt", []string{"--max-filesize", "0"}},
 		{"grep ., GOROOT/src", ".", filepath.Join(runtime.GOROOT(), "src"), nil},
 	}
 	fmt.Println("time limit 2 s; bar: an answer within 3 s")
@@ -90,6 +91,8 @@ func main() {
 	if *million != "" {
 		makeMillion(*million)
 		compare("grep -F e, 1,000,000 files", bin, []string{"grep", "-F", "e", *million}, []string{"--hidden", "-F", "e", *million})
+		wall, _, _ := timed(bin, "grep", "--timeout", "2s", "-F", "e", *million)
+		fmt.Printf("%-40s %10s %10.2f   (limit 2 s)\n", "the same with --timeout 2s", "", wall.Seconds())
 	}
 }
 
@@ -122,6 +125,14 @@ func inputs(dir string) string {
 	write(filepath.Join(dir, "line200k.txt"), letters(200_000, true)+"\n")
 	write(filepath.Join(dir, "line5m.txt"), letters(5_000_000, false)+"\n")
 	write(filepath.Join(dir, "line64m.txt"), strings.Repeat("abcdefghij", 64<<17)+"\n")
+	var ab strings.Builder
+	for range 200_000 {
+		for range 99 {
+			ab.WriteByte("ab"[r.IntN(2)])
+		}
+		ab.WriteByte('\n')
+	}
+	write(filepath.Join(dir, "ab20m.txt"), ab.String())
 	var big strings.Builder
 	for i := 0; big.Len() < 200<<20; i++ {
 		fmt.Fprintf(&big, "line %d %s\n", i, letters(60, false))
@@ -169,6 +180,7 @@ func viaMCP(bin, dir string, c timeCase, target string) time.Duration {
 // compare runs scout and rg with their arguments and prints both peak
 // memories and times.
 func compare(name, bin string, scoutArgs, rgArgs []string) {
+	timed(bin, scoutArgs...) // warm the page cache for both
 	sw, srss, _ := timed(bin, scoutArgs...)
 	rw, rrss, _ := timed("rg", rgArgs...)
 	fmt.Printf("%-40s %10.1f %10.2f %10.1f %10.2f\n", name, float64(srss)/1024, sw.Seconds(), float64(rrss)/1024, rw.Seconds())

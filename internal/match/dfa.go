@@ -46,7 +46,7 @@ import (
 const (
 	maxStates  = 2048
 	maxCached  = 1 << 20 // instructions in all cached states' sets: 4 MB
-	maxFlushes = 64
+	maxFlushes = 16
 	checkEvery = 64 << 10
 
 	flagStart    = 1 << 0 // at the start of a line
@@ -329,7 +329,8 @@ func (d *dfa) next(s *dstate, buf []byte, i int) (*dstate, int) {
 
 // scan looks for a match in buf from i, which must be the start of a line.
 // It returns the offset at which the match was seen (inside the matching
-// line, or at its '\n', or len(buf) for a last line without one), or -1.
+// line, or at its '\n', or len(buf) for a last line without one), or -1;
+// or -2-j when the DFA gave up (see failed) at offset j.
 func (d *dfa) scan(buf []byte, i int) int {
 	s := d.start
 	if s.accel != nil {
@@ -352,6 +353,12 @@ func (d *dfa) scan(buf []byte, i int) int {
 					return -1
 				}
 				ns, w = d.next(s, buf, i)
+				if d.failed {
+					// The cache keeps overflowing: building a state a byte
+					// would go on to the end of the buffer. The caller
+					// goes on from this line with the reference regexp.
+					return -2 - i
+				}
 			}
 			if ns == d.matched {
 				return i

@@ -155,19 +155,27 @@ func (m *Matcher) NextLine(buf []byte, at int) (start, end int, ok bool) {
 // regexp once the DFA has given up.
 func (m *Matcher) scan(buf []byte, at int) (start, end int, ok bool) {
 	if m.dfa.failed {
-		for at < len(buf) {
+		for check := at + checkEvery; at < len(buf); {
 			end = lineEnd(buf, at)
 			if m.confirm(buf[at:end]) {
 				return at, end, true
 			}
-			if m.dfa.stopped || end-at > checkEvery && m.dfa.halted() {
+			if m.dfa.stopped || end >= check && m.dfa.halted() {
 				return 0, 0, false
+			}
+			if end >= check {
+				check = end + checkEvery
 			}
 			at = end + 1
 		}
 		return 0, 0, false
 	}
 	pos := m.dfa.scan(buf, at)
+	if pos < -1 {
+		// The DFA gave up inside the line at -2-pos: from that line on,
+		// line by line.
+		return m.scan(buf, lineStart(buf, at, -2-pos))
+	}
 	if pos < 0 {
 		return 0, 0, false
 	}

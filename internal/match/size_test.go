@@ -1,9 +1,12 @@
 package match
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -95,5 +98,47 @@ func TestStop(t *testing.T) {
 	spans := m.Matches(line, nil)
 	if len(spans) != 1 || spans[0].Start != 2<<20 || spans[0].End != len(line) {
 		t.Errorf("spans %v, want [{%d %d}]", spans, 2<<20, len(line))
+	}
+}
+
+// TestDFAGivesUpMidScan: a pattern whose DFA has exponentially many states
+// makes the DFA give up inside a scan; the scan goes on from that line with
+// the reference regexp and finds the same lines.
+func TestDFAGivesUpMidScan(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var b strings.Builder
+	for i := range 20000 {
+		line := make([]byte, 60)
+		for k := range line {
+			line[k] = "ab"[r.IntN(2)]
+		}
+		if i == 15000 || i == 19990 {
+			copy(line[40:], "c") // a match: an 'a' 13 before a 'c', with a and b between
+			line[26] = 'a'
+		}
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	buf := []byte(b.String())
+	p, err := Compile([]string{`(a|b)*a(a|b){13}c`}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := p.Matcher()
+	var got []int
+	for start, end, ok := m.NextLine(buf, 0); ok; start, end, ok = m.NextLine(buf, end+1) {
+		got = append(got, bytes.Count(buf[:start], []byte("\n"))+1)
+	}
+	var want []int
+	for i, line := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+		if p.re.MatchString(line) {
+			want = append(want, i+1)
+		}
+	}
+	if !m.dfa.failed {
+		t.Fatal("the DFA did not give up: the test tests nothing")
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("lines %v, want %v", got, want)
 	}
 }
