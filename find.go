@@ -50,7 +50,6 @@ type FindOptions struct {
 
 	Sort       Sort // ByRank (the default) or ByPath
 	Now        time.Time
-	Frecency   *FrecencySnapshot
 	NoFrecency bool
 	NoGit      bool
 	StateDir   string
@@ -129,7 +128,7 @@ func (o *FindOptions) options() Options {
 	return Options{
 		Paths: o.Paths, Case: o.Case, Globs: o.Globs, Types: o.Types, NotTypes: o.NotTypes,
 		MaxDepth: o.MaxDepth, NoIgnore: o.NoIgnore, NoHidden: o.NoHidden, Follow: o.Follow,
-		GlobalExcludes: o.GlobalExcludes, Sort: o.Sort, Now: o.Now, Frecency: o.Frecency,
+		GlobalExcludes: o.GlobalExcludes, Sort: o.Sort, Now: o.Now,
 		NoFrecency: o.NoFrecency, NoGit: o.NoGit, StateDir: o.StateDir, Workers: o.Workers, bonus: o.bonus,
 	}
 }

@@ -7,12 +7,12 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/scoutcode/scout"
+	"github.com/scoutcode/scout/internal/fixture"
 )
 
 // testNow is the clock of the generated corpora's searches: their files
@@ -257,7 +257,7 @@ func TestPagesExhaustiveGOROOT(t *testing.T) {
 
 func goroot(t *testing.T) string {
 	t.Helper()
-	root := filepath.Join(runtime.GOROOT(), "src")
+	root := filepath.Join(fixture.GoRoot(), "src")
 	if _, err := os.Stat(root); err != nil {
 		t.Skipf("no GOROOT/src: %v", err)
 	}

@@ -7,12 +7,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/scoutcode/scout"
+	"github.com/scoutcode/scout/internal/fixture"
 )
 
 // oracleCase is one search over Go's source tree, said both ways.
@@ -65,7 +65,7 @@ func TestGoRootAgainstRipgrep(t *testing.T) {
 	if _, err := exec.LookPath("rg"); err != nil {
 		t.Skip("rg is not installed (apt-get install ripgrep): the oracle cannot run")
 	}
-	root := filepath.Join(runtime.GOROOT(), "src")
+	root := filepath.Join(fixture.GoRoot(), "src")
 	if _, err := os.Stat(root); err != nil {
 		t.Skipf("no Go source tree at %s", root)
 	}

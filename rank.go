@@ -139,10 +139,6 @@ func (r *ranker) loadFrecency(opts Options) {
 		r.bonus = opts.bonus
 		r.info.Frecency = fmt.Sprintf("on: as the first page had it (%d matched files)", len(r.bonus))
 		return
-	case opts.Frecency != nil:
-		r.frec = *opts.Frecency
-		r.info.Frecency = fmt.Sprintf("on: %d files in the given snapshot", r.frec.Len())
-		return
 	}
 	dir := opts.StateDir
 	if dir == "" {

@@ -22,6 +22,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/scoutcode/scout"
+	"github.com/scoutcode/scout/internal/fixture"
 	"github.com/scoutcode/scout/internal/walk"
 )
 
@@ -46,7 +47,7 @@ func TestRankEvalGoRoot(t *testing.T) {
 	if testing.Short() {
 		t.Skip("parses and searches Go's whole source tree hundreds of times; not in -short mode")
 	}
-	root := filepath.Join(runtime.GOROOT(), "src")
+	root := filepath.Join(fixture.GoRoot(), "src")
 	if _, err := os.Stat(root); err != nil {
 		t.Skipf("no Go source tree at %s", root)
 	}

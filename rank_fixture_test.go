@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -109,7 +108,7 @@ func kindOf(signals []scout.Signal) string {
 // by best score (descending), then path; lines of a file by score
 // (descending), then line number.
 func TestRankedOrderIsTotal(t *testing.T) {
-	root := filepath.Join(runtime.GOROOT(), "src", "net", "http")
+	root := filepath.Join(fixture.GoRoot(), "src", "net", "http")
 	res, err := scout.Search(context.Background(), scout.Options{Patterns: []string{"Handler", `\bconn\b`}, Paths: []string{root}, NoFrecency: true, NoGit: true})
 	if err != nil {
 		t.Fatal(err)

@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/scoutcode/scout/internal/frecency"
 	"github.com/scoutcode/scout/internal/match"
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/rank"
@@ -89,9 +88,6 @@ type Options struct {
 	// the current time. Pass the same value to score a later page exactly
 	// as an earlier one.
 	Now time.Time
-	// Frecency is the frecency snapshot to score with; nil means the
-	// project's store under StateDir (see NoFrecency).
-	Frecency *FrecencySnapshot
 	// NoFrecency turns the frecency signal off.
 	NoFrecency bool
 	// NoGit turns the git working-state signal off.
@@ -127,16 +123,6 @@ const (
 // Signal is one named contribution to a score (see internal/rank for the
 // weights and why).
 type Signal = rank.Signal
-
-// FrecencySnapshot is a frozen copy of a project's frecency scores.
-type FrecencySnapshot = frecency.Snapshot
-
-// NewFrecencySnapshot makes a snapshot from decayed use counts of paths
-// relative to the project root.
-func NewFrecencySnapshot(scores map[string]float64) *FrecencySnapshot {
-	s := frecency.NewSnapshot(scores)
-	return &s
-}
 
 // Result is the outcome of a search: the files with matches, sorted by path
 // (component by component), and the accounting of everything else.

@@ -84,7 +84,7 @@ func TestSpansAndOffsets(t *testing.T) {
 // and renders it as JSON (every field, scores and signals included): the
 // bytes must be identical.
 func TestDeterministic(t *testing.T) {
-	root := filepath.Join(runtime.GOROOT(), "src", "net")
+	root := filepath.Join(fixture.GoRoot(), "src", "net")
 	if _, err := os.Stat(root); err != nil {
 		t.Skipf("no Go source tree at %s", root)
 	}
@@ -270,7 +270,7 @@ func TestBadOptions(t *testing.T) {
 func TestCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := scout.Search(ctx, scout.Options{Patterns: []string{"x"}, Paths: []string{filepath.Join(runtime.GOROOT(), "src")}})
+	_, err := scout.Search(ctx, scout.Options{Patterns: []string{"x"}, Paths: []string{filepath.Join(fixture.GoRoot(), "src")}})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
 	}

@@ -492,12 +492,12 @@ const maxBuffer = 16 << 20
 //
 // Buffers are pooled across searches: a program that searches again and
 // again (a server) then does not allocate, and clear, megabytes each time.
-func newBuffer(max int64) []byte {
+func newBuffer(limit int64) []byte {
 	n := int64(maxBuffer)
-	if max > 0 && max+1 < n {
-		n = max + 1
+	if limit > 0 && limit+1 < n {
+		n = limit + 1
 	}
-	n = max64(n, firstChunk)
+	n = max(n, firstChunk)
 	if b, ok := buffers.Get().(*[]byte); ok && int64(cap(*b)) >= n {
 		return (*b)[:0]
 	}
@@ -513,13 +513,6 @@ func (w *worker) release() {
 		buffers.Put(&b)
 		w.buf = nil
 	}
-}
-
-func max64(a, b int64) int64 {
-	if a > b {
-		return a
-	}
-	return b
 }
 
 func (w *worker) search(e walk.Entry) outcome {

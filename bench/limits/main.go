@@ -23,12 +23,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/scoutcode/scout/internal/fixture"
 )
 
 type timeCase struct {
@@ -65,7 +65,7 @@ func main() {
 		{"(a|…|j){100}k, a 64 MB line", "(a|b|c|d|e|f|g|h|i|j){100}k", "line64m.txt", []string{"--max-filesize", "0"}},
 		{"a.*b.*c.*d.*e.*f.*g, a 200 MB file", "a.*b.*c.*d.*e.*f.*g", "big200m.txt", []string{"--max-filesize", "0"}},
 		{"(a|b)*a(a|b){20}c (2^21 DFA states), 20 MB", "(a|b)*a(a|b){20}c", "ab20m.txt", []string{"--max-filesize", "0"}},
-		{"grep ., GOROOT/src", ".", filepath.Join(runtime.GOROOT(), "src"), nil},
+		{"grep ., GOROOT/src", ".", filepath.Join(fixture.GoRoot(), "src"), nil},
 	}
 	fmt.Println("time limit 2 s; bar: an answer within 3 s")
 	fmt.Printf("%-52s %10s %10s %10s\n", "case", "CLI s", "MCP s", "CLI MB")
@@ -83,7 +83,7 @@ func main() {
 	fmt.Println()
 	fmt.Println("memory: peak RSS of the whole process; bars: 64 MB, 256 MB (1M files), 64 MB (1 GB file)")
 	fmt.Printf("%-40s %10s %10s %10s %10s\n", "case", "scout MB", "scout s", "rg MB", "rg s")
-	goroot := filepath.Join(runtime.GOROOT(), "src")
+	goroot := filepath.Join(fixture.GoRoot(), "src")
 	compare("grep . over GOROOT/src", bin, []string{"grep", ".", goroot}, []string{"--hidden", ".", goroot})
 	gig := filepath.Join(dir, "big1g.txt")
 	writeBig(gig, 1<<30)

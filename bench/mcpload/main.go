@@ -19,7 +19,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,6 +26,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/scoutcode/scout/internal/fixture"
 )
 
 // call is one kind of call the clients make, with the budget its page must
@@ -57,7 +57,7 @@ type result struct {
 }
 
 func main() {
-	root := flag.String("root", filepath.Join(runtime.GOROOT(), "src"), "the tree to serve")
+	root := flag.String("root", filepath.Join(fixture.GoRoot(), "src"), "the tree to serve")
 	clients := flag.Int("clients", 8, "clients (and stdio callers) at once")
 	per := flag.Int("calls", 200, "calls per client")
 	flag.Parse()

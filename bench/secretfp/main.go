@@ -14,15 +14,15 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"sort"
 	"strings"
 
+	"github.com/scoutcode/scout/internal/fixture"
 	"github.com/scoutcode/scout/internal/secret"
 )
 
 func main() {
-	root := flag.String("root", filepath.Join(runtime.GOROOT(), "src"), "the tree to scan")
+	root := flag.String("root", filepath.Join(fixture.GoRoot(), "src"), "the tree to scan")
 	list := flag.Bool("list", false, "print every masked line")
 	flag.Parse()
 	kinds := map[string]int{}

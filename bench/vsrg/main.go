@@ -33,10 +33,10 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"github.com/scoutcode/scout/internal/fixture"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -441,7 +441,7 @@ func gitCost(root, bin string, runs int) bool {
 
 // makeCorpus returns the root of a corpus, making it the first time.
 func makeCorpus(name string) string {
-	goroot := filepath.Join(runtime.GOROOT(), "src")
+	goroot := filepath.Join(fixture.GoRoot(), "src")
 	if name == "goroot" {
 		return goroot
 	}

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -55,7 +56,18 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	return e.run(args)
 }
 
+// commandNames are scout's commands, for the message about another.
+var commandNames = []string{"grep", "find", "read", "touch", "mcp", "version"}
+
 func (e *env) run(args []string) int {
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") && args[0] != "help" && !slices.Contains(commandNames, args[0]) {
+		near := ""
+		if n := suggest.Closest(args[0], commandNames, 2); len(n) > 0 {
+			near = " (did you mean " + strings.Join(n, " or ") + "?)"
+		}
+		fmt.Fprintf(e.stderr, "scout: unknown command %q%s; the commands are: %s (scout --help)\n", args[0], near, strings.Join(commandNames, ", "))
+		return ExitError
+	}
 	root := e.rootCommand(args)
 	root.SetArgs(args)
 	root.SetIn(e.stdin)
@@ -221,10 +233,6 @@ func (e *env) printError(cmd *cobra.Command, err error) {
 	var ue *usageError
 	if errors.As(err, &ue) {
 		fmt.Fprintf(e.stderr, "%s: %s\n", prefix, ue.msg)
-		return
-	}
-	if cmd != nil && strings.HasPrefix(err.Error(), "unknown command") {
-		fmt.Fprintf(e.stderr, "%s: %s; the commands are: grep, find, read, touch, mcp, version (scout --help)\n", prefix, strings.TrimSuffix(err.Error(), "\nRun 'scout --help' for usage."))
 		return
 	}
 	fmt.Fprintf(e.stderr, "%s: %s\n", prefix, err)

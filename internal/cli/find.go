@@ -9,7 +9,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/scoutcode/scout"
-	"github.com/scoutcode/scout/internal/page"
 )
 
 const findLong = `List files whose path matches PATTERN, under each PATH (default: the current
@@ -150,12 +149,12 @@ func (e *env) find(cmd *cobra.Command, f *findFlags, args []string) error {
 
 // foundJSON is a path of find --all --json.
 type foundJSON struct {
-	Path    string        `json:"path"`
-	Dir     bool          `json:"dir,omitempty"`
-	Size    int64         `json:"size,omitempty"`
-	MTime   string        `json:"mtime,omitempty"`
-	Score   int           `json:"score"`
-	Signals []page.Signal `json:"signals,omitempty"`
+	Path    string         `json:"path"`
+	Dir     bool           `json:"dir,omitempty"`
+	Size    int64          `json:"size,omitempty"`
+	MTime   string         `json:"mtime,omitempty"`
+	Score   int            `json:"score"`
+	Signals []scout.Signal `json:"signals,omitempty"`
 }
 
 // findAll prints every path: one per line, or one JSON object per line.

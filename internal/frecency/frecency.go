@@ -174,10 +174,6 @@ func (sn Snapshot) Score(rel string) float64 { return sn.scores[rel] }
 // Len returns the number of files with a score.
 func (sn Snapshot) Len() int { return len(sn.scores) }
 
-// NewSnapshot builds a snapshot from scores, for tests and for callers that
-// keep their own.
-func NewSnapshot(scores map[string]float64) Snapshot { return Snapshot{scores: scores} }
-
 // Load reads the store and its journal and returns their scores decayed to
 // now. A missing store is an empty snapshot; a corrupt one is an empty
 // snapshot and an error wrapping ErrCorrupt.

@@ -92,9 +92,6 @@ func (g *Glob) Match(path string) bool {
 	return false
 }
 
-// HasMeta reports whether s holds any byte that is special in a glob.
-func HasMeta(s string) bool { return hasMeta(s) }
-
 func hasMeta(s string) bool {
 	return strings.ContainsAny(s, `*?[\`)
 }

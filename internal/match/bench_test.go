@@ -1,10 +1,10 @@
 package match
 
 import (
+	"github.com/scoutcode/scout/internal/fixture"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -18,7 +18,7 @@ var (
 // goCorpus returns up to 32 MB of Go source from GOROOT, concatenated.
 func goCorpus(b *testing.B) []byte {
 	corpusOnce.Do(func() {
-		root := filepath.Join(runtime.GOROOT(), "src")
+		root := filepath.Join(fixture.GoRoot(), "src")
 		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || len(corpus) > 32<<20 {
 				return nil

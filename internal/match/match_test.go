@@ -279,10 +279,7 @@ func FuzzNextLineEqualsReference(f *testing.F) {
 	f.Add(`a|b|c`, "xxa\n\nb", uint8(3))
 	f.Fuzz(func(t *testing.T, pattern, text string, mode uint8) {
 		opts := Options{Case: Case(mode % 3), Word: mode&4 != 0, Fixed: mode&8 != 0}
-		var pats []string
-		for _, p := range strings.Split(pattern, "\x00") {
-			pats = append(pats, p)
-		}
+		pats := strings.Split(pattern, "\x00")
 		p, err := Compile(pats, opts)
 		if err != nil {
 			return

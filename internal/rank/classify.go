@@ -268,7 +268,7 @@ func commentStart(l Lang, line []byte) int {
 		return none
 	}
 	// No string opens before that byte: a marker there starts the comment.
-	if bytes.IndexAny(line[:first], "\"'`") < 0 {
+	if !bytes.ContainsAny(line[:first], "\"'`") {
 		for _, m := range markers {
 			if bytes.HasPrefix(line[first:], []byte(m)) && !(m == "#" && l == PHP && first+1 < len(line) && line[first+1] == '[') {
 				return first

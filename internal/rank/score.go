@@ -111,13 +111,6 @@ const (
 	SigTest           = "test"
 )
 
-// HitSignals returns the signals of one match of a given class, and their
-// sum. The slice is shared between calls with the same arguments and must
-// not be changed.
-func HitSignals(c Class, word, sameCase bool) ([]Signal, int) {
-	return Hit(HitKey(c, word, sameCase))
-}
-
 // HitKey packs the facts of a match into one byte, from which Hit gives
 // its signals and score: a search can keep a byte per hit.
 func HitKey(c Class, word, sameCase bool) uint8 { return uint8(hitKey(c, word, sameCase)) }

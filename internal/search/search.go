@@ -46,12 +46,6 @@ type Result struct {
 	Matches      int // spans found; 0 unless AllSpans
 }
 
-// Search searches buf with m. Text in the result is copied out of buf, so
-// buf may be reused afterwards.
-func Search(m *match.Matcher, buf []byte, opts Options) Result {
-	return new(Scratch).Search(m, buf, opts)
-}
-
 // Scratch holds buffers one goroutine reuses from file to file, so that a
 // file with many matches does not grow (and copy, and clear) its slices
 // step by step. The zero value is ready.

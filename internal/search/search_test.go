@@ -91,3 +91,8 @@ func TestEachEqualsSearch(t *testing.T) {
 		}
 	}
 }
+
+// Search searches buf with m (a Scratch of its own).
+func Search(m *match.Matcher, buf []byte, opts Options) Result {
+	return new(Scratch).Search(m, buf, opts)
+}

@@ -11,8 +11,8 @@ import (
 func NewPanicking(o Options, tool string) *mcp.Server {
 	return newServer(&handlers{o: o, hook: func(_ context.Context, t string) {
 		if t == tool {
-			var m map[string]int
-			m["boom"]++ // a nil map write, as a real bug would
+			var files []string
+			_ = files[len(t)] // an index out of range, as a real bug would
 		}
 	}})
 }

@@ -269,7 +269,9 @@ func (h *handlers) grep(ctx context.Context, a args) (any, string, error) {
 	if err != nil {
 		var pe *scout.PatternError
 		if errors.As(err, &pe) && !o.Fixed {
-			return nil, "", errors.New(strings.Replace(err.Error(), "fixed strings", "literal: true", 1))
+			mcpErr := *pe // the hint in the MCP's words
+			mcpErr.Hint = strings.Replace(mcpErr.Hint, "fixed strings", "literal: true", 1)
+			return nil, "", &mcpErr
 		}
 		return nil, "", h.relative(err)
 	}
@@ -383,7 +385,7 @@ func (h *handlers) relative(err error) error {
 // Serve runs the server over a transport until the client hangs up.
 func Serve(ctx context.Context, s *mcp.Server, t mcp.Transport) error {
 	err := s.Run(ctx, t)
-	if err != nil && (errors.Is(err, context.Canceled) || strings.Contains(err.Error(), "EOF")) {
+	if err != nil && (errors.Is(err, context.Canceled) || errors.Is(err, io.EOF)) {
 		return nil
 	}
 	return err

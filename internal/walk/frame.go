@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/scoutcode/scout/internal/ignore"
 )
@@ -146,8 +147,7 @@ func probeRules(v Visitor, path string) *ignore.Rules {
 }
 
 func isDirErr(err error) bool {
-	var pe *fs.PathError
-	return errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "is a directory")
+	return errors.Is(err, syscall.EISDIR)
 }
 
 // matchIgnore decides an entry by the ignore files of f and its ancestors.

@@ -125,13 +125,6 @@ type Visitor interface {
 // one of its ancestors.
 var ErrLoop = errors.New("filesystem loop: the symlink leads back to one of its parent directories")
 
-// Walk walks roots in order, calling v from this goroutine in path order.
-// It returns the first error from Visit or the context; per-path problems
-// go to Warn.
-func Walk(ctx context.Context, roots []string, opts Options, v Visitor) error {
-	return Parallel(ctx, roots, opts, 1, func(int) Visitor { return v })
-}
-
 // Parallel walks roots with n goroutines. newVisitor is called once per
 // goroutine (with its index) and that visitor is used by that goroutine
 // only, so visitors need no locking; entries arrive in no fixed order across

@@ -219,3 +219,8 @@ func FuzzComparePaths(f *testing.F) {
 		}
 	})
 }
+
+// Walk walks roots in order, calling v from this goroutine in path order.
+func Walk(ctx context.Context, roots []string, opts Options, v Visitor) error {
+	return Parallel(ctx, roots, opts, 1, func(int) Visitor { return v })
+}
