@@ -464,12 +464,15 @@ func Find(ctx context.Context, o FindOptions) (*Page, error) {
 		l.MaxFiles, l.MaxListed = DefaultMaxListed, DefaultMaxListed
 	}
 	if cur != nil {
-		stamps := make([]stamp, len(res.Files))
-		for i, f := range res.Files {
-			stamps[i] = stamp{f.Path, f.MTime}
+		stamps := func(yield func(string, time.Time) bool) {
+			for _, f := range res.Files {
+				if !yield(f.Path, f.MTime) {
+					return
+				}
+			}
 		}
 		revOnce()
-		if err := checkCursor(in, stamps, cur, rev); err != nil {
+		if err := checkCursor(in, cur, rev, stamps); err != nil {
 			return nil, err
 		}
 		l.Start, l.Number = cur.Ordinal, cur.Page

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"os"
 	"path/filepath"
 	"slices"
@@ -157,7 +158,7 @@ func grep(ctx context.Context, o GrepOptions) (*Page, error) {
 	l := o.limits()
 	if cur != nil {
 		if rev != cur.Revision {
-			return nil, staleCursor(res, cur, in.Total)
+			return nil, staleError(cur, in.Total, foundStamps(res))
 		}
 		l.Mode, l.PerFile, l.Start, l.Number = cur.Mode, cur.PerFile, cur.Ordinal, cur.Page
 		if l.Mode == Files || l.Mode == Count {
@@ -168,8 +169,8 @@ func grep(ctx context.Context, o GrepOptions) (*Page, error) {
 		return nil, err
 	}
 	if cur != nil {
-		if last, ok := page.KeyAt(in, cur.Mode, cur.PerFile, cur.Ordinal-1); !ok || last != cur.Last || cur.Ordinal >= page.UnitCount(in, cur.Mode, cur.PerFile) {
-			return nil, staleCursor(res, cur, in.Total)
+		if err := checkCursor(in, cur, rev, foundStamps(res)); err != nil {
+			return nil, err
 		}
 	}
 	bonus := res.ranker.bonuses(res.found)
@@ -331,27 +332,28 @@ func (e *StaleCursorError) Error() string {
 
 func (e *StaleCursorError) Unwrap() error { return ErrStaleCursor }
 
-// stamp is a listed path and when it last changed, for the message about
-// a stale cursor.
-type stamp struct {
-	path  string
-	mtime time.Time
-}
-
 // checkCursor checks that a cursor continues this search's order: the
-// revision is the same, and the unit before its ordinal is its last.
-func checkCursor(in *page.Input, stamps []stamp, c *page.Cursor, rev uint64) error {
+// revision is the same, and the unit before its ordinal is its last. Else
+// it is stale: see staleError.
+func checkCursor(in *page.Input, c *page.Cursor, rev uint64, stamps iter.Seq2[string, time.Time]) error {
 	if rev == c.Revision && c.Ordinal >= 1 {
 		if last, ok := page.KeyAt(in, c.Mode, c.PerFile, c.Ordinal-1); ok && last == c.Last && c.Ordinal < page.UnitCount(in, c.Mode, c.PerFile) {
 			return nil
 		}
 	}
-	e := &StaleCursorError{Was: c.Total, Now: in.Total}
+	return staleError(c, in.Total, stamps)
+}
+
+// staleError returns the error for a cursor whose search no longer gives
+// the order it was issued in, naming the files stamps yields (each path
+// with when it last changed) that changed since its first page.
+func staleError(c *page.Cursor, now Totals, stamps iter.Seq2[string, time.Time]) error {
+	e := &StaleCursorError{Was: c.Total, Now: now}
 	since := time.Unix(c.Now, 0)
-	for _, s := range stamps {
-		if s.mtime.After(since) {
+	for path, mtime := range stamps {
+		if mtime.After(since) {
 			if len(e.Changed) < 10 {
-				e.Changed = append(e.Changed, page.Quote(s.path))
+				e.Changed = append(e.Changed, page.Quote(path))
 			} else {
 				e.More++
 			}
@@ -361,22 +363,16 @@ func checkCursor(in *page.Input, stamps []stamp, c *page.Cursor, rev uint64) err
 	return e
 }
 
-// staleCursor returns the error for a cursor whose search no longer
-// gives the order it was issued in, naming the matched files changed since.
-func staleCursor(res *Result, c *page.Cursor, now Totals) error {
-	e := &StaleCursorError{Was: c.Total, Now: now}
-	since := time.Unix(c.Now, 0)
-	for _, f := range res.found {
-		if f.mtime != 0 && time.Unix(0, f.mtime).After(since) {
-			if len(e.Changed) < 10 {
-				e.Changed = append(e.Changed, page.Quote(f.path))
-			} else {
-				e.More++
+// foundStamps yields the files of a page's search with when they last
+// changed.
+func foundStamps(res *Result) iter.Seq2[string, time.Time] {
+	return func(yield func(string, time.Time) bool) {
+		for _, f := range res.found {
+			if f.mtime != 0 && !yield(f.path, time.Unix(0, f.mtime)) {
+				return
 			}
 		}
 	}
-	slices.Sort(e.Changed)
-	return e
 }
 
 // inputShell returns what a page is planned from, but its files: the
