@@ -180,6 +180,9 @@ func findRun(ctx context.Context, o FindOptions, timeout time.Duration) (*FindRe
 	if err != nil && timeout > 0 && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
 		err, partial = nil, true
 	}
+	if rk != nil {
+		defer rk.gitRelease() // the paths are ranked, explained and counted below, then it is done
+	}
 	if err != nil {
 		if rk != nil {
 			rk.gitDone(ctx)
@@ -406,9 +409,7 @@ func (r *ranker) foundFacts(f *Found, git *gitstatus.State, lookup bool) rank.Fi
 		}
 		facts.Git = f.git == 2
 	}
-	if len(r.bonus) > 0 {
-		facts.FrecencyBonus = r.bonus[page.PathHash(f.Path)]
-	}
+	facts.FrecencyBonus = r.bonusOf(f.Path)
 	return facts
 }
 

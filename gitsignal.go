@@ -202,3 +202,21 @@ func (r *ranker) pathChanged(rel string, st *gitstatus.FileStat, abs string, sta
 	c, err := g.reader.Changed(rel, st, func() ([]byte, error) { return os.ReadFile(abs) })
 	return err == nil && c != gitstatus.Clean
 }
+
+// gitRelease closes the Reader once the search is ranked: a server runs
+// search after search, and each Reader holds the index mapped and pack
+// files open (one not closed is released when the collector finds it
+// unreachable). A Reader still being opened is left to that.
+func (r *ranker) gitRelease() {
+	g := r.gitSig
+	if g == nil {
+		return
+	}
+	select {
+	case <-g.decided:
+		if g.reader != nil {
+			g.reader.Close()
+		}
+	default:
+	}
+}

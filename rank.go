@@ -384,7 +384,7 @@ func (r *ranker) rankFiles(files []File, outs []*outcome) {
 		f.Signals, _ = rank.FileSignals(rank.FileFacts{
 			Path: f.Path, MTime: o.facts.mtime, Now: r.now,
 			Frecency: r.frec.Score(rel), Git: r.changedAt(rel, o.facts.git, o.facts.gitUnsure, git),
-			FixedBonus: r.bonus != nil, FrecencyBonus: r.bonus[page.PathHash(f.Path)],
+			FixedBonus: r.bonus != nil, FrecencyBonus: r.bonusOf(f.Path),
 			NameMatch: o.facts.nameMatch, NameExact: o.facts.nameExact, Generated: o.facts.generated, Minified: o.facts.minified,
 		})
 		fileScore := rank.Sum(f.Signals)
@@ -402,6 +402,15 @@ func (r *ranker) rankFiles(files []File, outs []*outcome) {
 		}
 		return walk.ComparePaths(a.Path, b.Path)
 	})
+}
+
+// bonusOf returns a path's frecency bonus from a cursor (0 without one):
+// the path is hashed only when there are bonuses to look up.
+func (r *ranker) bonusOf(path string) int {
+	if len(r.bonus) == 0 {
+		return 0
+	}
+	return r.bonus[page.PathHash(path)]
 }
 
 // ErrStateCorrupt is wrapped by the warning about a frecency store that

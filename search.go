@@ -83,6 +83,9 @@ func run(ctx context.Context, opts Options, timeout time.Duration) (res *Result,
 			v.w.release()
 		}
 	}
+	if rk != nil {
+		defer rk.gitRelease() // assemble ranks with it, then it is done
+	}
 	if err != nil {
 		if rk != nil {
 			rk.gitDone(ctx)

@@ -114,15 +114,15 @@ func newHitFile(e *walk.Entry, facts fileFacts) hitFile {
 	return h
 }
 
-// tally is the running account of one file's hits while it is read.
-type tally struct {
+// hitTally is the running account of one file's hits while it is read.
+type hitTally struct {
 	hits int32
 	own  int32
 	rev  uint64
 	b    [binary.MaxVarintLen64 + 1]byte
 }
 
-func newTally() tally { return tally{own: -1 << 30, rev: fnvOffset} }
+func newTally() hitTally { return hitTally{own: -1 << 30, rev: fnvOffset} }
 
 const (
 	fnvOffset = 14695981039346656037
@@ -130,7 +130,7 @@ const (
 )
 
 // add counts a hit on line n with key k (0 when not ranked).
-func (t *tally) add(n int, k uint8, ranked bool) {
+func (t *hitTally) add(n int, k uint8, ranked bool) {
 	t.hits++
 	if ranked {
 		_, s := rank.Hit(k)
@@ -268,7 +268,7 @@ func (r *ranker) fileFacts(f *hitFile, git *gitstatus.State) rank.FileFacts {
 	return rank.FileFacts{
 		Path: f.path, MTime: facts.mtime, Now: r.now,
 		Frecency: r.frec.Score(rel), Git: r.changedAt(rel, f.facts&factGit != 0, f.facts&factGitUnsure != 0, git),
-		FixedBonus: r.bonus != nil, FrecencyBonus: r.bonus[page.PathHash(f.path)],
+		FixedBonus: r.bonus != nil, FrecencyBonus: r.bonusOf(f.path),
 		NameMatch: facts.nameMatch, NameExact: facts.nameExact, Generated: facts.generated, Minified: facts.minified,
 	}
 }
@@ -329,7 +329,7 @@ func (r *ranker) bonuses(files []*hitFile) map[uint32]int {
 	for _, f := range files {
 		v := 0
 		if r.bonus != nil {
-			v = r.bonus[page.PathHash(f.path)]
+			v = r.bonusOf(f.path)
 		} else if s := r.frec.Score(r.rel(int(f.root), f.rel())); s > 0 {
 			v = rank.Frecency(s)
 		}
