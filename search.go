@@ -525,11 +525,9 @@ func (w *worker) search(e walk.Entry) outcome {
 	if w.opts.summary {
 		return w.summarize(e)
 	}
-	o := outcome{path: e.Path, root: e.Root, rel: e.Rel, explicit: e.Explicit}
-	data, size, nul, file, _, err := readFile(&e, w.buf, w.max, true)
+	o, data, size, file, _ := w.open(&e, true)
 	defer file.close()
-	w.buf = data[:0]
-	if o.skipped, o.warn = w.readOutcome(&e, size, nul, err); o.skipped != notSkipped {
+	if o.skipped != notSkipped {
 		return o
 	}
 	o.size = size
@@ -562,6 +560,17 @@ func (w *worker) search(e walk.Entry) outcome {
 		o.file = convert(&o, order)
 	}
 	return o
+}
+
+// open reads the file of e (see readFile) into the worker's buffer and
+// returns its outcome so far: skipped, with its warning, when it could not
+// be searched. Close the file.
+func (w *worker) open(e *walk.Entry, whole bool) (o outcome, data []byte, size int64, file openFile, more bool) {
+	o = outcome{path: e.Path, root: e.Root, rel: e.Rel, explicit: e.Explicit}
+	data, size, nul, file, more, err := readFile(e, w.buf, w.max, whole)
+	w.buf = data[:0]
+	o.skipped, o.warn = w.readOutcome(e, size, nul, err)
+	return o, data, size, file, more
 }
 
 // readOutcome says what reading the file of e gave: a skip and its

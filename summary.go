@@ -149,11 +149,9 @@ func (t *hitTally) add(n int, k uint8, ranked bool) {
 // summarize searches the file of e for a page's search: it counts its
 // hits and scores them, and keeps none of them.
 func (w *worker) summarize(e walk.Entry) outcome {
-	o := outcome{path: e.Path, root: e.Root, rel: e.Rel, explicit: e.Explicit}
-	data, size, nul, file, more, err := readFile(&e, w.buf, w.max, false)
+	o, data, size, file, more := w.open(&e, false)
 	defer file.close()
-	w.buf = data[:0]
-	if o.skipped, o.warn = w.readOutcome(&e, size, nul, err); o.skipped != notSkipped {
+	if o.skipped != notSkipped {
 		return o
 	}
 	var facts fileFacts
@@ -188,8 +186,8 @@ func (w *worker) summarize(e walk.Entry) outcome {
 		return nil
 	}
 	if more {
-		var buf []byte
-		buf, size, err = readChunks(file, data, len(data), scan)
+		buf, n, err := readChunks(file, data, len(data), scan)
+		size = n
 		w.buf = buf[:0]
 		if err != nil {
 			o.warn = fmt.Errorf("%w (at byte %d)", pathErr(err), off)

@@ -248,11 +248,9 @@ func write(path, s string) {
 }
 
 func build(dir string) string {
-	bin := filepath.Join(dir, "scout")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/scout")
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		fail(fmt.Sprintf("build: %v\n%s", err, out))
+	bin, err := fixture.BuildScout(dir)
+	if err != nil {
+		fail(err.Error())
 	}
 	return bin
 }

@@ -209,11 +209,9 @@ func peak(pid int) int64 {
 
 func build() string {
 	dir, _ := os.MkdirTemp("", "mcpload")
-	bin := filepath.Join(dir, "scout")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/scout")
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		fail(fmt.Sprintf("build: %v\n%s", err, out))
+	bin, err := fixture.BuildScout(dir)
+	if err != nil {
+		fail(err.Error())
 	}
 	return bin
 }

@@ -290,12 +290,9 @@ func build() string {
 	if err != nil {
 		fail(err.Error())
 	}
-	bin := filepath.Join(dir, "scout")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/scout")
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-	if err := cmd.Run(); err != nil {
-		fail("go build: " + err.Error())
+	bin, err := fixture.BuildScout(dir)
+	if err != nil {
+		fail(err.Error())
 	}
 	return bin
 }
