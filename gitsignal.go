@@ -215,7 +215,7 @@ func (r *ranker) gitRelease() {
 	select {
 	case <-g.decided:
 		if g.reader != nil {
-			g.reader.Close()
+			go g.reader.Close() // unmapping a large index takes a moment: not on the way to the answer
 		}
 	default:
 	}
