@@ -195,19 +195,15 @@ func usagef(format string, args ...any) error {
 
 // flagError rewrites pflag's complaints so they name the fix.
 func flagError(cmd *cobra.Command, err error) error {
-	msg := err.Error()
-	name := ""
-	switch {
-	case strings.HasPrefix(msg, "unknown flag: "):
-		name = strings.TrimPrefix(msg, "unknown flag: --")
+	var ne *pflag.NotExistError
+	if errors.As(err, &ne) && ne.GetSpecifiedShortnames() == "" {
+		name := ne.GetSpecifiedName()
 		if near := nearFlags(cmd, name); near != "" {
 			return usagef("unknown flag --%s; did you mean %s? (%s --help lists every flag)", name, near, cmd.CommandPath())
 		}
 		return usagef("unknown flag --%s (%s --help lists every flag)", name, cmd.CommandPath())
-	case strings.HasPrefix(msg, "unknown shorthand flag: "):
-		return usagef("%s (%s --help lists every flag)", msg, cmd.CommandPath())
 	}
-	return usagef("%s (%s --help lists every flag)", msg, cmd.CommandPath())
+	return usagef("%s (%s --help lists every flag)", err, cmd.CommandPath())
 }
 
 func nearFlags(cmd *cobra.Command, name string) string {

@@ -372,15 +372,21 @@ func plural(n int) string {
 }
 
 // relative shortens the root's absolute path in an error to ".", so
-// messages name paths as the agent sends them.
+// messages name paths as the agent sends them. It changes only the words:
+// the error it wraps is still there for errors.Is and errors.As.
 func (h *handlers) relative(err error) error {
-	msg := err.Error()
 	dir := h.o.Roots.Dir() + string(os.PathSeparator)
-	if !strings.Contains(msg, dir) {
-		return err
-	}
-	return errors.New(strings.ReplaceAll(msg, dir, ""))
+	return &reworded{msg: strings.ReplaceAll(err.Error(), dir, ""), err: err}
 }
+
+// reworded is an error with other words for the same error.
+type reworded struct {
+	msg string
+	err error
+}
+
+func (e *reworded) Error() string { return e.msg }
+func (e *reworded) Unwrap() error { return e.err }
 
 // Serve runs the server over a transport until the client hangs up.
 func Serve(ctx context.Context, s *mcp.Server, t mcp.Transport) error {
