@@ -48,7 +48,11 @@ func ExampleGrep() {
 	dir := project()
 	defer os.RemoveAll(dir)
 	p, err := scout.Grep(context.Background(), scout.GrepOptions{
-		Options: scout.Options{Patterns: []string{`\bHandler\b`}, Paths: []string{dir}, NoFrecency: true, NoGit: true},
+		Options: scout.Options{
+			Patterns:    []string{`\bHandler\b`},
+			Scope:       scout.Scope{Paths: []string{dir}},
+			RankOptions: scout.RankOptions{NoFrecency: true, NoGit: true},
+		},
 		PerFile: 2,
 	})
 	if err != nil {
@@ -79,8 +83,13 @@ func ExampleGrep_cursor() {
 	dir := project()
 	defer os.RemoveAll(dir)
 	o := scout.GrepOptions{
-		Options: scout.Options{Patterns: []string{"Handler"}, Paths: []string{dir}, NoFrecency: true, NoGit: true},
-		PerFile: 1, MaxFiles: 2, Budget: scout.MinBudget,
+		Options: scout.Options{
+			Patterns:    []string{"Handler"},
+			Scope:       scout.Scope{Paths: []string{dir}},
+			RankOptions: scout.RankOptions{NoFrecency: true, NoGit: true},
+		},
+		PageOptions: scout.PageOptions{MaxFiles: 2, Budget: scout.MinBudget},
+		PerFile:     1,
 	}
 	ctx := context.Background()
 	for {
@@ -110,7 +119,11 @@ func ExampleGrep_cursor() {
 func ExampleFind() {
 	dir := project()
 	defer os.RemoveAll(dir)
-	p, err := scout.Find(context.Background(), scout.FindOptions{Pattern: "handler", Paths: []string{dir}, NoFrecency: true, NoGit: true})
+	p, err := scout.Find(context.Background(), scout.FindOptions{
+		Pattern:     "handler",
+		Scope:       scout.Scope{Paths: []string{dir}},
+		RankOptions: scout.RankOptions{NoFrecency: true, NoGit: true},
+	})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -154,7 +167,7 @@ func ExampleTouch() {
 	state := filepath.Join(dir, ".state")
 	err := scout.Touch([]string{filepath.Join(dir, "README.md")}, scout.TouchOptions{StateDir: state})
 	fmt.Println(err)
-	res, _ := scout.Search(context.Background(), scout.Options{Patterns: []string{"NewHandler"}, Paths: []string{dir}, StateDir: state, NoGit: true, Globs: []string{"!.state"}})
+	res, _ := scout.Search(context.Background(), scout.Options{Patterns: []string{"NewHandler"}, Scope: scout.Scope{Paths: []string{dir}, Globs: []string{"!.state"}}, RankOptions: scout.RankOptions{StateDir: state, NoGit: true}})
 	fmt.Println(res.Ranking.Frecency)
 	for _, f := range res.Files {
 		for _, s := range f.Signals {

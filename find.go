@@ -34,43 +34,26 @@ type FindOptions struct {
 	// the path (see internal/rank/name.go for how they rank). Empty lists
 	// everything.
 	Pattern string
-	Paths   []string // files and directories to search; none means "."
-	Case    Case     // SmartCase by default: per word, insensitive unless it has an upper-case letter
+	Case    Case // SmartCase by default: per word, insensitive unless it has an upper-case letter
+	Dirs    bool // list directories instead of files
 
-	Globs    []string
-	Types    []string
-	NotTypes []string
-	MaxDepth int
-	Dirs     bool // list directories instead of files
-	NoIgnore bool
-	NoHidden bool
-	Follow   bool
-	// GlobalExcludes overrides the path of git's global excludes file.
-	GlobalExcludes string
-
-	Sort       Sort // ByRank (the default) or ByPath
-	Now        time.Time
-	NoFrecency bool
-	NoGit      bool
-	StateDir   string
-	Workers    int
-
-	// A page (Find only).
-	MaxFiles int           // paths a page lists; 0: DefaultMaxListed
-	Budget   int           // tokens; 0: DefaultBudget
-	Cursor   string        // continue after the page that gave it
-	Timeout  time.Duration // stop walking after this long; the page says it is partial
-	Explain  bool
-	Face     Face
+	Scope       // the same walk as grep's
+	RankOptions // the same signals as grep's
+	PageOptions // a page (Find only); MaxFiles: paths a page lists, 0: DefaultMaxListed
+	Workers     int
 
 	// NoSignals leaves Found.Signals empty: the scores are the same, and a
 	// long listing is faster (FindAll only).
 	NoSignals bool
+}
 
-	bonus       map[uint32]int
-	probe       bool
-	dirTotals   bool // count the paths found in each directory, for a page's map
-	signalsFrom int  // ≥ 0: list signals only for the paths ranked [signalsFrom, signalsFrom+signalsFor)
+// findRequest is a find with the settings only the package sets.
+type findRequest struct {
+	FindOptions
+	bonus       map[uint32]int // the frecency bonuses a cursor carries; nil: read the store
+	probe       bool           // look for paths left out that may match
+	dirTotals   bool           // count the paths found in each directory, for a page's map
+	signalsFrom int            // ≥ 0: list signals only for the paths ranked [signalsFrom, signalsFrom+signalsFor)
 	signalsFor  int
 }
 
@@ -125,27 +108,20 @@ type FindResult struct {
 
 // options returns the search options a find shares with grep.
 func (o *FindOptions) options() Options {
-	return Options{
-		Paths: o.Paths, Case: o.Case, Globs: o.Globs, Types: o.Types, NotTypes: o.NotTypes,
-		MaxDepth: o.MaxDepth, NoIgnore: o.NoIgnore, NoHidden: o.NoHidden, Follow: o.Follow,
-		GlobalExcludes: o.GlobalExcludes, Sort: o.Sort, Now: o.Now,
-		NoFrecency: o.NoFrecency, NoGit: o.NoGit, StateDir: o.StateDir, Workers: o.Workers, bonus: o.bonus,
-	}
+	return Options{Scope: o.Scope, RankOptions: o.RankOptions, Case: o.Case, Workers: o.Workers}
 }
 
 // FindAll lists every file (or directory) that matches, ranked: see
 // FindOptions for the pattern and internal/rank/name.go for the order.
 func FindAll(ctx context.Context, o FindOptions) (*FindResult, error) {
-	o.signalsFrom = -1
-	res, _, err := findRun(ctx, o, 0)
+	res, _, err := findRun(ctx, findRequest{FindOptions: o, signalsFrom: -1}, 0)
 	return res, err
 }
 
 // findRun walks and ranks. With a timeout, a walk that runs out of time
 // returns what it found so far, and partial is true.
-func findRun(ctx context.Context, o FindOptions, timeout time.Duration) (*FindResult, bool, error) {
-	opts := o.options()
-	wopts, err := walkOptions(opts)
+func findRun(ctx context.Context, o findRequest, timeout time.Duration) (*FindResult, bool, error) {
+	wopts, err := walkOptions(o.Scope)
 	if err != nil {
 		return nil, false, err
 	}
@@ -160,7 +136,7 @@ func findRun(ctx context.Context, o FindOptions, timeout time.Duration) (*FindRe
 	})
 	var rk *ranker
 	if o.Sort == ByRank {
-		rk = newFileRanker(ctx, opts, paths)
+		rk = newFileRanker(ctx, o.RankOptions, o.NoIgnore, o.bonus, paths)
 	}
 	wctx := ctx
 	if timeout > 0 {
@@ -417,11 +393,12 @@ func (r *ranker) foundFacts(f *Found, git *gitstatus.State, lookup bool) rank.Fi
 // MaxFiles within the budget, with the exact totals, a map of the rest by
 // directory and a cursor to the next page, with the same guarantees as
 // Grep's.
-func Find(ctx context.Context, o FindOptions) (*Page, error) {
-	if err := checkPage(&o.Budget, &o.MaxFiles, &o.Timeout, &o.Face); err != nil {
+func Find(ctx context.Context, fo FindOptions) (*Page, error) {
+	if err := fo.PageOptions.check(); err != nil {
 		return nil, err
 	}
-	fp := findFingerprint(o)
+	fp := findFingerprint(fo)
+	o := findRequest{FindOptions: fo}
 	var cur *page.Cursor
 	if o.Cursor != "" {
 		c, err := page.Decode(o.Cursor)
@@ -453,7 +430,7 @@ func Find(ctx context.Context, o FindOptions) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := findInput(res, o, partial)
+	in := findInput(res, o.FindOptions, partial)
 	// The revision is only needed for the cursor: hash while the page is
 	// planned.
 	revision := make(chan uint64, 1)
@@ -488,7 +465,7 @@ func Find(ctx context.Context, o FindOptions) (*Page, error) {
 		}.Encode()
 	}
 	if len(res.Files) == 0 && !partial {
-		in.Elsewhere = findProbe(ctx, o, res.left)
+		in.Elsewhere = findProbe(ctx, o.FindOptions, res.left)
 	}
 	p := page.Plan(in, l)
 	revOnce() // the hashing goroutine ends before Find returns
@@ -566,14 +543,13 @@ func findProbe(ctx context.Context, o FindOptions, left []leftOut) []page.Elsewh
 	q := rank.NewNameQuery(o.Pattern, func(s string) bool {
 		return match.FoldsCase(s, match.Options{Fixed: true, Case: o.Case})
 	})
-	p := FindOptions{
-		Paths: make([]string, len(left)), Case: o.Case, Globs: o.Globs, Types: o.Types, NotTypes: o.NotTypes,
-		Dirs: o.Dirs, NoIgnore: true, Follow: o.Follow, Sort: ByPath, Workers: o.Workers,
-	}
+	p := FindOptions{Case: o.Case, Dirs: o.Dirs, Workers: o.Workers}
+	p.Paths = make([]string, len(left))
+	p.Globs, p.Types, p.NotTypes, p.NoIgnore, p.Follow, p.Sort = o.Globs, o.Types, o.NotTypes, true, o.Follow, ByPath
 	for i, l := range left {
 		p.Paths[i] = l.path
 	}
-	res, partial, err := findRun(ctx, p, DefaultProbeTimeout)
+	res, partial, err := findRun(ctx, findRequest{FindOptions: p}, DefaultProbeTimeout)
 	if err != nil {
 		return nil
 	}

@@ -43,8 +43,8 @@ func paths(fs []*scout.Found) []string {
 // rg --files --hidden (when rg is installed).
 func TestFindSamePolicyAsGrep(t *testing.T) {
 	root := goroot(t)
-	found := paths(findAll(t, scout.FindOptions{Paths: []string{root}, NoFrecency: true, NoGit: true}).Files)
-	grep, err := scout.SearchedFiles(context.Background(), scout.Options{Patterns: []string{"x"}, Paths: []string{root}, Sort: scout.ByPath})
+	found := paths(findAll(t, scout.FindOptions{Scope: scout.Scope{Paths: []string{root}}, RankOptions: scout.RankOptions{NoFrecency: true, NoGit: true}}).Files)
+	grep, err := scout.SearchedFiles(context.Background(), scout.Options{Patterns: []string{"x"}, Scope: scout.Scope{Paths: []string{root}}, RankOptions: scout.RankOptions{Sort: scout.ByPath}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestFindRankEvalGoRoot(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Chdir(root)
-	all := findAll(t, scout.FindOptions{Sort: scout.ByPath, NoFrecency: true, NoGit: true})
+	all := findAll(t, scout.FindOptions{RankOptions: scout.RankOptions{Sort: scout.ByPath, NoFrecency: true, NoGit: true}})
 	stems := map[string]int{}
 	for _, f := range all.Files {
 		stems[stem(f.Path)]++
@@ -110,14 +110,14 @@ func TestFindRankEvalGoRoot(t *testing.T) {
 	var misses []string
 	for _, want := range sample {
 		q := stem(want)
-		p, err := scout.Find(context.Background(), scout.FindOptions{Pattern: q, Now: now, NoFrecency: true, NoGit: true})
+		p, err := scout.Find(context.Background(), scout.FindOptions{Pattern: q, RankOptions: scout.RankOptions{Now: now, NoFrecency: true, NoGit: true}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		res := findAll(t, scout.FindOptions{Pattern: q, Now: now, NoFrecency: true, NoGit: true, NoSignals: true})
+		res := findAll(t, scout.FindOptions{Pattern: q, RankOptions: scout.RankOptions{Now: now, NoFrecency: true, NoGit: true}, NoSignals: true})
 		r := slices.Index(paths(res.Files), want) + 1
 		st.add(r)
-		plain := findAll(t, scout.FindOptions{Pattern: q, Sort: scout.ByPath, NoFrecency: true, NoGit: true, NoSignals: true})
+		plain := findAll(t, scout.FindOptions{Pattern: q, RankOptions: scout.RankOptions{Sort: scout.ByPath, NoFrecency: true, NoGit: true}, NoSignals: true})
 		byPath.add(slices.Index(paths(plain.Files), want) + 1)
 		if slices.ContainsFunc(p.Files, func(f scout.PageFile) bool { return f.Path == want }) {
 			firstPage++
@@ -168,7 +168,7 @@ func TestFindPagesExhaustive(t *testing.T) {
 	for seed := range uint64(4) {
 		dir := genCorpus(t, 300+seed, t.TempDir())
 		for _, pattern := range []string{"", "f1", "*.go", "b f", "zzz"} {
-			base := scout.FindOptions{Pattern: pattern, Paths: []string{dir}, NoFrecency: true, NoGit: true, Now: testNow}
+			base := scout.FindOptions{Pattern: pattern, Scope: scout.Scope{Paths: []string{dir}}, RankOptions: scout.RankOptions{NoFrecency: true, NoGit: true, Now: testNow}}
 			want := paths(findAll(t, base).Files)
 			for _, c := range []struct{ budget, maxFiles int }{{300, 0}, {300, 3}, {1500, 7}, {5000, 100}} {
 				o := base
@@ -200,7 +200,7 @@ func TestFindPagesExhaustive(t *testing.T) {
 	}
 	// GOROOT/src, every page of a name that many files share.
 	root := goroot(t)
-	base := scout.FindOptions{Pattern: "doc", Paths: []string{root}, NoFrecency: true, NoGit: true, Now: time.Now().Truncate(time.Second)}
+	base := scout.FindOptions{Pattern: "doc", Scope: scout.Scope{Paths: []string{root}}, RankOptions: scout.RankOptions{NoFrecency: true, NoGit: true, Now: time.Now().Truncate(time.Second)}}
 	want := paths(findAll(t, base).Files)
 	var got []string
 	o := base
@@ -227,7 +227,7 @@ func TestFindPagesExhaustive(t *testing.T) {
 // stale; a cursor from grep is refused.
 func TestFindStaleCursor(t *testing.T) {
 	dir, _ := staleCorpus(t)
-	o := scout.FindOptions{Paths: []string{dir}, NoFrecency: true, NoGit: true, Budget: 300, MaxFiles: 2}
+	o := scout.FindOptions{Scope: scout.Scope{Paths: []string{dir}}, RankOptions: scout.RankOptions{NoFrecency: true, NoGit: true}, PageOptions: scout.PageOptions{Budget: 300, MaxFiles: 2}}
 	p, err := scout.Find(context.Background(), o)
 	if err != nil || p.Cursor == "" {
 		t.Fatalf("first page: %v, cursor %q", err, p.Cursor)
@@ -273,7 +273,7 @@ func TestFindPatterns(t *testing.T) {
 		{"*.MD", false, []string{}}, // smart case: an upper-case letter makes the glob case-sensitive
 		{"http", true, []string{"internal/http"}},
 	} {
-		res := findAll(t, scout.FindOptions{Pattern: c.pattern, Dirs: c.dirs, NoFrecency: true, NoGit: true, Now: testNow})
+		res := findAll(t, scout.FindOptions{Pattern: c.pattern, Dirs: c.dirs, RankOptions: scout.RankOptions{NoFrecency: true, NoGit: true, Now: testNow}})
 		if diff := cmp.Diff(c.want, paths(res.Files)); diff != "" {
 			t.Errorf("find %q (-want +got):\n%s", c.pattern, diff)
 		}

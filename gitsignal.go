@@ -53,9 +53,9 @@ type gitResult struct {
 
 // startGit decides, in the background, where the git signal comes from:
 // the Reader, or git status.
-func (r *ranker) startGit(ctx context.Context, opts Options) {
+func (r *ranker) startGit(ctx context.Context, noGit, noIgnore bool) {
 	switch {
-	case opts.NoGit:
+	case noGit:
 		r.info.Git = "off: turned off"
 		return
 	case !exists(filepath.Join(r.project, ".git")):
@@ -67,7 +67,7 @@ func (r *ranker) startGit(ctx context.Context, opts Options) {
 	project := r.project
 	go func() {
 		defer close(g.done)
-		if opts.NoIgnore {
+		if noIgnore {
 			g.why = "--no-ignore: the index alone cannot tell untracked files from ignored ones"
 		} else if rd, err := gitstatus.Open(project); err == nil {
 			g.reader = rd

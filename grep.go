@@ -80,18 +80,9 @@ var (
 // an agent.
 type GrepOptions struct {
 	Options
-	Mode     Mode // Auto by default
-	MaxFiles int  // files a page shows at most; 0: DefaultMaxFiles (DefaultMaxListed in files and count modes)
-	PerFile  int  // hits of one file a page shows at most; 0: DefaultPerFile (DefaultPerFileOne when the search is one file)
-	Budget   int  // tokens (bytes/4) the page's text may take; 0: DefaultBudget
-	// Cursor continues after the page that gave it. The search must be the
-	// same (patterns, paths and every option that changes the order).
-	Cursor string
-	// Timeout stops the search after this long; the page then says its
-	// counts are partial and gives no cursor. 0: no limit.
-	Timeout time.Duration
-	Explain bool // the text shows each hit's score and signals
-	Face    Face // how the text spells options; zero: CLIFace
+	PageOptions
+	Mode    Mode // Auto by default
+	PerFile int  // hits of one file a page shows at most; 0: DefaultPerFile (DefaultPerFileOne when the search is one file)
 }
 
 // Grep runs a content search and returns one page of its results: the
@@ -118,7 +109,7 @@ func Grep(ctx context.Context, o GrepOptions) (*Page, error) {
 }
 
 func grep(ctx context.Context, o GrepOptions) (*Page, error) {
-	opts := o.Options
+	opts := request{Options: o.Options}
 	fp := fingerprint(o)
 	var cur *page.Cursor
 	if o.Cursor != "" {
@@ -150,7 +141,7 @@ func grep(ctx context.Context, o GrepOptions) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	in, err := summaryInput(res, opts, partial, o.Timeout)
+	in, err := summaryInput(res, opts.Options, partial, o.Timeout)
 	if err != nil {
 		return nil, err
 	}
@@ -182,7 +173,7 @@ func grep(ctx context.Context, o GrepOptions) (*Page, error) {
 		}.Encode()
 	}
 	if in.Total.Matches == 0 && !partial {
-		in.Elsewhere = probe(ctx, opts, res.left, l.Face)
+		in.Elsewhere = probe(ctx, opts.Options, res.left, l.Face)
 	}
 	return page.Plan(in, l), nil
 }
@@ -213,30 +204,30 @@ func (o *GrepOptions) check() error {
 	if o.Mode > Map {
 		return fmt.Errorf("unknown output mode %d", o.Mode)
 	}
-	return checkPage(&o.Budget, &o.MaxFiles, &o.Timeout, &o.Face)
+	return o.PageOptions.check()
 }
 
-// checkPage validates the options every page has, fills in the budget's
+// check validates the options every page has, fills in the budget's
 // and the face's defaults, and brings values over their bounds down to
 // them.
-func checkPage(budget, maxFiles *int, timeout *time.Duration, face *Face) error {
+func (o *PageOptions) check() error {
 	switch {
-	case *budget == 0:
-		*budget = DefaultBudget
-	case *budget < MinBudget:
-		return fmt.Errorf("budget %d tokens is too small for a page: use at least %d", *budget, MinBudget)
+	case o.Budget == 0:
+		o.Budget = DefaultBudget
+	case o.Budget < MinBudget:
+		return fmt.Errorf("budget %d tokens is too small for a page: use at least %d", o.Budget, MinBudget)
 	}
-	*budget = min(*budget, MaxBudget)
-	if *maxFiles < 0 {
+	o.Budget = min(o.Budget, MaxBudget)
+	if o.MaxFiles < 0 {
 		return errors.New("max files must be 1 or more (0 for the default)")
 	}
-	*maxFiles = min(*maxFiles, MaxPageFiles)
-	if *timeout < 0 {
+	o.MaxFiles = min(o.MaxFiles, MaxPageFiles)
+	if o.Timeout < 0 {
 		return errors.New("timeout must be positive (0 for none)")
 	}
-	*timeout = min(*timeout, MaxTimeout)
-	if *face == (Face{}) {
-		*face = CLIFace
+	o.Timeout = min(o.Timeout, MaxTimeout)
+	if o.Face == (Face{}) {
+		o.Face = CLIFace
 	}
 	return nil
 }

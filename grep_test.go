@@ -188,7 +188,7 @@ func equalHits(t *testing.T, what string, got, want []hitID) {
 func TestPagesExhaustiveGenerated(t *testing.T) {
 	for seed := range uint64(6) {
 		dir := genCorpus(t, seed, t.TempDir())
-		base := scout.Options{Patterns: []string{"needle"}, Paths: []string{dir}, NoFrecency: true, NoGit: true, Now: testNow}
+		base := scout.Options{Patterns: []string{"needle"}, Scope: scout.Scope{Paths: []string{dir}}, RankOptions: scout.RankOptions{NoFrecency: true, NoGit: true, Now: testNow}}
 		res, err := scout.Search(context.Background(), base)
 		if err != nil {
 			t.Fatal(err)
@@ -196,7 +196,7 @@ func TestPagesExhaustiveGenerated(t *testing.T) {
 		for _, c := range []struct{ budget, perFile, maxFiles int }{
 			{300, 1, 0}, {300, 3, 5}, {800, 2, 0}, {1500, 0, 0}, {4000, 5, 3}, {20000, 10, 50},
 		} {
-			o := scout.GrepOptions{Options: base, Mode: scout.Content, Budget: c.budget, PerFile: c.perFile, MaxFiles: c.maxFiles}
+			o := scout.GrepOptions{Options: base, Mode: scout.Content, PageOptions: scout.PageOptions{Budget: c.budget, MaxFiles: c.maxFiles}, PerFile: c.perFile}
 			got, pages := follow(t, o)
 			m := c.perFile
 			if m == 0 {
@@ -210,7 +210,7 @@ func TestPagesExhaustiveGenerated(t *testing.T) {
 		}
 		// Files and count modes page the files in rank order.
 		for _, m := range []scout.Mode{scout.Files, scout.Count} {
-			got, _ := follow(t, scout.GrepOptions{Options: base, Mode: m, Budget: 300, MaxFiles: 4})
+			got, _ := follow(t, scout.GrepOptions{Options: base, Mode: m, PageOptions: scout.PageOptions{Budget: 300, MaxFiles: 4}})
 			var want []hitID
 			for _, f := range res.Files {
 				want = append(want, hitID{f.Path, 0})
@@ -234,7 +234,7 @@ func TestPagesExhaustiveGOROOT(t *testing.T) {
 		{`func \w+Marshal\w*\(`, 400, 1},
 		{`ctx.Done\(\)`, 3000, 5},
 	} {
-		base := scout.Options{Patterns: []string{c.pattern}, Paths: []string{root}, NoFrecency: true, NoGit: true}
+		base := scout.Options{Patterns: []string{c.pattern}, Scope: scout.Scope{Paths: []string{root}}, RankOptions: scout.RankOptions{NoFrecency: true, NoGit: true}}
 		res, err := scout.Search(context.Background(), base)
 		if err != nil {
 			t.Fatal(err)
@@ -244,7 +244,7 @@ func TestPagesExhaustiveGOROOT(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, pages := follow(t, scout.GrepOptions{Options: base, Mode: scout.Content, Budget: c.budget, PerFile: c.perFile})
+		got, pages := follow(t, scout.GrepOptions{Options: base, Mode: scout.Content, PageOptions: scout.PageOptions{Budget: c.budget}, PerFile: c.perFile})
 		m := max(c.perFile, 1)
 		if c.perFile == 0 {
 			m = scout.DefaultPerFile
@@ -272,14 +272,13 @@ func TestPageBudgetRandom(t *testing.T) {
 		for range 40 {
 			o := scout.GrepOptions{
 				Options: scout.Options{
-					Patterns: []string{patterns[r.IntN(len(patterns))]}, Paths: []string{dir},
-					NoFrecency: true, NoGit: true, Now: testNow,
+					Patterns:    []string{patterns[r.IntN(len(patterns))]},
+					Scope:       scout.Scope{Paths: []string{dir}},
+					RankOptions: scout.RankOptions{NoFrecency: true, NoGit: true, Now: testNow},
 				},
-				Mode:     scout.Mode(r.IntN(5)),
-				Budget:   scout.MinBudget + r.IntN(3000),
-				PerFile:  r.IntN(6),
-				MaxFiles: r.IntN(25),
-				Explain:  r.IntN(3) == 0,
+				Mode:        scout.Mode(r.IntN(5)),
+				PageOptions: scout.PageOptions{Budget: scout.MinBudget + r.IntN(3000), MaxFiles: r.IntN(25), Explain: r.IntN(3) == 0},
+				PerFile:     r.IntN(6),
 			}
 			if r.IntN(3) == 0 {
 				o.Before, o.After = r.IntN(4), r.IntN(4)
@@ -305,7 +304,7 @@ func TestPageBudgetRandom(t *testing.T) {
 func TestBroadQueriesGOROOT(t *testing.T) {
 	root := goroot(t)
 	for _, pat := range []string{`err != nil`, `context.Context`, `func (`} {
-		opts := scout.Options{Patterns: []string{pat}, Paths: []string{root}, Fixed: true}
+		opts := scout.Options{Patterns: []string{pat}, Scope: scout.Scope{Paths: []string{root}}, Fixed: true}
 		p, err := scout.Grep(context.Background(), scout.GrepOptions{Options: opts})
 		if err != nil {
 			t.Fatal(err)
@@ -362,8 +361,9 @@ func staleCorpus(t *testing.T) (string, scout.GrepOptions) {
 		os.Chtimes(filepath.Join(dir, fmt.Sprintf("f%d.txt", i)), old, old)
 	}
 	return dir, scout.GrepOptions{
-		Options: scout.Options{Patterns: []string{"needle"}, Paths: []string{dir}, NoFrecency: true, NoGit: true},
-		Mode:    scout.Content, Budget: 300, MaxFiles: 2,
+		Options:     scout.Options{Patterns: []string{"needle"}, Scope: scout.Scope{Paths: []string{dir}}, RankOptions: scout.RankOptions{NoFrecency: true, NoGit: true}},
+		Mode:        scout.Content,
+		PageOptions: scout.PageOptions{Budget: 300, MaxFiles: 2},
 	}
 }
 
@@ -522,8 +522,11 @@ func TestScoresDoNotDependOnSpans(t *testing.T) {
 	}{{"Conn", true}, {"conn", true}, {`func \w+Conn\w*\(`, false}, {`[A-Z][a-z]+Addr`, false}} {
 		scores := func(noSpans bool) map[hitID]int {
 			res, err := scout.Search(context.Background(), scout.Options{
-				Patterns: []string{p.pattern}, Fixed: p.fixed, Paths: []string{root},
-				NoSpans: noSpans, NoFrecency: true, NoGit: true, Now: testNow,
+				Patterns:    []string{p.pattern},
+				Fixed:       p.fixed,
+				Scope:       scout.Scope{Paths: []string{root}},
+				NoSpans:     noSpans,
+				RankOptions: scout.RankOptions{NoFrecency: true, NoGit: true, Now: testNow},
 			})
 			if err != nil {
 				t.Fatal(err)
@@ -553,8 +556,8 @@ func TestScoresDoNotDependOnSpans(t *testing.T) {
 func TestIssue4Timeout(t *testing.T) {
 	root := goroot(t)
 	p, err := scout.Grep(context.Background(), scout.GrepOptions{
-		Options: scout.Options{Patterns: []string{"err != nil"}, Fixed: true, Paths: []string{root}},
-		Timeout: time.Nanosecond,
+		Options:     scout.Options{Patterns: []string{"err != nil"}, Fixed: true, Scope: scout.Scope{Paths: []string{root}}},
+		PageOptions: scout.PageOptions{Timeout: time.Nanosecond},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -585,8 +588,8 @@ func TestAutoMode(t *testing.T) {
 		{300, scout.Files, 0, "too broad to show lines"},
 	} {
 		p, err := scout.Grep(context.Background(), scout.GrepOptions{
-			Options: scout.Options{Patterns: []string{"err != nil"}, Fixed: true, Paths: []string{root}},
-			Budget:  c.budget,
+			Options:     scout.Options{Patterns: []string{"err != nil"}, Fixed: true, Scope: scout.Scope{Paths: []string{root}}},
+			PageOptions: scout.PageOptions{Budget: c.budget},
 		})
 		if err != nil {
 			t.Fatal(err)

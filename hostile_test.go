@@ -137,7 +137,8 @@ func TestHostileStoppedInsideAFile(t *testing.T) {
 	f.Close()
 	start := time.Now()
 	p, err := scout.Grep(context.Background(), scout.GrepOptions{
-		Options: quiet(scout.Options{Patterns: []string{`(a|b|c|d|e|f|g|h|i|j){100}k`}, MaxFileSize: -1}), Timeout: 50 * time.Millisecond,
+		Options:     quiet(scout.Options{Patterns: []string{`(a|b|c|d|e|f|g|h|i|j){100}k`}, MaxFileSize: -1}),
+		PageOptions: scout.PageOptions{Timeout: 50 * time.Millisecond},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -232,7 +233,7 @@ func TestHostileFileLargerThanBuffer(t *testing.T) {
 	}
 	os.WriteFile("big.txt", []byte(b.String()), 0o644) // ~30 MB
 	ctx := context.Background()
-	o := scout.GrepOptions{Options: quiet(scout.Options{Patterns: []string{"needle"}, MaxFileSize: -1, Before: 1, After: 1}), PerFile: 2000, Budget: 1_000_000}
+	o := scout.GrepOptions{Options: quiet(scout.Options{Patterns: []string{"needle"}, MaxFileSize: -1, Before: 1, After: 1}), PerFile: 2000, PageOptions: scout.PageOptions{Budget: 1_000_000}}
 	p, err := scout.Grep(ctx, o)
 	if err != nil {
 		t.Fatal(err)
@@ -259,7 +260,7 @@ func TestHostileFileLargerThanBuffer(t *testing.T) {
 	}
 	f.WriteString("\nneedle after\n")
 	f.Close()
-	p, err = scout.Grep(ctx, scout.GrepOptions{Options: quiet(scout.Options{Patterns: []string{"needle"}, MaxFileSize: -1, Paths: []string{"long.txt"}})})
+	p, err = scout.Grep(ctx, scout.GrepOptions{Options: quiet(scout.Options{Patterns: []string{"needle"}, MaxFileSize: -1, Scope: scout.Scope{Paths: []string{"long.txt"}}})})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,8 +279,8 @@ func TestKeptEqualsLoaded(t *testing.T) {
 		for _, o := range []scout.GrepOptions{
 			{},
 			{Options: scout.Options{Before: 2, After: 1}},
-			{PerFile: 7, MaxFiles: 5},
-			{Mode: scout.Content, Budget: 5000, Explain: true},
+			{PerFile: 7, PageOptions: scout.PageOptions{MaxFiles: 5}},
+			{Mode: scout.Content, PageOptions: scout.PageOptions{Budget: 5000, Explain: true}},
 		} {
 			o.Patterns, o.Paths, o.NoGit, o.NoFrecency = []string{q}, []string{root}, true, true
 			o.Now = time.Unix(1_800_000_000, 0)

@@ -210,7 +210,7 @@ const loadMargin = 500 * time.Millisecond
 // loadPage reads the lines the page planned by l may show (page.Needs)
 // into the files of in, from the files of res. When the time limit runs
 // out first, the page lists the files instead of their lines.
-func loadPage(ctx context.Context, res *Result, opts Options, in *page.Input, l *page.Limits, start time.Time, timeout time.Duration) error {
+func loadPage(ctx context.Context, res *Result, opts request, in *page.Input, l *page.Limits, start time.Time, timeout time.Duration) error {
 	needs := page.Needs(in, *l)
 	if len(needs) == 0 {
 		return nil
@@ -224,7 +224,7 @@ func loadPage(ctx context.Context, res *Result, opts Options, in *page.Input, l 
 		lctx, cancel = context.WithDeadline(ctx, start.Add(timeout+min(loadMargin, timeout/4)))
 		defer cancel()
 	}
-	pat, _, err := compile(opts)
+	pat, _, err := compile(opts.Options)
 	if err != nil {
 		return err
 	}

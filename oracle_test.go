@@ -39,20 +39,20 @@ var oracleCases = []oracleCase{
 	{scout.Options{Patterns: []string{`\bTODO\b`}}, []string{`\bTODO\b`}},
 	{scout.Options{Patterns: []string{`(?i)copyright \d{4}`}}, []string{`(?i)copyright \d{4}`}},
 	{scout.Options{Patterns: []string{"Deprecated:", "BUG("}, Fixed: true}, []string{"-F", "-e", "Deprecated:", "-e", "BUG("}},
-	{scout.Options{Patterns: []string{`context\.Context\)`}, Types: []string{"go"}}, []string{"-t", "go", `context\.Context\)`}},
-	{scout.Options{Patterns: []string{"TEXT"}, Types: []string{"c", "asm"}}, []string{"-t", "c", "-t", "asm", "TEXT"}},
-	{scout.Options{Patterns: []string{"func"}, NotTypes: []string{"go"}}, []string{"-T", "go", "func"}},
-	{scout.Options{Patterns: []string{"MOVQ"}, Globs: []string{"*.s"}}, []string{"-g", "*.s", "MOVQ"}},
-	{scout.Options{Patterns: []string{"TEXT"}, Globs: []string{"*.{s,h}", "!**/{runtime,crypto}/**"}}, []string{"-g", "*.{s,h}", "-g", "!**/{runtime,crypto}/**", "TEXT"}},
-	{scout.Options{Patterns: []string{`panic\(`}, Globs: []string{"!**/testdata/**"}}, []string{"-g", "!**/testdata/**", `panic\(`}},
-	{scout.Options{Patterns: []string{"Handler"}, Globs: []string{"net/http/**"}}, []string{"-g", "net/http/**", "Handler"}},
+	{scout.Options{Patterns: []string{`context\.Context\)`}, Scope: scout.Scope{Types: []string{"go"}}}, []string{"-t", "go", `context\.Context\)`}},
+	{scout.Options{Patterns: []string{"TEXT"}, Scope: scout.Scope{Types: []string{"c", "asm"}}}, []string{"-t", "c", "-t", "asm", "TEXT"}},
+	{scout.Options{Patterns: []string{"func"}, Scope: scout.Scope{NotTypes: []string{"go"}}}, []string{"-T", "go", "func"}},
+	{scout.Options{Patterns: []string{"MOVQ"}, Scope: scout.Scope{Globs: []string{"*.s"}}}, []string{"-g", "*.s", "MOVQ"}},
+	{scout.Options{Patterns: []string{"TEXT"}, Scope: scout.Scope{Globs: []string{"*.{s,h}", "!**/{runtime,crypto}/**"}}}, []string{"-g", "*.{s,h}", "-g", "!**/{runtime,crypto}/**", "TEXT"}},
+	{scout.Options{Patterns: []string{`panic\(`}, Scope: scout.Scope{Globs: []string{"!**/testdata/**"}}}, []string{"-g", "!**/testdata/**", `panic\(`}},
+	{scout.Options{Patterns: []string{"Handler"}, Scope: scout.Scope{Globs: []string{"net/http/**"}}}, []string{"-g", "net/http/**", "Handler"}},
 	{scout.Options{Patterns: []string{"go:linkname"}, Before: 2, After: 2}, []string{"-C", "2", "go:linkname"}},
 	{scout.Options{Patterns: []string{"^// Deprecated:"}, After: 1}, []string{"-A", "1", "^// Deprecated:"}},
 	{scout.Options{Patterns: []string{`func TestMain\(`}, Before: 3}, []string{"-B", "3", `func TestMain\(`}},
 	{scout.Options{Patterns: []string{`[[:upper:]]{5,}_[[:digit:]]+`}}, []string{`[[:upper:]]{5,}_[[:digit:]]+`}},
 	// Case-sensitive: Go folds U+00B5 MICRO SIGN into Greek mu, ripgrep 13 does not.
 	{scout.Options{Patterns: []string{`\p{Greek}+`}, Case: scout.CaseSensitive}, []string{"-s", `\p{Greek}+`}},
-	{scout.Options{Patterns: []string{"readme"}, Globs: []string{"*.md"}, MaxDepth: 3}, []string{"-g", "*.md", "--max-depth", "3", "readme"}},
+	{scout.Options{Patterns: []string{"readme"}, Scope: scout.Scope{Globs: []string{"*.md"}, MaxDepth: 3}}, []string{"-g", "*.md", "--max-depth", "3", "readme"}},
 }
 
 // TestGoRootAgainstRipgrep runs every oracle case over $GOROOT/src with

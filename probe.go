@@ -25,7 +25,7 @@ func probe(ctx context.Context, opts Options, left []leftOut, face Face) []page.
 		return nil
 	}
 	slices.SortFunc(left, func(a, b leftOut) int { return walk.ComparePaths(a.path, b.path) })
-	q := opts
+	q := request{Options: opts}
 	q.Paths = make([]string, len(left))
 	for i, l := range left {
 		q.Paths[i] = l.path
@@ -33,7 +33,6 @@ func probe(ctx context.Context, opts Options, left []leftOut, face Face) []page.
 	q.NoIgnore, q.NoHidden, q.Text = true, false, true
 	q.Sort, q.CountOnly, q.NoSpans = ByPath, true, true
 	q.MaxDepth = 0
-	q.sums, q.probe, q.bonus, q.summary = false, false, nil, false
 	res, partial, err := run(ctx, q, DefaultProbeTimeout)
 	if err != nil {
 		return nil

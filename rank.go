@@ -50,8 +50,8 @@ type caseLiteral string
 
 // newRanker prepares ranking for a search over paths, starting git status
 // in the background.
-func newRanker(ctx context.Context, opts Options, pats []string, paths []string) *ranker {
-	r := newFileRanker(ctx, opts, paths)
+func newRanker(ctx context.Context, opts request, pats []string, paths []string) *ranker {
+	r := newFileRanker(ctx, opts.RankOptions, opts.NoIgnore, opts.bonus, paths)
 	r.context = opts.Before > 0 || opts.After > 0
 	anchored := make([]string, len(pats))
 	for i, p := range pats {
@@ -75,7 +75,9 @@ func newRanker(ctx context.Context, opts Options, pats []string, paths []string)
 
 // newFileRanker prepares what ranks files, whatever the query: the clock,
 // the project, frecency and (started in the background) git's state.
-func newFileRanker(ctx context.Context, opts Options, paths []string) *ranker {
+// bonus, when not nil, replaces the frecency store (a cursor's snapshot);
+// noIgnore says git's index alone cannot tell which files are ignored.
+func newFileRanker(ctx context.Context, opts RankOptions, noIgnore bool, bonus map[uint32]int, paths []string) *ranker {
 	r := &ranker{now: opts.Now, info: Ranking{Sort: ByRank}}
 	if r.now.IsZero() {
 		r.now = time.Now()
@@ -93,8 +95,8 @@ func newFileRanker(ctx context.Context, opts Options, paths []string) *ranker {
 	for _, p := range paths {
 		r.prefixes = append(r.prefixes, r.prefix(p))
 	}
-	r.loadFrecency(opts)
-	r.startGit(ctx, opts)
+	r.loadFrecency(opts, bonus)
+	r.startGit(ctx, opts.NoGit, noIgnore)
 	r.ctx = ctx
 	return r
 }
@@ -130,13 +132,13 @@ func (r *ranker) rel(root int, rel string) string {
 	return p + "/" + rel
 }
 
-func (r *ranker) loadFrecency(opts Options) {
+func (r *ranker) loadFrecency(opts RankOptions, bonus map[uint32]int) {
 	switch {
 	case opts.NoFrecency:
 		r.info.Frecency = "off: turned off"
 		return
-	case opts.bonus != nil:
-		r.bonus = opts.bonus
+	case bonus != nil:
+		r.bonus = bonus
 		r.info.Frecency = fmt.Sprintf("on: as the first page had it (%d matched files)", len(r.bonus))
 		return
 	}

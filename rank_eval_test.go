@@ -60,8 +60,10 @@ func TestRankEvalGoRoot(t *testing.T) {
 	now := time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC)
 	for _, s := range syms {
 		res, err := scout.Search(context.Background(), scout.Options{
-			Patterns: []string{s.name}, Fixed: true, Paths: []string{root},
-			Now: now, NoFrecency: true, NoGit: true,
+			Patterns:    []string{s.name},
+			Fixed:       true,
+			Scope:       scout.Scope{Paths: []string{root}},
+			RankOptions: scout.RankOptions{Now: now, NoFrecency: true, NoGit: true},
 		})
 		if err != nil {
 			t.Fatal(err)

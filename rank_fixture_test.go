@@ -54,7 +54,8 @@ func TestRankFixtures(t *testing.T) {
 func checkOrder(t *testing.T, pattern string, want []string) {
 	t.Helper()
 	res, err := scout.Search(context.Background(), scout.Options{
-		Patterns: []string{pattern}, Now: time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC), NoFrecency: true, NoGit: true,
+		Patterns:    []string{pattern},
+		RankOptions: scout.RankOptions{Now: time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC), NoFrecency: true, NoGit: true},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -109,7 +110,7 @@ func kindOf(signals []scout.Signal) string {
 // (descending), then line number.
 func TestRankedOrderIsTotal(t *testing.T) {
 	root := filepath.Join(fixture.GoRoot(), "src", "net", "http")
-	res, err := scout.Search(context.Background(), scout.Options{Patterns: []string{"Handler", `\bconn\b`}, Paths: []string{root}, NoFrecency: true, NoGit: true})
+	res, err := scout.Search(context.Background(), scout.Options{Patterns: []string{"Handler", `\bconn\b`}, Scope: scout.Scope{Paths: []string{root}}, RankOptions: scout.RankOptions{NoFrecency: true, NoGit: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

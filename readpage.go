@@ -113,11 +113,11 @@ func Read(ctx context.Context, o ReadOptions) (*ReadPage, error) {
 	if o.Budget == 0 {
 		o.Budget = DefaultReadBudget
 	}
-	var files int
-	var timeout time.Duration
-	if err := checkPage(&o.Budget, &files, &timeout, &o.Face); err != nil {
+	po := PageOptions{Budget: o.Budget, Face: o.Face}
+	if err := po.check(); err != nil {
 		return nil, err
 	}
+	o.Budget, o.Face = po.Budget, po.Face
 	var cur *page.ReadCursor
 	if o.Cursor != "" {
 		c, err := page.DecodeRead(o.Cursor)

@@ -192,7 +192,7 @@ func TestReadRecordsAndRevision(t *testing.T) {
 		t.Error("the tree revision did not change with a commit")
 	}
 	// The reads were recorded: a.go has a frecency signal, b.go none.
-	res, err := Search(ctx, Options{Patterns: []string{"package"}, Paths: []string{dir}, StateDir: state})
+	res, err := Search(ctx, Options{Patterns: []string{"package"}, Scope: Scope{Paths: []string{dir}}, RankOptions: RankOptions{StateDir: state}})
 	if err != nil {
 		t.Fatal(err)
 	}

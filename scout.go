@@ -40,26 +40,19 @@ type Options struct {
 	// a line matches when any of them matches. A pattern holding newlines is
 	// split into one pattern per line, as grep does.
 	Patterns []string
-	// Paths are the files and directories to search; none means ".".
-	Paths []string
+
+	Scope       // the files searched: paths, globs, types, ignore files, depth
+	RankOptions // the order: sort, clock, frecency, git
 
 	Fixed bool // patterns are literal strings
 	Case  Case // per pattern; SmartCase by default
 	Word  bool // matches must stand as whole words
-
-	Globs    []string // gitignore-style globs relative to each search root; "!glob" excludes
-	Types    []string // only files of these types (see Types)
-	NotTypes []string // never files of these types; beats Types
 
 	Before, After int // context lines around each match
 
 	// MaxFileSize skips larger files (counted in Stats.Skipped.TooLarge).
 	// Zero means DefaultMaxFileSize; negative means no limit.
 	MaxFileSize int64
-	NoIgnore    bool // do not read .gitignore, .ignore, .rgignore, info/exclude or the global excludes file
-	NoHidden    bool // skip hidden files and directories (by default they are searched; .git never is)
-	Follow      bool // follow symbolic links
-	MaxDepth    int  // descend at most this many directories below each path (1: its files only); 0: no limit
 
 	// Text searches binary files as if they were text, instead of skipping
 	// them.
@@ -77,11 +70,31 @@ type Options struct {
 	NoSpans bool
 	// Workers is the number of files searched at once; 0 means GOMAXPROCS.
 	Workers int
+}
+
+// Scope is the files a search walks: grep's and find's are the same walk,
+// with ripgrep's rules for ignore files, hidden files and links.
+type Scope struct {
+	Paths []string // the files and directories to search; none means "."
+
+	Globs    []string // gitignore-style globs relative to each search root; "!glob" excludes
+	Types    []string // only files of these types (see Types)
+	NotTypes []string // never files of these types; beats Types
+
+	NoIgnore bool // do not read .gitignore, .ignore, .rgignore, info/exclude or the global excludes file
+	NoHidden bool // skip hidden files and directories (by default they are searched; .git never is)
+	Follow   bool // follow symbolic links
+	MaxDepth int  // descend at most this many directories below each path (1: its files only); 0: no limit
+
 	// GlobalExcludes overrides the path of git's global excludes file; empty
 	// means git's own lookup (core.excludesFile, else
 	// $XDG_CONFIG_HOME/git/ignore).
 	GlobalExcludes string
+}
 
+// RankOptions is how a search orders what it finds: grep and find rank
+// with the same signals.
+type RankOptions struct {
 	// Sort orders the results: ByRank (the default; see Result) or ByPath.
 	Sort Sort
 	// Now is the clock recency and frecency are scored with; zero means
@@ -95,15 +108,33 @@ type Options struct {
 	// StateDir holds scout's state (the frecency store); empty means
 	// $XDG_STATE_HOME, else ~/.local/state.
 	StateDir string
+}
 
-	// Set by Grep: frecency bonuses by path hash that replace the store's
-	// (a cursor's snapshot), content checksums of matched files, and the
-	// paths left out that may hold matches (for a search with none).
+// PageOptions is how a paged search (Grep, Find) lays out one page.
+type PageOptions struct {
+	MaxFiles int // files a page shows at most; 0: DefaultMaxFiles (DefaultMaxListed for lists)
+	Budget   int // tokens (bytes/4) the page's text may take; 0: DefaultBudget
+	// Cursor continues after the page that gave it. The search must be the
+	// same (patterns, paths and every option that changes the order).
+	Cursor string
+	// Timeout stops the search after this long; the page then says its
+	// counts are partial and gives no cursor. 0: no limit.
+	Timeout time.Duration
+	Explain bool // the text shows each hit's score and signals
+	Face    Face // how the text spells options; zero: CLIFace
+}
+
+// request is a search with the settings only the package sets: a page's
+// search asks for more than Search gives (see grep.go).
+type request struct {
+	Options
+	// bonus replaces the frecency store's bonuses by path hash (a cursor's
+	// snapshot); nil: read the store.
 	bonus   map[uint32]int
-	sums    bool
+	sums    bool // content checksums of matched files (File.sum)
 	summary bool // keep a hitFile per file with hits, no lines (a page's search; see summary.go)
 	keep    int  // with summary: the hits of each file to keep the lines of (see keep.go)
-	probe   bool
+	probe   bool // look for paths left out that may hold matches (for a search with none)
 	visited bool // keep the path of every file the walk gave (tests)
 }
 

@@ -59,7 +59,7 @@ func TestStats(t *testing.T) {
 
 func TestSpansAndOffsets(t *testing.T) {
 	repo(t)
-	res := search(t, scout.Options{Patterns: []string{"NewHandler"}, Paths: []string{"server/handler.go"}})
+	res := search(t, scout.Options{Patterns: []string{"NewHandler"}, Scope: scout.Scope{Paths: []string{"server/handler.go"}}})
 	if len(res.Files) != 1 {
 		t.Fatalf("files = %v", res.Files)
 	}
@@ -90,7 +90,7 @@ func TestDeterministic(t *testing.T) {
 	}
 	var first []byte
 	for i := range 20 {
-		res := search(t, scout.Options{Patterns: []string{`err != nil`, "Conn"}, Paths: []string{root}, Workers: 4, NoFrecency: true, Before: 1})
+		res := search(t, scout.Options{Patterns: []string{`err != nil`, "Conn"}, Scope: scout.Scope{Paths: []string{root}}, Workers: 4, RankOptions: scout.RankOptions{NoFrecency: true}, Before: 1})
 		var out bytes.Buffer
 		if err := render.JSON(&out, res, render.Options{}); err != nil {
 			t.Fatal(err)
@@ -110,7 +110,7 @@ func TestDeterministic(t *testing.T) {
 
 func TestMissingPathKeepsSearching(t *testing.T) {
 	repo(t)
-	res := search(t, scout.Options{Patterns: []string{"package"}, Paths: []string{"nope", "server"}})
+	res := search(t, scout.Options{Patterns: []string{"package"}, Scope: scout.Scope{Paths: []string{"nope", "server"}}})
 	if res.Stats.FilesMatched != 2 {
 		t.Errorf("files matched = %d, want 2", res.Stats.FilesMatched)
 	}
@@ -121,7 +121,7 @@ func TestMissingPathKeepsSearching(t *testing.T) {
 
 func TestNamedBinaryAndLargeFilesAreNotices(t *testing.T) {
 	repo(t)
-	res := search(t, scout.Options{Patterns: []string{"handler"}, Paths: []string{"logo.png", "README.md"}, MaxFileSize: 20})
+	res := search(t, scout.Options{Patterns: []string{"handler"}, Scope: scout.Scope{Paths: []string{"logo.png", "README.md"}}, MaxFileSize: 20})
 	if len(res.Warnings) != 2 {
 		t.Fatalf("warnings = %v", res.Warnings)
 	}
@@ -138,7 +138,7 @@ func TestNamedBinaryAndLargeFilesAreNotices(t *testing.T) {
 
 func TestOverlappingRootsCountOnce(t *testing.T) {
 	repo(t)
-	res := search(t, scout.Options{Patterns: []string{"package"}, Paths: []string{".", "server", "server/handler.go"}})
+	res := search(t, scout.Options{Patterns: []string{"package"}, Scope: scout.Scope{Paths: []string{".", "server", "server/handler.go"}}})
 	if res.Stats.FilesMatched != 3 || len(res.Files) != 3 {
 		t.Errorf("files matched = %d, files = %d", res.Stats.FilesMatched, len(res.Files))
 	}
@@ -189,7 +189,7 @@ func TestUnreadableFile(t *testing.T) {
 	if err := os.Symlink("/proc/self/mem", "mem"); err != nil {
 		t.Fatal(err)
 	}
-	res := search(t, scout.Options{Patterns: []string{"needle"}, Follow: true})
+	res := search(t, scout.Options{Patterns: []string{"needle"}, Scope: scout.Scope{Follow: true}})
 	if len(res.Files) != 1 || res.Stats.Skipped.Unreadable != 1 {
 		t.Errorf("files = %v, skipped = %+v", res.Files, res.Stats.Skipped)
 	}
@@ -205,7 +205,7 @@ func TestSymlinkLoopAndBrokenLink(t *testing.T) {
 	os.WriteFile("a/b/f.txt", []byte("needle\n"), 0o644)
 	os.Symlink("../..", "a/b/up")
 	os.Symlink("nowhere", "broken")
-	res := search(t, scout.Options{Patterns: []string{"needle"}, Follow: true})
+	res := search(t, scout.Options{Patterns: []string{"needle"}, Scope: scout.Scope{Follow: true}})
 	if len(res.Files) != 1 || res.Files[0].Path != "a/b/f.txt" {
 		t.Errorf("files = %v", res.Files)
 	}
@@ -254,7 +254,7 @@ func TestBadOptions(t *testing.T) {
 	}{
 		{scout.Options{}, "invalid pattern: no pattern given"},
 		{scout.Options{Patterns: []string{"("}}, `invalid regex "(" at byte 0: missing closing ); to search for the text literally, use fixed strings`},
-		{scout.Options{Patterns: []string{"x"}, Types: []string{"pyhton"}}, `unknown file type "pyhton"; did you mean python? (--type-list prints all 79 types)`},
+		{scout.Options{Patterns: []string{"x"}, Scope: scout.Scope{Types: []string{"pyhton"}}}, `unknown file type "pyhton"; did you mean python? (--type-list prints all 79 types)`},
 	} {
 		_, err := scout.Search(context.Background(), c.opts)
 		if err == nil || err.Error() != c.want {
@@ -270,7 +270,7 @@ func TestBadOptions(t *testing.T) {
 func TestCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := scout.Search(ctx, scout.Options{Patterns: []string{"x"}, Paths: []string{filepath.Join(fixture.GoRoot(), "src")}})
+	_, err := scout.Search(ctx, scout.Options{Patterns: []string{"x"}, Scope: scout.Scope{Paths: []string{filepath.Join(fixture.GoRoot(), "src")}}})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
 	}
@@ -284,7 +284,7 @@ func TestFrecencyRaisesTouchedFiles(t *testing.T) {
 	state := filepath.Join(dir, "state")
 	os.WriteFile("a.txt", []byte("needle\n"), 0o644)
 	os.WriteFile("b.txt", []byte("needle\n"), 0o644)
-	opts := scout.Options{Patterns: []string{"needle"}, StateDir: state, NoGit: true}
+	opts := scout.Options{Patterns: []string{"needle"}, RankOptions: scout.RankOptions{StateDir: state, NoGit: true}}
 	first := func() string {
 		res := search(t, opts)
 		return res.Files[0].Path
@@ -320,14 +320,14 @@ func TestCorruptFrecencyStoreIsANotice(t *testing.T) {
 		t.Fatalf("journals: %v", journals)
 	}
 	os.WriteFile(strings.TrimSuffix(journals[0], ".journal"), []byte("garbage"), 0o644)
-	res := search(t, scout.Options{Patterns: []string{"needle"}, StateDir: state, NoGit: true})
+	res := search(t, scout.Options{Patterns: []string{"needle"}, RankOptions: scout.RankOptions{StateDir: state, NoGit: true}})
 	if len(res.Files) != 1 || len(res.Warnings) != 1 || !errors.Is(res.Warnings[0].Err, scout.ErrStateCorrupt) || res.Failed() {
 		t.Errorf("files %v, warnings %v", res.Files, res.Warnings)
 	}
 	if err := scout.Touch([]string{"a.txt"}, scout.TouchOptions{StateDir: state}); err != nil {
 		t.Errorf("touch over a corrupt store: %v", err)
 	}
-	res = search(t, scout.Options{Patterns: []string{"needle"}, StateDir: state, NoGit: true})
+	res = search(t, scout.Options{Patterns: []string{"needle"}, RankOptions: scout.RankOptions{StateDir: state, NoGit: true}})
 	if len(res.Warnings) != 0 || !strings.HasPrefix(res.Ranking.Frecency, "on: 1 files") {
 		t.Errorf("after replacement: warnings %v, frecency %q", res.Warnings, res.Ranking.Frecency)
 	}
@@ -353,11 +353,11 @@ func TestGitSignal(t *testing.T) {
 	git("add", ".")
 	git("commit", "-q", "-m", "x")
 	os.WriteFile("b.txt", []byte("needle\nchanged\n"), 0o644)
-	res := search(t, scout.Options{Patterns: []string{"needle"}, NoFrecency: true})
+	res := search(t, scout.Options{Patterns: []string{"needle"}, RankOptions: scout.RankOptions{NoFrecency: true}})
 	if res.Files[0].Path != "b.txt" || res.Ranking.Git != "on: read from the index, 1 of the files found changed" {
 		t.Errorf("first %s, git %q", res.Files[0].Path, res.Ranking.Git)
 	}
-	res = search(t, scout.Options{Patterns: []string{"needle"}, NoFrecency: true, NoGit: true})
+	res = search(t, scout.Options{Patterns: []string{"needle"}, RankOptions: scout.RankOptions{NoFrecency: true, NoGit: true}})
 	if res.Files[0].Path != "a.txt" || res.Ranking.Git != "off: turned off" {
 		t.Errorf("with NoGit: first %s, git %q", res.Files[0].Path, res.Ranking.Git)
 	}

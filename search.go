@@ -26,18 +26,18 @@ import (
 // paths that cannot be read are reported in Result.Warnings and the search
 // goes on.
 func Search(ctx context.Context, opts Options) (*Result, error) {
-	res, _, err := run(ctx, opts, 0)
+	res, _, err := run(ctx, request{Options: opts}, 0)
 	return res, err
 }
 
 // run runs a search. With a timeout, a search that runs out of time
 // returns what it found so far, and partial is true.
-func run(ctx context.Context, opts Options, timeout time.Duration) (res *Result, partial bool, err error) {
-	pat, pats, err := compile(opts)
+func run(ctx context.Context, opts request, timeout time.Duration) (res *Result, partial bool, err error) {
+	pat, pats, err := compile(opts.Options)
 	if err != nil {
 		return nil, false, err
 	}
-	wopts, err := walkOptions(opts)
+	wopts, err := walkOptions(opts.Scope)
 	if err != nil {
 		return nil, false, err
 	}
@@ -128,7 +128,7 @@ func workerCount(n int) int {
 	return min(n, MaxWorkers)
 }
 
-func walkOptions(opts Options) (walk.Options, error) {
+func walkOptions(opts Scope) (walk.Options, error) {
 	if opts.MaxDepth < 0 {
 		return walk.Options{}, errors.New("max depth must be 1 or more (0 for no limit)")
 	}
@@ -457,21 +457,21 @@ type worker struct {
 	names     *match.Matcher // the ranker's file-name patterns, made on first use
 	nameWhole *match.Matcher
 	m         *match.Matcher
-	opts      Options
+	opts      request
 	sopt      search.Options
 	max       int64
 	buf       []byte
 	keepBytes *atomic.Int64 // bytes of lines kept by all workers (see keep.go)
 }
 
-func newWorker(p *match.Pattern, opts Options, rk *ranker) *worker {
+func newWorker(p *match.Pattern, opts request, rk *ranker) *worker {
 	max := opts.MaxFileSize
 	if max == 0 {
 		max = DefaultMaxFileSize
 	}
 	return &worker{
 		m: p.Matcher(), opts: opts, max: max, buf: newBuffer(max), rank: rk,
-		sopt: search.Options{Before: opts.Before, After: opts.After, Spans: spanMode(opts), CountOnly: opts.CountOnly},
+		sopt: search.Options{Before: opts.Before, After: opts.After, Spans: spanMode(opts.Options), CountOnly: opts.CountOnly},
 	}
 }
 

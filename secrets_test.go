@@ -155,9 +155,9 @@ func TestSecretsNeverShown(t *testing.T) {
 	}
 	for q := range queries {
 		for _, o := range []scout.GrepOptions{
-			{Options: scout.Options{Patterns: []string{q}, Fixed: true, NoGit: true, NoFrecency: true}},
-			{Options: scout.Options{Patterns: []string{q}, Fixed: true, Before: 2, After: 2, NoGit: true, NoFrecency: true}, Budget: 20000},
-			{Options: scout.Options{Patterns: []string{q}, Fixed: true, NoGit: true, NoFrecency: true}, Explain: true, Budget: 20000, PerFile: 50},
+			{Options: scout.Options{Patterns: []string{q}, Fixed: true, RankOptions: scout.RankOptions{NoGit: true, NoFrecency: true}}},
+			{Options: scout.Options{Patterns: []string{q}, Fixed: true, Before: 2, After: 2, RankOptions: scout.RankOptions{NoGit: true, NoFrecency: true}}, PageOptions: scout.PageOptions{Budget: 20000}},
+			{Options: scout.Options{Patterns: []string{q}, Fixed: true, RankOptions: scout.RankOptions{NoGit: true, NoFrecency: true}}, PageOptions: scout.PageOptions{Explain: true, Budget: 20000}, PerFile: 50},
 		} {
 			p, err := scout.Grep(ctx, o)
 			if err != nil {
@@ -171,7 +171,7 @@ func TestSecretsNeverShown(t *testing.T) {
 				t.Errorf("grep %q found nothing: the line must stay findable", q)
 			}
 		}
-		res, err := scout.Search(ctx, scout.Options{Patterns: []string{q}, Fixed: true, Before: 1, After: 1, NoGit: true, NoFrecency: true})
+		res, err := scout.Search(ctx, scout.Options{Patterns: []string{q}, Fixed: true, Before: 1, After: 1, RankOptions: scout.RankOptions{NoGit: true, NoFrecency: true}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -38,27 +38,14 @@ const findExample = `  scout find handler
   scout find '' vendor --all`
 
 type findFlags struct {
-	caseMode   caseFlag
-	globs      []string
-	types      []string
-	notTypes   []string
-	maxDepth   int
-	typeOf     string
-	noIgnore   bool
-	noHidden   bool
-	hidden     bool
-	follow     bool
-	sort       string
-	explain    bool
-	noFrecency bool
-	noGit      bool
-	json       bool
-	maxFiles   int
-	budget     int
-	cursor     string
-	timeout    time.Duration
-	all        bool
-	threads    int
+	scopeFlags
+	rankFlags
+	pageFlags
+	caseMode caseFlag
+	typeOf   string
+	json     bool
+	all      bool
+	threads  int
 }
 
 func (e *env) findCommand() *cobra.Command {
@@ -101,14 +88,14 @@ func (e *env) findCommand() *cobra.Command {
 }
 
 func (e *env) find(cmd *cobra.Command, f *findFlags, args []string) error {
-	o := scout.FindOptions{
-		Case: f.caseMode.mode, Globs: f.globs, Types: f.types, NotTypes: f.notTypes, MaxDepth: f.maxDepth,
-		NoIgnore: f.noIgnore, NoHidden: f.noHidden && !f.hidden, Follow: f.follow,
-		NoFrecency: f.noFrecency, NoGit: f.noGit, Workers: f.threads,
-		MaxFiles: f.maxFiles, Budget: f.budget, Cursor: f.cursor, Timeout: f.timeout, Explain: f.explain, Face: scout.CLIFace,
-	}
+	o := scout.FindOptions{Case: f.caseMode.mode, Workers: f.threads, PageOptions: f.pageFlags.options(&f.rankFlags)}
 	if len(args) > 0 {
-		o.Pattern, o.Paths = args[0], unquote(args[1:])
+		o.Pattern, args = args[0], args[1:]
+	}
+	o.Scope = f.scope(args)
+	var err error
+	if o.RankOptions, err = f.rankFlags.options(); err != nil {
+		return err
 	}
 	if o.Workers == 0 {
 		o.Workers = DefaultThreads
@@ -119,16 +106,6 @@ func (e *env) find(cmd *cobra.Command, f *findFlags, args []string) error {
 		o.Dirs = true
 	default:
 		return usagef("invalid --type-of %q: use f (files) or d (directories)", f.typeOf)
-	}
-	switch f.sort {
-	case "rank":
-	case "path":
-		o.Sort = scout.ByPath
-	default:
-		return usagef("invalid --sort %q: use rank or path", f.sort)
-	}
-	if f.explain && o.Sort == scout.ByPath {
-		return usagef("--explain shows ranking scores; it cannot go with --sort path")
 	}
 	if f.maxDepth < 0 || f.maxFiles < 0 {
 		return usagef("--max-depth and --max-files must be 0 or more")

@@ -6,7 +6,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -45,22 +44,18 @@ const grepExample = `  scout grep 'func \w+Handler' internal
 
 // grepFlags holds the parsed grep flags.
 type grepFlags struct {
+	scopeFlags
+	rankFlags
+	pageFlags
 	patterns     []string
 	fixed        bool
 	caseMode     caseFlag
 	word         bool
-	globs        []string
-	types        []string
-	notTypes     []string
 	typeList     bool
 	after        int
 	before       int
 	context      int
 	maxFileSize  string
-	noIgnore     bool
-	noHidden     bool
-	hidden       bool
-	follow       bool
 	json         bool
 	count        bool
 	filesMatches bool
@@ -69,17 +64,8 @@ type grepFlags struct {
 	stats        bool
 	threads      int
 	lineNumber   bool
-	maxDepth     int
-	sort         string
-	explain      bool
-	noFrecency   bool
-	noGit        bool
 	mode         string
-	maxFiles     int
 	perFile      int
-	budget       int
-	cursor       string
-	timeout      time.Duration
 	all          bool
 	text         bool
 	showSecrets  bool
@@ -218,10 +204,8 @@ func (e *env) grep(cmd *cobra.Command, f *grepFlags, args []string) error {
 func grepOptions(cmd *cobra.Command, f *grepFlags, args []string) (scout.Options, error) {
 	opts := scout.Options{
 		Patterns: f.patterns, Fixed: f.fixed, Case: f.caseMode.mode, Word: f.word,
-		Globs: f.globs, Types: f.types, NotTypes: f.notTypes,
-		Before: f.before, After: f.after,
-		NoIgnore: f.noIgnore, NoHidden: f.noHidden && !f.hidden, Follow: f.follow, MaxDepth: f.maxDepth,
-		Workers: f.threads, CountOnly: f.count || f.filesMatches || f.quiet, Text: f.text, ShowSecrets: f.showSecrets,
+		Before: f.before, After: f.after, Workers: f.threads,
+		CountOnly: f.count || f.filesMatches || f.quiet, Text: f.text, ShowSecrets: f.showSecrets,
 	}
 	if len(opts.Patterns) == 0 {
 		if len(args) == 0 {
@@ -229,7 +213,7 @@ func grepOptions(cmd *cobra.Command, f *grepFlags, args []string) (scout.Options
 		}
 		opts.Patterns, args = args[:1], args[1:]
 	}
-	opts.Paths = unquote(args)
+	opts.Scope = f.scope(args)
 	if opts.Workers == 0 {
 		opts.Workers = DefaultThreads
 	}
@@ -244,18 +228,10 @@ func grepOptions(cmd *cobra.Command, f *grepFlags, args []string) (scout.Options
 	if opts.Before < 0 || opts.After < 0 {
 		return opts, usagef("context line counts must be 0 or more")
 	}
-	switch f.sort {
-	case "rank":
-		opts.Sort = scout.ByRank
-	case "path":
-		opts.Sort = scout.ByPath
-	default:
-		return opts, usagef("invalid --sort %q: use rank or path", f.sort)
+	var err error
+	if opts.RankOptions, err = f.rankFlags.options(); err != nil {
+		return opts, err
 	}
-	if f.explain && opts.Sort == scout.ByPath {
-		return opts, usagef("--explain shows ranking scores; it cannot go with --sort path")
-	}
-	opts.NoFrecency, opts.NoGit = f.noFrecency, f.noGit
 	size, err := parseSize(f.maxFileSize)
 	if err != nil {
 		return opts, err

@@ -15,8 +15,7 @@ func (e *env) grepPage(cmd *cobra.Command, f *grepFlags, opts scout.Options) err
 		return usagef("--stats goes with --all; a page's footer always gives the counts")
 	}
 	o := scout.GrepOptions{
-		Options: opts, MaxFiles: f.maxFiles, PerFile: f.perFile, Budget: f.budget,
-		Cursor: f.cursor, Timeout: f.timeout, Explain: f.explain, Face: scout.CLIFace,
+		Options: opts, PageOptions: f.pageFlags.options(&f.rankFlags), PerFile: f.perFile,
 	}
 	o.CountOnly = false
 	mode, err := scout.ParseMode(f.mode)

@@ -403,7 +403,7 @@ func TestCursorToEnd(t *testing.T) {
 	env := []string{"XDG_STATE_HOME=" + t.TempDir()}
 	s := connect(t, root, env, "--root", root)
 
-	res, err := scout.Search(context.Background(), scout.Options{Patterns: []string{`func \(\w+ \*?Request\)`}, Paths: []string{root}, NoFrecency: true})
+	res, err := scout.Search(context.Background(), scout.Options{Patterns: []string{`func \(\w+ \*?Request\)`}, Scope: scout.Scope{Paths: []string{root}}, RankOptions: scout.RankOptions{NoFrecency: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -453,7 +453,7 @@ func TestCursorToEnd(t *testing.T) {
 	}
 
 	// find, every file, in pages.
-	all, err := scout.FindAll(context.Background(), scout.FindOptions{Paths: []string{root}, NoFrecency: true})
+	all, err := scout.FindAll(context.Background(), scout.FindOptions{Scope: scout.Scope{Paths: []string{root}}, RankOptions: scout.RankOptions{NoFrecency: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

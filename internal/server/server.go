@@ -251,13 +251,11 @@ func (h *handlers) grep(ctx context.Context, a args) (any, string, error) {
 	}
 	o := scout.GrepOptions{
 		Options: scout.Options{
-			Patterns: []string{a.str("pattern")}, Paths: paths, Fixed: a.flag("literal"), Case: caseOf(a), Word: a.flag("word"),
-			Globs: globList(a), Types: a.strs("type"), NotTypes: a.strs("not_type"), Before: before, After: after,
-			NoIgnore: a.flag("no_ignore"), NoHidden: a.flag("no_hidden"), MaxDepth: a.num("max_depth"), Text: a.flag("text"), MaxFileSize: maxSize,
-			Sort: sortOf(a), StateDir: h.o.StateDir, Workers: h.o.Workers, ShowSecrets: h.o.ShowSecrets,
+			Patterns: []string{a.str("pattern")}, Scope: scopeOf(a, paths), RankOptions: h.rankOf(a),
+			Fixed: a.flag("literal"), Case: caseOf(a), Word: a.flag("word"), Before: before, After: after,
+			Text: a.flag("text"), MaxFileSize: maxSize, Workers: h.o.Workers, ShowSecrets: h.o.ShowSecrets,
 		},
-		Mode: mode, MaxFiles: a.num("max_files"), PerFile: a.num("per_file"), Budget: a.num("budget"),
-		Cursor: a.str("cursor"), Timeout: timeoutOf(a), Explain: a.flag("explain"), Face: Face,
+		PageOptions: pageOf(a), Mode: mode, PerFile: a.num("per_file"),
 	}
 	if a.has("per_file") && o.PerFile == 0 {
 		return nil, "", errors.New("per_file must be 1 or more")
@@ -295,11 +293,8 @@ func (h *handlers) find(ctx context.Context, a args) (any, string, error) {
 		return nil, "", errors.New("max_files must be 1 or more")
 	}
 	o := scout.FindOptions{
-		Pattern: a.str("pattern"), Paths: paths, Case: caseOf(a), Globs: globList(a), Types: a.strs("type"),
-		NotTypes: a.strs("not_type"), MaxDepth: a.num("max_depth"), Dirs: a.str("type_of") == "d",
-		NoIgnore: a.flag("no_ignore"), NoHidden: a.flag("no_hidden"), Sort: sortOf(a), StateDir: h.o.StateDir,
-		Workers: h.o.Workers, MaxFiles: a.num("max_files"), Budget: a.num("budget"), Cursor: a.str("cursor"),
-		Timeout: timeoutOf(a), Explain: a.flag("explain"), Face: Face,
+		Pattern: a.str("pattern"), Case: caseOf(a), Dirs: a.str("type_of") == "d",
+		Scope: scopeOf(a, paths), RankOptions: h.rankOf(a), PageOptions: pageOf(a), Workers: h.o.Workers,
 	}
 	p, err := scout.Find(ctx, o)
 	if err != nil {
@@ -369,6 +364,28 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// scopeOf reads the arguments that choose the files, the same for grep
+// and find.
+func scopeOf(a args, paths []string) scout.Scope {
+	return scout.Scope{
+		Paths: paths, Globs: globList(a), Types: a.strs("type"), NotTypes: a.strs("not_type"),
+		MaxDepth: a.num("max_depth"), NoIgnore: a.flag("no_ignore"), NoHidden: a.flag("no_hidden"),
+	}
+}
+
+// rankOf reads the arguments that choose the order.
+func (h *handlers) rankOf(a args) scout.RankOptions {
+	return scout.RankOptions{Sort: sortOf(a), StateDir: h.o.StateDir}
+}
+
+// pageOf reads the arguments that lay out a page.
+func pageOf(a args) scout.PageOptions {
+	return scout.PageOptions{
+		MaxFiles: a.num("max_files"), Budget: a.num("budget"), Cursor: a.str("cursor"),
+		Timeout: timeoutOf(a), Explain: a.flag("explain"), Face: Face,
+	}
 }
 
 // relative shortens the root's absolute path in an error to ".", so
