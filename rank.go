@@ -260,7 +260,7 @@ func (w *worker) scoreLine(cl *rank.Classifier, data []byte, start, end int) uin
 	best, bestScore := rank.HitKey(rank.Class{}, false, false), -1<<30
 	for _, sp := range spans {
 		c := cl.Classify(start, end, sp.Start, sp.End)
-		word := allWords || (sp.Start == 0 || !isIdent(text[sp.Start-1])) && (sp.End == len(text) || !isIdent(text[sp.End]))
+		word := allWords || (sp.Start == 0 || !rank.IsWord(text[sp.Start-1])) && (sp.End == len(text) || !rank.IsWord(text[sp.End]))
 		k := rank.HitKey(c, word, w.sameCase(text[sp.Start:sp.End]))
 		if _, score := rank.Hit(k); score > bestScore {
 			best, bestScore = k, score
@@ -288,10 +288,6 @@ func (w *worker) sameCase(text []byte) bool {
 		}
 	}
 	return false
-}
-
-func isIdent(c byte) bool {
-	return c == '_' || c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
 }
 
 // order returns the order in which a file's lines are shown, as indices

@@ -22,6 +22,9 @@ type Def struct {
 	Name    string
 	Aliases []string
 	Globs   []string
+	// Lang is the language family the ranking reads files of this type
+	// as (internal/rank's Lang names), "" for none: see LangOf.
+	Lang string
 }
 
 // Defs returns the built-in table, sorted by name.

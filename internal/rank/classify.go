@@ -191,9 +191,16 @@ func name(line []byte, s, e int) (a, b int) {
 	return a, b
 }
 
-func isIdent(c byte) bool {
-	return c == '_' || c == '$' || c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+// IsWord reports whether c can be part of a word: an ASCII letter, digit
+// or '_', or any byte of a multi-byte UTF-8 character. A match with no
+// word byte on either side stands as a whole word.
+func IsWord(c byte) bool {
+	return c == '_' || c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
 }
+
+// isIdent reports whether c can be part of an identifier: a word byte, or
+// '$' (JavaScript names, PHP and shell variables).
+func isIdent(c byte) bool { return c == '$' || IsWord(c) }
 
 // prev returns the token ending just before offset i (spaces skipped): an
 // identifier, or one punctuation byte ("::" counts as one token); and the

@@ -3,6 +3,8 @@ package rank
 import (
 	"strings"
 	"testing"
+
+	"github.com/scoutcode/scout/internal/filetype"
 )
 
 // TestClassify classifies the match of word in one line (the line is the
@@ -162,5 +164,26 @@ func TestFileSignals(t *testing.T) {
 	long := strings.Repeat("x", 5000)
 	if !Minified([]byte(long)) || Minified([]byte(strings.Repeat("short line\n", 500))) {
 		t.Error("minified files are not recognised")
+	}
+}
+
+// Every language the type table names is one the classifier knows, and
+// the names it knows by extension stay what they were.
+func TestLangOf(t *testing.T) {
+	for _, d := range filetype.Defs() {
+		if d.Lang != "" && byName[d.Lang] == Unknown {
+			t.Errorf("type %s: language %q is not one of internal/rank's", d.Name, d.Lang)
+		}
+	}
+	for p, want := range map[string]Lang{
+		"a/b.go": Go, "x.tsx": JS, "x.mjs": JS, "x.vue": JS, "x.py": Python, "x.pyi": Python, "x.rs": Rust,
+		"x.java": Java, "x.kts": Kotlin, "x.cs": CSharp, "x.h": C, "x.H": C, "x.hpp": C, "x.cxx": C, "x.m": C, "x.mm": C,
+		"x.rb": Ruby, "Gemfile": Ruby, "Rakefile": Ruby, "x.php": PHP, "x.swift": Swift, "x.zsh": Shell, "Makefile": Shell,
+		"Dockerfile": Shell, "x.md": Markdown, "x.MD": Markdown, "x.yml": YAML, "x.jsonc": JSON, "Cargo.lock": TOML,
+		"x.sc": Scala, "x.lua": Lua, "x.sql": SQL, "x.txt": Unknown, "README": Unknown, "x": Unknown, "x.cc.in": C,
+	} {
+		if got := LangOf(p); got != want {
+			t.Errorf("LangOf(%q) = %v, want %v", p, got, want)
+		}
 	}
 }

@@ -1,9 +1,6 @@
 package rank
 
-import (
-	"path"
-	"strings"
-)
+import "github.com/scoutcode/scout/internal/filetype"
 
 // Lang is a language family whose declarations the classifier knows.
 type Lang uint8
@@ -35,41 +32,19 @@ var langNames = [...]string{"unknown", "go", "js", "python", "rust", "java", "ko
 
 func (l Lang) String() string { return langNames[l] }
 
-var byExt = map[string]Lang{
-	".go": Go,
-	".js": JS, ".jsx": JS, ".mjs": JS, ".cjs": JS, ".ts": JS, ".tsx": JS, ".mts": JS, ".cts": JS, ".vue": JS, ".svelte": JS,
-	".py": Python, ".pyi": Python,
-	".rs":   Rust,
-	".java": Java,
-	".kt":   Kotlin, ".kts": Kotlin,
-	".cs": CSharp,
-	".c":  C, ".h": C, ".cc": C, ".cpp": C, ".cxx": C, ".hpp": C, ".hh": C, ".hxx": C, ".m": C, ".mm": C, ".inl": C,
-	".rb": Ruby, ".rake": Ruby, ".gemspec": Ruby,
-	".php":   PHP,
-	".swift": Swift,
-	".sh":    Shell, ".bash": Shell, ".zsh": Shell, ".ksh": Shell,
-	".md": Markdown, ".markdown": Markdown, ".mdx": Markdown,
-	".yaml": YAML, ".yml": YAML,
-	".json": JSON, ".jsonc": JSON,
-	".toml":  TOML,
-	".scala": Scala, ".sc": Scala,
-	".lua": Lua,
-	".sql": SQL,
-}
-
-var byName = map[string]Lang{
-	"Makefile": Shell, "Dockerfile": Shell, ".bashrc": Shell, ".zshrc": Shell, ".profile": Shell,
-	"Gemfile": Ruby, "Rakefile": Ruby, "Cargo.lock": TOML,
-}
-
-// LangOf returns the language of a file from its name.
-func LangOf(p string) Lang {
-	base := path.Base(p)
-	if l, ok := byName[base]; ok {
-		return l
+// byName maps internal/filetype's language names to Lang.
+var byName = func() map[string]Lang {
+	m := make(map[string]Lang, len(langNames))
+	for l, name := range langNames {
+		m[name] = Lang(l)
 	}
-	ext := strings.ToLower(path.Ext(base))
-	return byExt[ext]
+	return m
+}()
+
+// LangOf returns the language of a file from its name, as the type table
+// (internal/filetype) says.
+func LangOf(p string) Lang {
+	return byName[filetype.LangOf(p)]
 }
 
 // lineComment returns the line-comment markers of l.
