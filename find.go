@@ -121,23 +121,55 @@ func FindAll(ctx context.Context, o FindOptions) (*FindResult, error) {
 // findRun walks and ranks. With a timeout, a walk that runs out of time
 // returns what it found so far, and partial is true.
 func findRun(ctx context.Context, o findRequest, timeout time.Duration) (*FindResult, bool, error) {
+	paths := o.Paths
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
 	wopts, err := walkOptions(o.Scope)
 	if err != nil {
 		return nil, false, err
 	}
 	wopts.Dirs = o.Dirs
-	paths := o.Paths
-	if len(paths) == 0 {
-		paths = []string{"."}
-	}
 	workers := workerCount(o.Workers)
-	q := rank.NewNameQuery(o.Pattern, func(s string) bool {
-		return match.FoldsCase(s, match.Options{Fixed: true, Case: o.Case})
-	})
 	var rk *ranker
 	if o.Sort == ByRank {
 		rk = newFileRanker(ctx, o.RankOptions, o.NoIgnore, o.bonus, paths)
+		defer rk.gitRelease() // the paths are ranked, explained and counted below, then it is done
 	}
+	visitors, partial, err := findWalk(ctx, o, wopts, paths, workers, timeout)
+	if err != nil {
+		if rk != nil {
+			rk.gitDone(ctx)
+		}
+		return nil, false, err
+	}
+	res, all := mergeFound(visitors, o.dirTotals && len(paths) == 1)
+	var git *gitstatus.State
+	if rk != nil {
+		git = rk.rankAll(ctx, res, all, o, workers)
+	}
+	sorted := sortFound(all, workers, len(paths) > 1)
+	res.Stats.FilesMatched = len(sorted)
+	if rk != nil {
+		if o.signalsFrom >= 0 && !o.NoSignals {
+			for i := o.signalsFrom; i < min(len(sorted), o.signalsFrom+o.signalsFor); i++ {
+				rk.explain(sorted[i], git)
+			}
+		}
+		res.bonus = rk.foundBonuses(sorted, git)
+	}
+	// The paths stay where the walk put them: copying 11k of them into one
+	// slice cost more in page faults than anything else a find does.
+	res.Files = sorted
+	slices.SortStableFunc(res.Warnings, func(a, b Warning) int { return walk.ComparePaths(a.Path, b.Path) })
+	return res, partial, nil
+}
+
+// findWalk walks the roots, each walker matching names as it goes.
+func findWalk(ctx context.Context, o findRequest, wopts walk.Options, paths []string, workers int, timeout time.Duration) ([]*findVisitor, bool, error) {
+	q := rank.NewNameQuery(o.Pattern, func(s string) bool {
+		return match.FoldsCase(s, match.Options{Fixed: true, Case: o.Case})
+	})
 	wctx := ctx
 	if timeout > 0 {
 		var cancel context.CancelFunc
@@ -145,29 +177,25 @@ func findRun(ctx context.Context, o findRequest, timeout time.Duration) (*FindRe
 		defer cancel()
 	}
 	visitors := make([]*findVisitor, workers)
-	err = walk.Parallel(wctx, paths, wopts, workers, func(i int) walk.Visitor {
+	err := walk.Parallel(wctx, paths, wopts, workers, func(i int) walk.Visitor {
 		visitors[i] = &findVisitor{q: &q, dirs: o.Dirs, visitor: visitor{probe: o.probe}}
 		if o.dirTotals && len(paths) == 1 { // with several roots a path may be found twice
 			visitors[i].totals = map[string]*page.DirTotal{}
 		}
 		return visitors[i]
 	})
-	partial := false
 	if err != nil && timeout > 0 && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
-		err, partial = nil, true
+		return visitors, true, nil
 	}
-	if rk != nil {
-		defer rk.gitRelease() // the paths are ranked, explained and counted below, then it is done
-	}
-	if err != nil {
-		if rk != nil {
-			rk.gitDone(ctx)
-		}
-		return nil, false, err
-	}
+	return visitors, false, err
+}
+
+// mergeFound gathers what the walkers found: the counts, warnings, paths
+// left out, directory totals (with dirTotals) and every path that matched.
+func mergeFound(visitors []*findVisitor, dirTotals bool) (*FindResult, []*Found) {
 	res := &FindResult{Ranking: Ranking{Sort: ByPath}}
 	var all []*Found
-	if o.dirTotals && len(paths) == 1 {
+	if dirTotals {
 		res.dirTotals = map[string]page.DirTotal{}
 	}
 	for _, v := range visitors {
@@ -186,69 +214,72 @@ func findRun(ctx context.Context, o findRequest, timeout time.Duration) (*FindRe
 			}
 		}
 	}
-	var git *gitstatus.State
-	if rk != nil {
-		// The times are read once the walk knows how many paths matched:
-		// a stat each, wasted on a find too large to use them.
-		if len(all) <= MaxRecencyFiles {
-			rk.info.Recency = fmt.Sprintf("on: %d paths", len(all))
-			res.Warnings = append(res.Warnings, statFound(all, o.Follow, workers)...)
-		} else {
-			rk.info.Recency = fmt.Sprintf("off: %d paths, over the %d a find reads the times of", len(all), MaxRecencyFiles)
-		}
-		git = rk.gitDone(ctx)
-		if rk.gitSig != nil && rk.gitSig.reader != nil && len(all) > MaxRecencyFiles {
-			rk.info.Git += fmt.Sprintf("; %d paths are more than the %d a find reads the stat data of, so a change in the worktree alone is not seen, only what the index shows (untracked, staged, unmerged)", len(all), MaxRecencyFiles)
-		}
-		inParallel(len(all), workers, func(lo, hi int) { rk.rankFound(all[lo:hi], git, !o.NoSignals && o.signalsFrom < 0) })
-		res.Ranking = rk.info
-		res.Warnings = append(res.Warnings, rk.warnings...)
+	return res, all
+}
+
+// rankAll scores every path found: it reads their times (when there are
+// few enough), waits for git's state and ranks them in parallel. It
+// returns git's state for the explanations.
+func (rk *ranker) rankAll(ctx context.Context, res *FindResult, all []*Found, o findRequest, workers int) *gitstatus.State {
+	// The times are read once the walk knows how many paths matched: a
+	// stat each, wasted on a find too large to use them.
+	if len(all) <= MaxRecencyFiles {
+		rk.info.Recency = fmt.Sprintf("on: %d paths", len(all))
+		res.Warnings = append(res.Warnings, statFound(all, o.Follow, workers)...)
+	} else {
+		rk.info.Recency = fmt.Sprintf("off: %d paths, over the %d a find reads the times of", len(all), MaxRecencyFiles)
 	}
+	git := rk.gitDone(ctx)
+	if rk.gitSig != nil && rk.gitSig.reader != nil && len(all) > MaxRecencyFiles {
+		rk.info.Git += fmt.Sprintf("; %d paths are more than the %d a find reads the stat data of, so a change in the worktree alone is not seen, only what the index shows (untracked, staged, unmerged)", len(all), MaxRecencyFiles)
+	}
+	inParallel(len(all), workers, func(lo, hi int) { rk.rankFound(all[lo:hi], git, !o.NoSignals && o.signalsFrom < 0) })
+	res.Ranking = rk.info
+	res.Warnings = append(res.Warnings, rk.warnings...)
+	return git
+}
+
+// sortFound orders the paths best first, then by path; a path under two
+// of the roots given (dedupe) is listed once.
+func sortFound(all []*Found, workers int, dedupe bool) []*Found {
 	all = sortParallel(all, workers, func(a, b *Found) int {
 		if a.Score != b.Score {
 			return b.Score - a.Score
 		}
 		return walk.ComparePaths(a.Path, b.Path)
 	})
-	sorted := all[:0] // a path under two of the roots given is listed once
-	var seen map[string]bool
-	if len(paths) > 1 {
-		seen = make(map[string]bool, len(all))
+	if !dedupe {
+		return all
 	}
+	sorted := all[:0]
+	seen := make(map[string]bool, len(all))
 	for _, f := range all {
-		if seen != nil {
-			if seen[f.Path] {
-				continue
-			}
+		if !seen[f.Path] {
 			seen[f.Path] = true
-		}
-		sorted = append(sorted, f)
-	}
-	res.Stats.FilesMatched = len(sorted)
-	if rk != nil && o.signalsFrom >= 0 && !o.NoSignals {
-		for i := o.signalsFrom; i < min(len(sorted), o.signalsFrom+o.signalsFor); i++ {
-			rk.explain(sorted[i], git)
+			sorted = append(sorted, f)
 		}
 	}
-	if rk != nil && (rk.frec.Len() > 0 || len(rk.bonus) > 0) {
-		// The frecency bonus of every path that has one, for a cursor.
-		res.bonus = map[uint32]int{}
-		for _, f := range sorted {
-			facts := rk.foundFacts(f, git, true)
-			b := rank.Frecency(facts.Frecency)
-			if facts.FixedBonus {
-				b = facts.FrecencyBonus
-			}
-			if b != 0 {
-				res.bonus[page.PathHash(f.Path)] = b
-			}
+	return sorted
+}
+
+// foundBonuses returns the frecency bonus of every path that has one, for
+// a cursor; nil when none can.
+func (rk *ranker) foundBonuses(sorted []*Found, git *gitstatus.State) map[uint32]int {
+	if rk.frec.Len() == 0 && len(rk.bonus) == 0 {
+		return nil
+	}
+	bonus := map[uint32]int{}
+	for _, f := range sorted {
+		facts := rk.foundFacts(f, git, true)
+		b := rank.Frecency(facts.Frecency)
+		if facts.FixedBonus {
+			b = facts.FrecencyBonus
+		}
+		if b != 0 {
+			bonus[page.PathHash(f.Path)] = b
 		}
 	}
-	// The paths stay where the walk put them: copying 11k of them into one
-	// slice cost more in page faults than anything else a find does.
-	res.Files = sorted
-	slices.SortStableFunc(res.Warnings, func(a, b Warning) int { return walk.ComparePaths(a.Path, b.Path) })
-	return res, partial, nil
+	return bonus
 }
 
 // MaxRecencyFiles bounds the paths a ranked find reads the modification

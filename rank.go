@@ -183,7 +183,7 @@ func (w *worker) scoreHits(e *walk.Entry, data []byte, res *search.Result, file 
 	hits := make([]uint8, len(res.Lines))
 	for i, l := range res.Lines {
 		if !l.Context {
-			hits[i] = w.scoreLine(cl, data, l.Offset, l.Offset+len(l.Text))
+			hits[i] = w.scorer.Score(cl, lineHits{w}, data, l.Offset, l.Offset+len(l.Text))
 		}
 	}
 	return hits, facts
@@ -213,65 +213,21 @@ func (w *worker) facts(e *walk.Entry, data []byte, file openFile) fileFacts {
 	return facts
 }
 
-// scoreLine returns the hit key of the matching line data[start:end],
-// classified with cl (made over data).
-func (w *worker) scoreLine(cl *rank.Classifier, data []byte, start, end int) uint8 {
-	text := data[start:end]
-	allWords := w.opts.Word // in word mode every match is a whole word
-	// The spans the search found are not used: a hit's score must not
-	// depend on whether positions were asked for (JSON and colour ask, a
-	// page does not), so every line is scored from what this finds.
-	//
-	// Find the first span where it is cheap, or where it can change the
-	// score (the line may declare a name); else the line is an import
-	// whatever the span, or a plain use, or a comment when the code before
-	// the comment holds no match (which the line finder tells fast).
-	c, need, comment := cl.Line(start, end)
-	cheap := w.m.CheapSpans()
-	word, same := allWords, false
-	if !cheap && need {
-		// A Go declaration: test the name it declares alone, with the line
-		// finder, instead of finding a span in the line.
-		if a, b, ok := cl.DeclaredName(start, end); ok {
-			need = false
-			if w.m.Contains(text[a:b]) {
-				c = rank.Class{Kind: rank.Definition, Exact: w.whole(text[a:b])}
-				word = word || c.Exact
-				same = c.Exact && w.sameCase(text[a:b])
-			}
-		}
-	}
-	if !cheap && !need {
-		if c.Kind == rank.Plain && comment >= 0 && !w.m.Contains(text[:comment]) {
-			c.Kind = rank.Comment
-		}
-		return rank.HitKey(c, word, same)
-	}
-	var spans []match.Span
-	if cheap {
-		// Every match, so that the best one scores ("Serve" in
-		// "func (s *Server) Serve()").
-		w.spans = w.m.Matches(text, w.spans[:0])
-		spans = w.spans
-	} else if sp, ok := w.m.First(text); ok {
-		w.one[0] = sp
-		spans = w.one[:]
-	}
-	best, bestScore := rank.HitKey(rank.Class{}, false, false), -1<<30
-	for _, sp := range spans {
-		c := cl.Classify(start, end, sp.Start, sp.End)
-		word := allWords || (sp.Start == 0 || !rank.IsWord(text[sp.Start-1])) && (sp.End == len(text) || !rank.IsWord(text[sp.End]))
-		k := rank.HitKey(c, word, w.sameCase(text[sp.Start:sp.End]))
-		if _, score := rank.Hit(k); score > bestScore {
-			best, bestScore = k, score
-		}
-	}
-	return best
+// hits is a worker's matcher with the ranker's answers, as line scoring
+// asks for them (rank.Hits).
+type lineHits struct{ w *worker }
+
+func (h lineHits) CheapSpans() bool                     { return h.w.m.CheapSpans() }
+func (h lineHits) Contains(text []byte) bool            { return h.w.m.Contains(text) }
+func (h lineHits) First(text []byte) (match.Span, bool) { return h.w.m.First(text) }
+func (h lineHits) Matches(text []byte, dst []match.Span) []match.Span {
+	return h.w.m.Matches(text, dst)
 }
 
-// whole reports whether a match covers all of name, with the anchored
+// Whole reports whether a match covers all of name, with the anchored
 // pattern's line finder (a DFA, no positions).
-func (w *worker) whole(name []byte) bool {
+func (h lineHits) Whole(name []byte) bool {
+	w := h.w
 	if w.wholeM == nil {
 		if w.rank.whole == nil {
 			return w.m.Whole(name)
@@ -281,8 +237,10 @@ func (w *worker) whole(name []byte) bool {
 	return w.wholeM.Contains(name)
 }
 
-func (w *worker) sameCase(text []byte) bool {
-	for _, l := range w.rank.literals {
+// SameCase reports whether text is spelled like a literal searched
+// ignoring case.
+func (h lineHits) SameCase(text []byte) bool {
+	for _, l := range h.w.rank.literals {
 		if string(l) == string(text) {
 			return true
 		}

@@ -450,9 +450,8 @@ func convert(o *outcome, order []int32) File {
 type worker struct {
 	rank      *ranker // nil unless ranking
 	scratch   search.Scratch
-	order     []int32        // scratch for the order of a file's lines
-	spans     []match.Span   // scratch for a line's matches
-	one       [1]match.Span  // scratch for a line's first match
+	order     []int32 // scratch for the order of a file's lines
+	scorer    rank.LineScorer
 	wholeM    *match.Matcher // the ranker's anchored pattern, made on first use
 	names     *match.Matcher // the ranker's file-name patterns, made on first use
 	nameWhole *match.Matcher
@@ -471,7 +470,8 @@ func newWorker(p *match.Pattern, opts request, rk *ranker) *worker {
 	}
 	return &worker{
 		m: p.Matcher(), opts: opts, max: max, buf: newBuffer(max), rank: rk,
-		sopt: search.Options{Before: opts.Before, After: opts.After, Spans: spanMode(opts.Options), CountOnly: opts.CountOnly},
+		scorer: rank.LineScorer{AllWords: opts.Word}, // in word mode every match is a whole word
+		sopt:   search.Options{Before: opts.Before, After: opts.After, Spans: spanMode(opts.Options), CountOnly: opts.CountOnly},
 	}
 }
 

@@ -237,7 +237,7 @@ func (w *worker) eachHit(e *walk.Entry, chunk []byte, first int, fn func(start, 
 	search.Each(w.m, chunk, first, func(start, end, n int) bool {
 		var k uint8
 		if cl != nil {
-			k = w.scoreLine(cl, chunk, start, end)
+			k = w.scorer.Score(cl, lineHits{w}, chunk, start, end)
 		}
 		fn(start, end, n, k)
 		return true

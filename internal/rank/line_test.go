@@ -1,0 +1,59 @@
+package rank
+
+import (
+	"testing"
+
+	"github.com/scoutcode/scout/internal/match"
+)
+
+// parsed stands for a classifier made from a parser: it knows which lines
+// declare which name, and nothing else.
+type parsed struct{ names map[int][2]int } // line start → the declared name's offsets in the line
+
+func (p parsed) Line(start, end int) (Class, bool, int) { return Class{}, true, -1 }
+func (p parsed) DeclaredName(start, end int) (int, int, bool) {
+	n, ok := p.names[start]
+	return n[0], n[1], ok
+}
+func (p parsed) Classify(start, end, s, e int) Class {
+	if n, ok := p.names[start]; ok && s-start == n[0] && e-start == n[1] {
+		return Class{Kind: Definition, Exact: true}
+	}
+	return Class{}
+}
+
+type testHits struct{ *match.Matcher }
+
+func (h testHits) Whole(name []byte) bool    { return h.Matcher.Whole(name) }
+func (h testHits) SameCase(text []byte) bool { return false }
+
+// The scorer takes the definition from whatever classifier it is given:
+// the place where a parser plugs in.
+func TestLineScorerPluggable(t *testing.T) {
+	data := []byte("let serve = 1\nserve()\n")
+	cl := parsed{names: map[int][2]int{0: {4, 9}}}
+	// A literal finds its spans cheaply (Classify is asked); a regular
+	// expression does not (DeclaredName is).
+	for _, pat := range []string{"serve", `serv(e|ed)\b`} {
+		p, err := match.Compile([]string{pat}, match.Options{Case: match.Sensitive})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := testHits{p.Matcher()}
+		var s LineScorer
+		def, _ := Hit(s.Score(cl, m, data, 0, 13))
+		use, _ := Hit(s.Score(cl, m, data, 14, 21))
+		if !hasSignal(def, SigDefinition) || hasSignal(use, SigDefinition) {
+			t.Errorf("%s (cheap spans %v): declared line %v, call %v; want the definition signal on the first only", pat, m.CheapSpans(), def, use)
+		}
+	}
+}
+
+func hasSignal(ss []Signal, name string) bool {
+	for _, s := range ss {
+		if s.Name == name {
+			return true
+		}
+	}
+	return false
+}
