@@ -2,9 +2,7 @@ package scout
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -170,12 +168,8 @@ func findWalk(ctx context.Context, o findRequest, wopts walk.Options, paths []st
 	q := rank.NewNameQuery(o.Pattern, func(s string) bool {
 		return match.FoldsCase(s, match.Options{Fixed: true, Case: o.Case})
 	})
-	wctx := ctx
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		wctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
-	}
+	wctx, cancel := deadline(ctx, timeout)
+	defer cancel()
 	visitors := make([]*findVisitor, workers)
 	err := walk.Parallel(wctx, paths, wopts, workers, func(i int) walk.Visitor {
 		visitors[i] = &findVisitor{q: &q, dirs: o.Dirs, visitor: visitor{probe: o.probe}}
@@ -184,7 +178,7 @@ func findWalk(ctx context.Context, o findRequest, wopts walk.Options, paths []st
 		}
 		return visitors[i]
 	})
-	if err != nil && timeout > 0 && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+	if timedOut(ctx, err, timeout) {
 		return visitors, true, nil
 	}
 	return visitors, false, err
@@ -429,25 +423,18 @@ func Find(ctx context.Context, fo FindOptions) (*Page, error) {
 		return nil, err
 	}
 	fp := findFingerprint(fo)
-	o := findRequest{FindOptions: fo}
-	var cur *page.Cursor
-	if o.Cursor != "" {
-		c, err := page.Decode(o.Cursor)
-		if err != nil {
-			return nil, err
+	at, err := startPage(fo.Cursor, fp, fo.Now, func(m Mode) error {
+		if m != page.List {
+			return errOtherSearch
 		}
-		if c.Fingerprint != fp || c.Mode != page.List {
-			return nil, fmt.Errorf("%w: its pattern, paths or options differ from this one's; pass it with the search that printed it, or run this search without a cursor", ErrCursorMismatch)
-		}
-		cur = &c
-		o.Now = time.Unix(c.Now, 0)
-		o.bonus = c.Frecency
-		if o.bonus == nil {
-			o.bonus = map[uint32]int{}
-		}
-	} else if o.Now.IsZero() {
-		o.Now = time.Now().Truncate(time.Second)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	cur := at.cur
+	o := findRequest{FindOptions: fo, bonus: at.bonus}
+	o.Now = at.now
 	o.probe, o.dirTotals = true, true
 	// Only the paths this page can show need their signals listed.
 	o.signalsFrom, o.signalsFor = 0, o.MaxFiles
@@ -486,15 +473,7 @@ func Find(ctx context.Context, fo FindOptions) (*Page, error) {
 		}
 		l.Start, l.Number = cur.Ordinal, cur.Page
 	}
-	bonus := res.bonus
-	now := o.Now.Unix()
-	l.Cursor = func(next int, last page.Key, m Mode, perFile int) string {
-		revOnce()
-		return page.Cursor{
-			Fingerprint: fp, Revision: rev, Now: now, Page: l.Number + 1, Mode: m, PerFile: perFile,
-			Total: in.Total, Ordinal: next, Last: last, Frecency: bonus,
-		}.Encode()
-	}
+	l.Cursor = at.cursors(fp, func() uint64 { revOnce(); return rev }, l.Number, in.Total, res.bonus)
 	if len(res.Files) == 0 && !partial {
 		in.Elsewhere = findProbe(ctx, o.FindOptions, res.left)
 	}
@@ -536,13 +515,7 @@ func findInput(res *FindResult, o FindOptions, partial bool) *page.Input {
 // findFingerprint hashes a find and every option that changes what it
 // lists or the order.
 func findFingerprint(o FindOptions) uint64 {
-	paths, abs := rootsOf(o.Paths)
-	key, _ := json.Marshal([]any{
-		"scout find 1", o.Pattern, o.Case, o.Globs, o.Types, o.NotTypes, o.MaxDepth, o.Dirs,
-		o.NoIgnore, o.NoHidden, o.Follow, o.GlobalExcludes, o.Sort, o.NoFrecency, o.NoGit, paths, abs,
-	})
-	sum := sha256.Sum256(key)
-	return binary.LittleEndian.Uint64(sum[:8])
+	return fingerprintOf("scout find 2", o.Scope, o.RankOptions, o.Pattern, o.Case, o.Dirs)
 }
 
 // findRevision hashes what a find's pages are made of: every path in

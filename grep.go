@@ -2,9 +2,6 @@ package scout
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"iter"
@@ -109,29 +106,19 @@ func Grep(ctx context.Context, o GrepOptions) (*Page, error) {
 }
 
 func grep(ctx context.Context, o GrepOptions) (*Page, error) {
-	opts := request{Options: o.Options}
 	fp := fingerprint(o)
-	var cur *page.Cursor
-	if o.Cursor != "" {
-		c, err := page.Decode(o.Cursor)
-		if err != nil {
-			return nil, err
+	at, err := startPage(o.Cursor, fp, o.Now, func(m Mode) error {
+		if o.Mode != Auto && o.Mode != m {
+			return fmt.Errorf("%w: its pages are in %s mode, not %s; ask for %s mode, or run the search again without a cursor", ErrCursorMismatch, m, o.Mode, m)
 		}
-		if c.Fingerprint != fp {
-			return nil, fmt.Errorf("%w: its pattern, paths or options differ from this one's; pass it with the search that printed it, or run this search without a cursor", ErrCursorMismatch)
-		}
-		if o.Mode != Auto && o.Mode != c.Mode {
-			return nil, fmt.Errorf("%w: its pages are in %s mode, not %s; ask for %s mode, or run the search again without a cursor", ErrCursorMismatch, c.Mode, o.Mode, c.Mode)
-		}
-		cur = &c
-		opts.Now = time.Unix(c.Now, 0)
-		opts.bonus = c.Frecency
-		if opts.bonus == nil {
-			opts.bonus = map[uint32]int{}
-		}
-	} else if opts.Now.IsZero() {
-		opts.Now = time.Now().Truncate(time.Second)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	cur := at.cur
+	opts := request{Options: o.Options, bonus: at.bonus}
+	opts.Now = at.now
 	opts.NoSpans, opts.CountOnly, opts.summary, opts.probe = true, false, true, true
 	if cur == nil && !testNoKeep {
 		opts.keep = o.limits().PerFile // what a first page shows of a file at most
@@ -164,14 +151,7 @@ func grep(ctx context.Context, o GrepOptions) (*Page, error) {
 			return nil, err
 		}
 	}
-	bonus := res.ranker.bonuses(res.found)
-	now := opts.Now.Unix()
-	l.Cursor = func(next int, last page.Key, m Mode, perFile int) string {
-		return page.Cursor{
-			Fingerprint: fp, Revision: rev, Now: now, Page: l.Number + 1, Mode: m, PerFile: perFile,
-			Total: in.Total, Ordinal: next, Last: last, Frecency: bonus,
-		}.Encode()
-	}
+	l.Cursor = at.cursors(fp, func() uint64 { return rev }, l.Number, in.Total, res.ranker.bonuses(res.found))
 	if in.Total.Matches == 0 && !partial {
 		in.Elsewhere = probe(ctx, opts.Options, res.left, l.Face)
 	}
@@ -265,19 +245,13 @@ func oneFile(paths []string) bool {
 // fingerprint hashes the search and every option that changes which hits
 // there are or their order.
 func fingerprint(o GrepOptions) uint64 {
-	paths, abs := rootsOf(o.Paths)
 	maxSize := o.MaxFileSize
 	if maxSize == 0 {
 		maxSize = DefaultMaxFileSize
 	}
 	q := o.Options
-	key, _ := json.Marshal([]any{
-		"scout grep 1", q.Patterns, q.Fixed, q.Case, q.Word, q.Globs, q.Types, q.NotTypes,
-		q.Before, q.After, maxSize, q.NoIgnore, q.NoHidden, q.Follow, q.MaxDepth, q.Text,
-		q.GlobalExcludes, q.Sort, q.NoFrecency, q.NoGit, paths, abs, o.PerFile,
-	})
-	sum := sha256.Sum256(key)
-	return binary.LittleEndian.Uint64(sum[:8])
+	return fingerprintOf("scout grep 2", q.Scope, q.RankOptions,
+		q.Patterns, q.Fixed, q.Case, q.Word, q.Before, q.After, maxSize, q.Text, o.PerFile)
 }
 
 // rootsOf returns the search roots as given ("." for none) and absolute:

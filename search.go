@@ -53,12 +53,8 @@ func run(ctx context.Context, opts request, timeout time.Duration) (res *Result,
 	if opts.Sort == ByRank {
 		rk = newRanker(ctx, opts, pats, paths)
 	}
-	wctx := ctx
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		wctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
-	}
+	wctx, cancel := deadline(ctx, timeout)
+	defer cancel()
 	visitors := make([]*visitor, workers)
 	keepBytes := new(atomic.Int64)
 	err = walk.Parallel(wctx, paths, wopts, workers, func(i int) walk.Visitor {
@@ -75,7 +71,7 @@ func run(ctx context.Context, opts request, timeout time.Duration) (res *Result,
 			err = wctx.Err() // the time ran out inside the last files
 		}
 	}
-	if err != nil && timeout > 0 && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+	if timedOut(ctx, err, timeout) {
 		err, partial = nil, true
 	}
 	for _, v := range visitors {
