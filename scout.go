@@ -14,6 +14,8 @@ package scout
 import (
 	"errors"
 	"fmt"
+	"reflect"
+	"strings"
 	"time"
 
 	"github.com/scoutcode/scout/internal/match"
@@ -222,18 +224,18 @@ type Stats struct {
 // Skipped counts what was not searched, by reason. Directories count once;
 // the files below a skipped directory are not counted (they were never seen).
 type Skipped struct {
-	Binary       int `json:"binary"`        // files with a NUL byte in their first 64 KiB, or anywhere in a file that matched
-	TooLarge     int `json:"too_large"`     // files over MaxFileSize
-	Unreadable   int `json:"unreadable"`    // files that could not be read (see Warnings)
-	Ignored      int `json:"ignored"`       // files matched by an ignore file
-	IgnoredDirs  int `json:"ignored_dirs"`  // directories matched by an ignore file, not descended
-	Hidden       int `json:"hidden"`        // hidden files, with NoHidden
-	HiddenDirs   int `json:"hidden_dirs"`   // hidden directories, with NoHidden
-	Excluded     int `json:"excluded"`      // files left out by Globs, Types or NotTypes
-	ExcludedDirs int `json:"excluded_dirs"` // directories left out by a "!glob"
-	TooDeep      int `json:"too_deep"`      // directories at MaxDepth, not descended
-	Symlinks     int `json:"symlinks"`      // symbolic links not followed
-	Special      int `json:"special"`       // sockets, fifos, devices
+	Binary       int `json:"binary" reason:"binary file|binary files"`                                            // files with a NUL byte in their first 64 KiB, or anywhere in a file that matched
+	TooLarge     int `json:"too_large" reason:"file over the size limit|files over the size limit"`               // files over MaxFileSize
+	Unreadable   int `json:"unreadable" reason:"unreadable file|unreadable files"`                                // files that could not be read (see Warnings)
+	Ignored      int `json:"ignored" reason:"ignored file|ignored files"`                                         // files matched by an ignore file
+	IgnoredDirs  int `json:"ignored_dirs" reason:"ignored directory|ignored directories"`                         // directories matched by an ignore file, not descended
+	Hidden       int `json:"hidden" reason:"hidden file|hidden files"`                                            // hidden files, with NoHidden
+	HiddenDirs   int `json:"hidden_dirs" reason:"hidden directory|hidden directories"`                            // hidden directories, with NoHidden
+	Excluded     int `json:"excluded" reason:"file excluded by glob or type|files excluded by glob or type"`      // files left out by Globs, Types or NotTypes
+	ExcludedDirs int `json:"excluded_dirs" reason:"directory excluded by glob|directories excluded by glob"`      // directories left out by a "!glob"
+	TooDeep      int `json:"too_deep" reason:"directory below the depth limit|directories below the depth limit"` // directories at MaxDepth, not descended
+	Symlinks     int `json:"symlinks" reason:"symlink not followed|symlinks not followed"`                        // symbolic links not followed
+	Special      int `json:"special" reason:"special file|special files"`                                         // sockets, fifos, devices
 }
 
 // Warning is a path that could not be searched as asked.
@@ -284,10 +286,14 @@ func (r *Result) Failed() bool {
 }
 
 // Reasons lists the non-zero counts, each with the name of its reason
-// ("binary files", "ignored directories", …).
+// ("binary files", "ignored directories", …: the field's reason tag, one
+// and many), in the order of the fields.
 func (k Skipped) Reasons() []page.Reason {
 	var out []page.Reason
-	add := func(n int, one, many string) {
+	v := reflect.ValueOf(k)
+	for i := range v.NumField() {
+		n := int(v.Field(i).Int())
+		one, many, _ := strings.Cut(v.Type().Field(i).Tag.Get("reason"), "|")
 		switch {
 		case n == 1:
 			out = append(out, page.Reason{Reason: one, Count: 1})
@@ -295,19 +301,15 @@ func (k Skipped) Reasons() []page.Reason {
 			out = append(out, page.Reason{Reason: many, Count: n})
 		}
 	}
-	add(k.Binary, "binary file", "binary files")
-	add(k.TooLarge, "file over the size limit", "files over the size limit")
-	add(k.Unreadable, "unreadable file", "unreadable files")
-	add(k.Ignored, "ignored file", "ignored files")
-	add(k.IgnoredDirs, "ignored directory", "ignored directories")
-	add(k.Hidden, "hidden file", "hidden files")
-	add(k.HiddenDirs, "hidden directory", "hidden directories")
-	add(k.Excluded, "file excluded by glob or type", "files excluded by glob or type")
-	add(k.ExcludedDirs, "directory excluded by glob", "directories excluded by glob")
-	add(k.TooDeep, "directory below the depth limit", "directories below the depth limit")
-	add(k.Symlinks, "symlink not followed", "symlinks not followed")
-	add(k.Special, "special file", "special files")
 	return out
+}
+
+// add adds the counts of b to k.
+func (k *Skipped) add(b Skipped) {
+	a, bv := reflect.ValueOf(k).Elem(), reflect.ValueOf(b)
+	for i := range a.NumField() {
+		a.Field(i).SetInt(a.Field(i).Int() + bv.Field(i).Int())
+	}
 }
 
 // String says how a result was ranked: "ranked by score; frecency <on: … |

@@ -296,19 +296,7 @@ func (s *Stats) merge(t Stats) {
 	s.MatchedLines += t.MatchedLines
 	s.Matches += t.Matches
 	s.BytesSearched += t.BytesSearched
-	a, b := &s.Skipped, t.Skipped
-	a.Binary += b.Binary
-	a.TooLarge += b.TooLarge
-	a.Unreadable += b.Unreadable
-	a.Ignored += b.Ignored
-	a.IgnoredDirs += b.IgnoredDirs
-	a.Hidden += b.Hidden
-	a.HiddenDirs += b.HiddenDirs
-	a.Excluded += b.Excluded
-	a.ExcludedDirs += b.ExcludedDirs
-	a.TooDeep += b.TooDeep
-	a.Symlinks += b.Symlinks
-	a.Special += b.Special
+	s.Skipped.add(t.Skipped)
 }
 
 func (v *visitor) Skip(s walk.Skip) {
