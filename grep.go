@@ -32,13 +32,8 @@ const (
 // Map.
 type Mode = page.Mode
 
-const (
-	Auto    = page.Auto
-	Content = page.Content
-	Files   = page.Files
-	Count   = page.Count
-	Map     = page.Map
-)
+// The modes, in the order auto mode considers them.
+const Auto, Content, Files, Count, Map = page.Auto, page.Content, page.Files, page.Count, page.Map
 
 // ParseMode reads a mode's name: auto, content, files, count or map.
 func ParseMode(s string) (Mode, error) { return page.ParseMode(s) }
