@@ -136,19 +136,8 @@ func (d *dfa) closure(from []uint32, known syntax.EmptyOp, flags uint8) ([]uint3
 	match := false
 	d.stack = append(d.stack[:0], uint32(d.prog.Start))
 	d.stack = append(d.stack, from...)
-	for len(d.stack) > 0 {
-		pc := d.stack[len(d.stack)-1]
-		d.stack = d.stack[:len(d.stack)-1]
-		if d.seen[pc] == d.gen {
-			continue
-		}
-		d.seen[pc] = d.gen
-		inst := &d.prog.Inst[pc]
+	for pc, inst := d.pop(); inst != nil; pc, inst = d.pop() {
 		switch inst.Op {
-		case syntax.InstAlt, syntax.InstAltMatch:
-			d.stack = append(d.stack, inst.Arg, inst.Out)
-		case syntax.InstNop, syntax.InstCapture:
-			d.stack = append(d.stack, inst.Out)
 		case syntax.InstEmptyWidth:
 			op := syntax.EmptyOp(inst.Arg)
 			left := op & (syntax.EmptyBeginLine | syntax.EmptyBeginText)
@@ -172,13 +161,11 @@ func (d *dfa) closure(from []uint32, known syntax.EmptyOp, flags uint8) ([]uint3
 	return set, match
 }
 
-// resolve expands the pending assertions of s now that the full context is
-// known, collecting the rune instructions alive at this position into d.cur.
-// It reports whether Match is reached.
-func (d *dfa) resolve(s *dstate, ctx syntax.EmptyOp) bool {
-	d.gen++
-	d.cur = d.cur[:0]
-	d.stack = append(d.stack[:0], s.insts...)
+// pop pops the instructions on d.stack until one not seen in this
+// generation, and returns it; instructions that only lead elsewhere (Alt,
+// Nop, Capture) push where they lead and are not returned. It returns nil
+// when the stack is empty.
+func (d *dfa) pop() (uint32, *syntax.Inst) {
 	for len(d.stack) > 0 {
 		pc := d.stack[len(d.stack)-1]
 		d.stack = d.stack[:len(d.stack)-1]
@@ -192,6 +179,22 @@ func (d *dfa) resolve(s *dstate, ctx syntax.EmptyOp) bool {
 			d.stack = append(d.stack, inst.Arg, inst.Out)
 		case syntax.InstNop, syntax.InstCapture:
 			d.stack = append(d.stack, inst.Out)
+		default:
+			return pc, inst
+		}
+	}
+	return 0, nil
+}
+
+// resolve expands the pending assertions of s now that the full context is
+// known, collecting the rune instructions alive at this position into d.cur.
+// It reports whether Match is reached.
+func (d *dfa) resolve(s *dstate, ctx syntax.EmptyOp) bool {
+	d.gen++
+	d.cur = d.cur[:0]
+	d.stack = append(d.stack[:0], s.insts...)
+	for pc, inst := d.pop(); inst != nil; pc, inst = d.pop() {
+		switch inst.Op {
 		case syntax.InstEmptyWidth:
 			if syntax.EmptyOp(inst.Arg)&^ctx == 0 {
 				d.stack = append(d.stack, inst.Out)
