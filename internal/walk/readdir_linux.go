@@ -132,25 +132,9 @@ func direntMode(t uint8) fs.FileMode {
 	return fs.ModeIrregular
 }
 
-func statMode(m uint32) fs.FileMode {
-	switch m & unix.S_IFMT {
-	case unix.S_IFDIR:
-		return fs.ModeDir
-	case unix.S_IFLNK:
-		return fs.ModeSymlink
-	case unix.S_IFREG:
-		return 0
-	case unix.S_IFIFO:
-		return fs.ModeNamedPipe
-	case unix.S_IFSOCK:
-		return fs.ModeSocket
-	case unix.S_IFCHR:
-		return fs.ModeDevice | fs.ModeCharDevice
-	case unix.S_IFBLK:
-		return fs.ModeDevice
-	}
-	return fs.ModeIrregular
-}
+// statMode returns the type bits of a stat mode: a directory entry's type
+// is the mode's type bits shifted down (IFTODT in dirent.h).
+func statMode(m uint32) fs.FileMode { return direntMode(uint8((m & unix.S_IFMT) >> 12)) }
 
 // dirent is an os.DirEntry read by readEntries.
 type dirent struct {
