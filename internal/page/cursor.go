@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"sort"
 	"strings"
 )
 
@@ -73,30 +71,24 @@ func PathHash(path string) uint32 {
 
 // Encode renders the cursor as text.
 func (c Cursor) Encode() string {
-	var b []byte
-	b = binary.LittleEndian.AppendUint64(b, c.Fingerprint)
-	b = binary.LittleEndian.AppendUint64(b, c.Revision)
-	b = binary.AppendUvarint(b, uint64(c.Now))
-	b = binary.AppendUvarint(b, uint64(c.Page))
-	b = append(b, byte(c.Mode))
-	b = binary.AppendUvarint(b, uint64(c.PerFile))
-	b = binary.AppendUvarint(b, uint64(c.Total.Matches))
-	b = binary.AppendUvarint(b, uint64(c.Total.Files))
-	b = binary.AppendUvarint(b, uint64(c.Ordinal))
-	b = binary.AppendVarint(b, int64(c.Last.Score))
-	b = binary.LittleEndian.AppendUint32(b, c.Last.Path)
-	b = binary.AppendUvarint(b, uint64(c.Last.Line))
-	keys := make([]uint32, 0, len(c.Frecency))
-	for k := range c.Frecency {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
-	b = binary.AppendUvarint(b, uint64(len(keys)))
-	for _, k := range keys {
-		b = binary.LittleEndian.AppendUint32(b, k)
-		b = binary.AppendVarint(b, int64(c.Frecency[k]))
-	}
-	return seal(prefix, b)
+	w := codec{}
+	c.fields(&w)
+	return seal(prefix, w.b)
+}
+
+// fields writes or reads the cursor's fields, in the format's order.
+func (c *Cursor) fields(x *codec) {
+	x.u64(&c.Fingerprint, &c.Revision)
+	counts(x, &c.Now)
+	counts(x, &c.Page)
+	mode := byte(c.Mode)
+	x.byte(&mode)
+	c.Mode = Mode(mode)
+	counts(x, &c.PerFile, &c.Total.Matches, &c.Total.Files, &c.Ordinal)
+	signed(x, &c.Last.Score)
+	x.u32(&c.Last.Path)
+	counts(x, &c.Last.Line)
+	x.bonuses(&c.Frecency)
 }
 
 // seal appends the checksum to a cursor's fields and writes them out.
@@ -136,30 +128,8 @@ func Decode(s string) (Cursor, error) {
 	if err != nil {
 		return c, err
 	}
-	r := reader{b: data}
-	c.Fingerprint = r.u64()
-	c.Revision = r.u64()
-	c.Now = int64(r.uvarint())
-	c.Page = int(r.uvarint())
-	c.Mode = Mode(r.byte())
-	c.PerFile = int(r.uvarint())
-	c.Total.Matches = int(r.uvarint())
-	c.Total.Files = int(r.uvarint())
-	c.Ordinal = int(r.uvarint())
-	c.Last.Score = int(r.varint())
-	c.Last.Path = r.u32()
-	c.Last.Line = int(r.uvarint())
-	n := r.uvarint()
-	if n > 0 && !r.bad {
-		c.Frecency = make(map[uint32]int, min(n, uint64(len(r.b)/5)))
-		for range n {
-			if r.bad {
-				break
-			}
-			k := r.u32()
-			c.Frecency[k] = int(r.varint())
-		}
-	}
+	r := codec{b: data, reading: true}
+	c.fields(&r)
 	const big = 1 << 40 // no count of a search comes near; a larger one is forged
 	if r.bad || len(r.b) != 0 || c.Page < 2 || c.Mode == Auto || c.Mode > List || c.PerFile < 1 ||
 		c.Page > big || c.PerFile > big || c.Ordinal < 0 || c.Ordinal > big || c.Now < 0 ||
@@ -182,58 +152,3 @@ func decodeBody(body string) ([]byte, error) {
 	return base64.RawURLEncoding.Strict().DecodeString(body)
 }
 
-// reader reads the fields of a cursor, remembering the first failure.
-type reader struct {
-	b   []byte
-	bad bool
-}
-
-func (r *reader) u64() uint64 {
-	if len(r.b) < 8 {
-		r.bad = true
-		return 0
-	}
-	v := binary.LittleEndian.Uint64(r.b)
-	r.b = r.b[8:]
-	return v
-}
-
-func (r *reader) byte() byte {
-	if len(r.b) < 1 {
-		r.bad = true
-		return 0
-	}
-	v := r.b[0]
-	r.b = r.b[1:]
-	return v
-}
-
-func (r *reader) u32() uint32 {
-	if len(r.b) < 4 {
-		r.bad = true
-		return 0
-	}
-	v := binary.LittleEndian.Uint32(r.b)
-	r.b = r.b[4:]
-	return v
-}
-
-func (r *reader) uvarint() uint64 {
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 {
-		r.bad = true
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *reader) varint() int64 {
-	v, n := binary.Varint(r.b)
-	if n <= 0 {
-		r.bad = true
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}

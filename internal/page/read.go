@@ -2,7 +2,6 @@ package page
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"strconv"
 	"strings"
@@ -222,14 +221,16 @@ const readPrefix = "r1."
 
 // Encode renders the cursor as text.
 func (c ReadCursor) Encode() string {
-	var b []byte
-	b = binary.LittleEndian.AppendUint32(b, c.Path)
-	b = binary.LittleEndian.AppendUint64(b, c.Hash)
-	b = binary.AppendUvarint(b, uint64(c.Offset))
-	b = binary.AppendUvarint(b, uint64(c.Limit))
-	b = binary.AppendUvarint(b, uint64(c.Next))
-	b = binary.AppendUvarint(b, uint64(c.Page))
-	return seal(readPrefix, b)
+	w := codec{}
+	c.fields(&w)
+	return seal(readPrefix, w.b)
+}
+
+// fields writes or reads the cursor's fields, in the format's order.
+func (c *ReadCursor) fields(x *codec) {
+	x.u32(&c.Path)
+	x.u64(&c.Hash)
+	counts(x, &c.Offset, &c.Limit, &c.Next, &c.Page)
 }
 
 // DecodeRead parses a read cursor, checking its version and checksum.
@@ -246,14 +247,9 @@ func DecodeRead(s string) (ReadCursor, error) {
 	if err != nil {
 		return ReadCursor{}, err
 	}
-	r := reader{b: data}
+	r := codec{b: data, reading: true}
 	var c ReadCursor
-	c.Path = r.u32()
-	c.Hash = r.u64()
-	c.Offset = int(r.uvarint())
-	c.Limit = int(r.uvarint())
-	c.Next = int(r.uvarint())
-	c.Page = int(r.uvarint())
+	c.fields(&r)
 	if r.bad || len(r.b) != 0 || c.Next < 1 || c.Page < 2 || c.Next > 1<<40 || c.Offset > 1<<40 || c.Limit > 1<<40 || c.Page > 1<<40 {
 		return ReadCursor{}, fmt.Errorf("%w: it is damaged; read again without a cursor", ErrBadCursor)
 	}
