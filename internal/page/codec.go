@@ -63,16 +63,18 @@ func (x *codec) uvarint(v *uint64) {
 	*v, x.b = u, x.b[n:]
 }
 
+// varint is a uvarint of the value zig-zag encoded, as binary.AppendVarint
+// writes it.
 func (x *codec) varint(v *int64) {
-	if !x.reading {
-		x.b = binary.AppendVarint(x.b, *v)
-		return
+	u := uint64(*v) << 1
+	if *v < 0 {
+		u = ^u
 	}
-	s, n := binary.Varint(x.b)
-	if n <= 0 {
-		x.bad, s, n = true, 0, 0
+	x.uvarint(&u)
+	*v = int64(u >> 1)
+	if u&1 != 0 {
+		*v = ^*v
 	}
-	*v, x.b = s, x.b[n:]
 }
 
 // counts writes or reads each value as a uvarint (a negative value is

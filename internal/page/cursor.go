@@ -151,4 +151,3 @@ func decodeBody(body string) ([]byte, error) {
 	}
 	return base64.RawURLEncoding.Strict().DecodeString(body)
 }
-
