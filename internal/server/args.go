@@ -373,3 +373,12 @@ func (s *spec) schema() *jsonschema.Schema {
 	}
 	return sc
 }
+
+// aliases returns the other names of param p, each an alias (see same).
+func aliases(p string, k kind, names ...string) []alias {
+	out := make([]alias, len(names))
+	for i, n := range names {
+		out[i] = same(n, p, k)
+	}
+	return out
+}

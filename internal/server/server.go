@@ -71,39 +71,14 @@ func newServer(h *handlers) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "scout", Title: "scout", Version: o.Version}, &mcp.ServerOptions{Instructions: instructions})
 	sp := toolSpecs()
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: jsonschema.Ptr(false)}
-	s.AddTool(&mcp.Tool{
-		Name:        "grep",
-		Title:       "Search file contents",
-		Description: grepDescription,
-		InputSchema: sp.grep.schema(),
-		OutputSchema: outputSchema[scout.Page](
-			"a page of results; its text is the content block"),
-		Annotations: readOnly,
-	}, h.tool(sp.grep, h.grep))
-	s.AddTool(&mcp.Tool{
-		Name:         "find",
-		Title:        "Find files by name",
-		Description:  findDescription,
-		InputSchema:  sp.find.schema(),
-		OutputSchema: outputSchema[scout.Page]("a page of paths; its text is the content block"),
-		Annotations:  readOnly,
-	}, h.tool(sp.find, h.find))
-	s.AddTool(&mcp.Tool{
-		Name:         "read",
-		Title:        "Read a file",
-		Description:  readDescription,
-		InputSchema:  sp.read.schema(),
-		OutputSchema: outputSchema[scout.ReadPage]("a page of the file; its text is the content block"),
-		Annotations:  readOnly,
-	}, h.tool(sp.read, h.read))
-	s.AddTool(&mcp.Tool{
-		Name:         "touch",
-		Title:        "Record files used",
-		Description:  touchDescription,
-		InputSchema:  sp.touch.schema(),
-		OutputSchema: outputSchema[TouchResult]("what was recorded"),
-		Annotations:  &mcp.ToolAnnotations{IdempotentHint: false, DestructiveHint: jsonschema.Ptr(false), OpenWorldHint: jsonschema.Ptr(false)},
-	}, h.tool(sp.touch, h.touch))
+	add := func(sp *spec, title, desc string, out *jsonschema.Schema, ann *mcp.ToolAnnotations, f func(context.Context, args) (any, string, error)) {
+		s.AddTool(&mcp.Tool{Name: sp.tool, Title: title, Description: desc, InputSchema: sp.schema(), OutputSchema: out, Annotations: ann}, h.tool(sp, f))
+	}
+	add(sp.grep, "Search file contents", grepDescription, outputSchema[scout.Page]("a page of results; its text is the content block"), readOnly, h.grep)
+	add(sp.find, "Find files by name", findDescription, outputSchema[scout.Page]("a page of paths; its text is the content block"), readOnly, h.find)
+	add(sp.read, "Read a file", readDescription, outputSchema[scout.ReadPage]("a page of the file; its text is the content block"), readOnly, h.read)
+	writes := &mcp.ToolAnnotations{IdempotentHint: false, DestructiveHint: jsonschema.Ptr(false), OpenWorldHint: jsonschema.Ptr(false)}
+	add(sp.touch, "Record files used", touchDescription, outputSchema[TouchResult]("what was recorded"), writes, h.touch)
 	return s
 }
 

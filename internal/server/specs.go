@@ -96,39 +96,23 @@ var toolSpecs = sync.OnceValue(func() specs {
 		{name: "timeout_ms", kind: kInt, desc: "stop searching after this long and say the counts are partial; default 30000"},
 	}
 
-	walkAliases := []alias{
-		same("paths", "path", kStrings),
-		same("dir", "path", kStrings),
-		same("directory", "path", kStrings),
-		same("search_path", "path", kStrings),
-		same("globs", "glob", kStrings),
-		same("include", "glob", kStrings),
-		same("file_pattern", "glob", kStrings),
-		appendAlias("exclude", excludeKey, "!"), // after every glob: the last match wins
-		same("-g", "glob", kStrings),
-		same("types", "type", kStrings),
-		same("-t", "type", kStrings),
-		same("file_type", "type", kStrings),
-		same("-T", "not_type", kStrings),
-		same("maxDepth", "max_depth", kInt),
-		same("depth", "max_depth", kInt),
-		same("noIgnore", "no_ignore", kBool),
-		same("noHidden", "no_hidden", kBool),
-	}
+	walkAliases := concat(
+		aliases("path", kStrings, "paths", "dir", "directory", "search_path"),
+		aliases("glob", kStrings, "globs", "include", "file_pattern", "-g"),
+		aliases("type", kStrings, "types", "-t", "file_type"),
+		aliases("not_type", kStrings, "-T"),
+		aliases("max_depth", kInt, "maxDepth", "depth"),
+		aliases("no_ignore", kBool, "noIgnore"),
+		aliases("no_hidden", kBool, "noHidden"),
+		[]alias{appendAlias("exclude", excludeKey, "!")}, // after every glob: the last match wins
+	)
 
-	pageAliases := []alias{
-		same("head_limit", "max_files", kInt),
-		same("limit", "max_files", kInt),
-		same("maxResults", "max_files", kInt),
-		same("max_results", "max_files", kInt),
-		same("maxFiles", "max_files", kInt),
-		same("max_tokens", "budget", kInt),
-		same("token_budget", "budget", kInt),
-		same("next_cursor", "cursor", kString),
-		same("nextCursor", "cursor", kString),
-		same("page_token", "cursor", kString),
-		same("timeout", "timeout_ms", kInt),
-	}
+	pageAliases := concat(
+		aliases("max_files", kInt, "head_limit", "limit", "maxResults", "max_results", "maxFiles"),
+		aliases("budget", kInt, "max_tokens", "token_budget"),
+		aliases("cursor", kString, "next_cursor", "nextCursor", "page_token"),
+		aliases("timeout_ms", kInt, "timeout"),
+	)
 
 	grepSpec := &spec{
 		tool: "grep",
@@ -149,41 +133,28 @@ var toolSpecs = sync.OnceValue(func() specs {
 			{name: "text", kind: kBool, desc: "search binary files as text"},
 			{name: "max_filesize", kind: kInt, desc: "skip files larger than this many bytes (they are counted); default 10485760 (10 MB); 0: no limit"},
 		}),
-		aliases: concat([]alias{
-			same("query", "pattern", kString),
-			same("regex", "pattern", kString),
-			same("search", "pattern", kString),
-			same("-e", "pattern", kString),
-			same("fixed", "literal", kBool),
-			same("fixed_strings", "literal", kBool),
-			same("fixedStrings", "literal", kBool),
-			same("-F", "literal", kBool),
-			same("-w", "word", kBool),
-			same("whole_word", "word", kBool),
-			same("wholeWord", "word", kBool),
-			same("word_regexp", "word", kBool),
-			same("-C", "context", kInt),
-			same("context_lines", "context", kInt),
-			same("contextLines", "context", kInt),
-			same("-B", "before", kInt),
-			same("before_context", "before", kInt),
-			same("-A", "after", kInt),
-			same("after_context", "after", kInt),
-			same("mode", "output_mode", kString),
-			same("outputMode", "output_mode", kString),
-			same("perFile", "per_file", kInt),
-			same("maxFilesize", "max_filesize", kInt),
-			same("max_file_size", "max_filesize", kInt),
-			same("max_per_file", "per_file", kInt),
-			ignored("-n", kBool),
-			ignored("line_numbers", kBool),
-			{name: "multiline", kind: kBool, set: func(a args, v any) error {
-				if v.(bool) {
-					return errMultiline
-				}
-				return nil
-			}},
-		}, caseAliases, walkAliases, pageAliases),
+		aliases: concat(
+			aliases("pattern", kString, "query", "regex", "search", "-e"),
+			aliases("literal", kBool, "fixed", "fixed_strings", "fixedStrings", "-F"),
+			aliases("word", kBool, "-w", "whole_word", "wholeWord", "word_regexp"),
+			aliases("context", kInt, "-C", "context_lines", "contextLines"),
+			aliases("before", kInt, "-B", "before_context"),
+			aliases("after", kInt, "-A", "after_context"),
+			aliases("output_mode", kString, "mode", "outputMode"),
+			aliases("per_file", kInt, "perFile", "max_per_file"),
+			aliases("max_filesize", kInt, "maxFilesize", "max_file_size"),
+			[]alias{
+				ignored("-n", kBool),
+				ignored("line_numbers", kBool),
+				{name: "multiline", kind: kBool, set: func(a args, v any) error {
+					if v.(bool) {
+						return errMultiline
+					}
+					return nil
+				}},
+			},
+			caseAliases, walkAliases, pageAliases,
+		),
 		values: map[string]map[string]string{
 			"output_mode": {"files_with_matches": "files", "files_with_match": "files", "filenames": "files", "count_matches": "count", "lines": "content"},
 			"case":        {"ignore": "insensitive", "smart_case": "smart", "exact": "sensitive"},
@@ -197,12 +168,11 @@ var toolSpecs = sync.OnceValue(func() specs {
 		}, walkParams, []param{
 			{name: "type_of", kind: kString, enum: []string{"f", "d"}, desc: "f (default): files; d: directories"},
 		}, pageParams),
-		aliases: concat([]alias{
-			same("query", "pattern", kString),
-			same("name", "pattern", kString),
-			same("search", "pattern", kString),
-			same("kind", "type_of", kString),
-		}, caseAliases, walkAliases, pageAliases),
+		aliases: concat(
+			aliases("pattern", kString, "query", "name", "search"),
+			aliases("type_of", kString, "kind"),
+			caseAliases, walkAliases, pageAliases,
+		),
 		values: map[string]map[string]string{
 			"type_of": {"file": "f", "files": "f", "dir": "d", "directory": "d", "directories": "d", "dirs": "d"},
 			"case":    {"ignore": "insensitive", "smart_case": "smart", "exact": "sensitive"},
@@ -219,23 +189,14 @@ var toolSpecs = sync.OnceValue(func() specs {
 			{name: "budget", kind: kInt, desc: "tokens (bytes/4) a page may take; default 4000, at least 300"},
 			{name: "cursor", kind: kString, desc: "the cursor a page printed: send it with the same path to read on"},
 		},
-		aliases: []alias{
-			same("file", "path", kString),
-			same("file_path", "path", kString),
-			same("filePath", "path", kString),
-			same("filename", "path", kString),
-			same("start_line", "offset", kInt),
-			same("startLine", "offset", kInt),
-			same("line", "offset", kInt),
-			same("from", "offset", kInt),
-			same("max_lines", "limit", kInt),
-			same("lines", "limit", kInt),
-			same("endLine", "end_line", kInt),
-			same("to", "end_line", kInt),
-			same("max_tokens", "budget", kInt),
-			same("next_cursor", "cursor", kString),
-			same("nextCursor", "cursor", kString),
-		},
+		aliases: concat(
+			aliases("path", kString, "file", "file_path", "filePath", "filename"),
+			aliases("offset", kInt, "start_line", "startLine", "line", "from"),
+			aliases("limit", kInt, "max_lines", "lines"),
+			aliases("end_line", kInt, "endLine", "to"),
+			aliases("budget", kInt, "max_tokens"),
+			aliases("cursor", kString, "next_cursor", "nextCursor"),
+		),
 	}
 
 	touchSpec := &spec{
@@ -243,13 +204,7 @@ var toolSpecs = sync.OnceValue(func() specs {
 		params: []param{
 			{name: "paths", kind: kStrings, required: true, desc: "the files used, relative to the root"},
 		},
-		aliases: []alias{
-			same("path", "paths", kStrings),
-			same("files", "paths", kStrings),
-			same("file", "paths", kStrings),
-			same("file_path", "paths", kStrings),
-			same("filePath", "paths", kStrings),
-		},
+		aliases: aliases("paths", kStrings, "path", "files", "file", "file_path", "filePath"),
 	}
 	return specs{grepSpec, findSpec, readSpec, touchSpec}
 })
