@@ -2,7 +2,6 @@ package scout_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -105,34 +104,13 @@ func scoutKeys(res *scout.Result) []string {
 
 func ripgrepKeys(t *testing.T, dir string, args []string) []string {
 	t.Helper()
-	cmd := exec.Command("rg", append([]string{"--json", "--hidden", "-S", "-g", "!.git"}, args...)...)
-	cmd.Dir = dir
-	out, err := cmd.Output()
-	if err != nil && len(out) == 0 {
-		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
-			t.Fatalf("rg %v: %v", args, err)
-		}
+	lines, err := fixture.Rg(dir, nil, append([]string{"--hidden", "-S", "-g", "!.git"}, args...)...)
+	if err != nil {
+		t.Fatal(err)
 	}
-	var keys []string
-	for _, line := range strings.Split(string(out), "\n") {
-		if !strings.HasPrefix(line, `{"type":"match"`) && !strings.HasPrefix(line, `{"type":"context"`) {
-			continue
-		}
-		var v struct {
-			Type string
-			Data struct {
-				Path       struct{ Text string }
-				LineNumber int `json:"line_number"`
-			}
-		}
-		if err := json.Unmarshal([]byte(line), &v); err != nil {
-			t.Fatal(err)
-		}
-		sep := ":"
-		if v.Type == "context" {
-			sep = "-"
-		}
-		keys = append(keys, fmt.Sprintf("%s%s%d", strings.TrimPrefix(v.Data.Path.Text, "./"), sep, v.Data.LineNumber))
+	keys := make([]string, len(lines))
+	for i, l := range lines {
+		keys[i] = l.Key()
 	}
 	sort.Strings(keys)
 	return keys

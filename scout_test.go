@@ -21,15 +21,7 @@ import (
 // repo materialises testdata/cli/repo.txtar and runs the test inside it.
 func repo(t *testing.T) *fixture.Fixture {
 	t.Helper()
-	f, err := fixture.Load("testdata/cli/repo.txtar", t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Chdir(f.Root)
-	t.Setenv("HOME", f.Home)
-	t.Setenv("XDG_CONFIG_HOME", "")
-	t.Setenv("XDG_STATE_HOME", "")
-	return f
+	return fixture.Enter(t, "testdata/cli/repo.txtar")
 }
 
 func search(t *testing.T, opts scout.Options) *scout.Result {

@@ -6,15 +6,12 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"golang.org/x/tools/txtar"
 
 	"github.com/scoutcode/scout/internal/fixture"
 )
@@ -49,15 +46,7 @@ func fixtureFiles(t *testing.T) []string {
 // home directory as HOME.
 func load(t *testing.T, file string) *fixture.Fixture {
 	t.Helper()
-	f, err := fixture.Load(file, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Chdir(f.Root)
-	t.Setenv("HOME", f.Home)
-	t.Setenv("XDG_CONFIG_HOME", "")
-	t.Setenv("XDG_STATE_HOME", "")
-	return f
+	return fixture.Enter(t, file)
 }
 
 // grepArgs is the scout command line for a fixture: its args, then its
@@ -120,7 +109,7 @@ func scoutLines(t *testing.T, args []string) []string {
 // scout's order: by path, then line.
 func rgLines(t *testing.T, dir string, env []string, args []string) []string {
 	t.Helper()
-	rgArgs := []string{"--json", "-g", "!.git", "-S"}
+	rgArgs := []string{"-g", "!.git", "-S"}
 	hidden := true
 	for _, a := range args {
 		if a == "--no-hidden" {
@@ -132,63 +121,16 @@ func rgLines(t *testing.T, dir string, env []string, args []string) []string {
 	if hidden {
 		rgArgs = append(rgArgs, "--hidden")
 	}
-	cmd := exec.Command("rg", rgArgs...)
-	cmd.Dir, cmd.Env = dir, env
-	out, err := cmd.Output()
-	if err != nil && len(out) == 0 {
-		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
-			t.Fatalf("rg %s: %v", strings.Join(rgArgs, " "), err)
-		}
+	lines, err := fixture.Rg(dir, env, rgArgs...)
+	if err != nil {
+		t.Fatal(err)
 	}
-	type key struct {
-		path string
-		line int
-		ctx  bool
+	fixture.SortRg(lines)
+	keys := make([]string, len(lines))
+	for i, l := range lines {
+		keys[i] = l.Key()
 	}
-	var keys []key
-	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		if l == "" {
-			continue
-		}
-		var v struct {
-			Type string
-			Data struct {
-				Path       struct{ Text string }
-				LineNumber int `json:"line_number"`
-			}
-		}
-		if err := json.Unmarshal([]byte(l), &v); err != nil {
-			t.Fatalf("bad rg JSON %q: %v", l, err)
-		}
-		if v.Type == "match" || v.Type == "context" {
-			keys = append(keys, key{strings.TrimPrefix(v.Data.Path.Text, "./"), v.Data.LineNumber, v.Type == "context"})
-		}
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if c := comparePaths(keys[i].path, keys[j].path); c != 0 {
-			return c < 0
-		}
-		return keys[i].line < keys[j].line
-	})
-	var lines []string
-	for _, k := range keys {
-		sep := ":"
-		if k.ctx {
-			sep = "-"
-		}
-		lines = append(lines, fmt.Sprintf("%s%s%d", k.path, sep, k.line))
-	}
-	return lines
-}
-
-func comparePaths(a, b string) int {
-	pa, pb := strings.Split(a, "/"), strings.Split(b, "/")
-	for i := 0; i < len(pa) && i < len(pb); i++ {
-		if c := strings.Compare(pa[i], pb[i]); c != 0 {
-			return c
-		}
-	}
-	return len(pa) - len(pb)
+	return keys
 }
 
 // TestGrepFixtures runs every fixture through scout grep and compares the
@@ -200,7 +142,9 @@ func TestGrepFixtures(t *testing.T) {
 			args := grepArgs(f)
 			got := scoutLines(t, args)
 			if *record {
-				recordGrep(t, file, f, rgLines(t, f.Root, f.Env(), args))
+				if err := f.Record(file, "grep", rgLines(t, f.Root, f.Env(), args)); err != nil {
+					t.Fatal(err)
+				}
 				return
 			}
 			want, ok := f.Want["grep"]
@@ -230,27 +174,6 @@ func TestGrepFixturesAgainstRipgrep(t *testing.T) {
 				t.Errorf("scout grep %s differs from rg (-rg +scout):\n%s", strings.Join(args, " "), diff)
 			}
 		})
-	}
-}
-
-func recordGrep(t *testing.T, file string, f *fixture.Fixture, lines []string) {
-	t.Helper()
-	data := []byte(strings.Join(lines, "\n") + "\n")
-	if len(lines) == 0 {
-		data = nil
-	}
-	ar := f.Archive
-	found := false
-	for i := range ar.Files {
-		if ar.Files[i].Name == ">grep" {
-			ar.Files[i].Data, found = data, true
-		}
-	}
-	if !found {
-		ar.Files = append(ar.Files, txtar.File{Name: ">grep", Data: data})
-	}
-	if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 

@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"golang.org/x/tools/txtar"
 
 	"github.com/scoutcode/scout/internal/filetype"
 	"github.com/scoutcode/scout/internal/fixture"
@@ -104,7 +103,9 @@ func TestFixtures(t *testing.T) {
 				t.Errorf("walk order is not path order: %q", got)
 			}
 			if *record {
-				writeExpectation(t, file, f, rgFiles(t, f))
+				if err := f.Record(file, "files", rgFiles(t, f)); err != nil {
+					t.Fatal(err)
+				}
 				return
 			}
 			want, ok := f.Want["files"]
@@ -169,24 +170,6 @@ func rgFiles(t *testing.T, f *fixture.Fixture) []string {
 
 func sortPaths(p []string) {
 	sort.Slice(p, func(i, j int) bool { return ComparePaths(p[i], p[j]) < 0 })
-}
-
-func writeExpectation(t *testing.T, file string, f *fixture.Fixture, lines []string) {
-	t.Helper()
-	ar := f.Archive
-	data := []byte(strings.Join(lines, "\n") + "\n")
-	replaced := false
-	for i := range ar.Files {
-		if ar.Files[i].Name == ">files" {
-			ar.Files[i].Data, replaced = data, true
-		}
-	}
-	if !replaced {
-		ar.Files = append(ar.Files, txtar.File{Name: ">files", Data: data})
-	}
-	if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // comparePathsByComponent is ComparePaths as its comment defines it.
