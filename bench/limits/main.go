@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/scoutcode/scout/bench/internal/kit"
 	"github.com/scoutcode/scout/internal/fixture"
 )
 
@@ -43,18 +44,18 @@ func main() {
 	work := flag.String("work", "", "a directory for the generated inputs (default: a temporary one)")
 	flag.Parse()
 	if _, err := exec.LookPath("/usr/bin/time"); err != nil {
-		fail("GNU time is not installed: apt-get install -y time")
+		kit.Fail("GNU time is not installed: apt-get install -y time")
 	}
 	dir := *work
 	if dir == "" {
 		d, err := os.MkdirTemp("", "scout-limits")
 		if err != nil {
-			fail(err.Error())
+			kit.Fail(err.Error())
 		}
 		defer os.RemoveAll(d)
 		dir = d
 	}
-	bin := build(dir)
+	bin := kit.Build(dir)
 	fmt.Printf("scout: %s\nwork: %s\n\n", bin, dir)
 	words := inputs(dir)
 	cases := []timeCase{
@@ -155,7 +156,7 @@ func viaMCP(bin, dir string, c timeCase, target string) time.Duration {
 	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+filepath.Join(dir, ".state"))
 	s, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {
-		fail(err.Error())
+		kit.Fail(err.Error())
 	}
 	defer s.Close()
 	args := map[string]any{"pattern": c.pattern, "timeout_ms": 2000}
@@ -211,7 +212,7 @@ func writeBig(path string, size int64) {
 	}
 	f, err := os.Create(path)
 	if err != nil {
-		fail(err.Error())
+		kit.Fail(err.Error())
 	}
 	line := []byte("the quick brown fox jumps over the lazy dog 0123456789 lorem ipsum dolor\n")
 	var chunk []byte
@@ -243,19 +244,6 @@ func makeMillion(dir string) {
 
 func write(path, s string) {
 	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
-		fail(err.Error())
+		kit.Fail(err.Error())
 	}
-}
-
-func build(dir string) string {
-	bin, err := fixture.BuildScout(dir)
-	if err != nil {
-		fail(err.Error())
-	}
-	return bin
-}
-
-func fail(msg string) {
-	fmt.Fprintln(os.Stderr, "limits:", msg)
-	os.Exit(2)
 }

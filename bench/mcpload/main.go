@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/scoutcode/scout/bench/internal/kit"
 	"github.com/scoutcode/scout/internal/fixture"
 )
 
@@ -61,7 +62,7 @@ func main() {
 	clients := flag.Int("clients", 8, "clients (and stdio callers) at once")
 	per := flag.Int("calls", 200, "calls per client")
 	flag.Parse()
-	bin := build()
+	bin := kit.Build("")
 	state, _ := os.MkdirTemp("", "mcpload-state")
 	defer os.RemoveAll(state)
 
@@ -71,7 +72,7 @@ func main() {
 	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+state)
 	stderr, _ := cmd.StderrPipe()
 	if err := cmd.Start(); err != nil {
-		fail(err.Error())
+		kit.Fail(err.Error())
 	}
 	url := endpoint(stderr)
 	results := load(*clients, *per, func(ctx context.Context) (*mcp.ClientSession, error) {
@@ -88,7 +89,7 @@ func main() {
 	ctx := context.Background()
 	session, err := mcp.NewClient(&mcp.Implementation{Name: "mcpload", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {
-		fail(err.Error())
+		kit.Fail(err.Error())
 	}
 	results = load(*clients, *per, func(context.Context) (*mcp.ClientSession, error) { return session, nil }, true)
 	report(fmt.Sprintf("stdio, 1 session, %d callers", *clients), results, peak(cmd.Process.Pid))
@@ -126,9 +127,9 @@ func load(clients, per int, connect func(context.Context) (*mcp.ClientSession, e
 				case err != nil:
 					r.err = fmt.Sprintf("%s %s: %v", k.tool, raw, err)
 				case res.IsError:
-					r.err = fmt.Sprintf("%s %s: tool error %s", k.tool, raw, text(res))
-				case k.budget > 0 && len(text(res)) > k.budget*4:
-					r.err = fmt.Sprintf("%s %s: %d bytes, over the budget of %d", k.tool, raw, len(text(res)), k.budget*4)
+					r.err = fmt.Sprintf("%s %s: tool error %s", k.tool, raw, fixture.Text(res))
+				case k.budget > 0 && len(fixture.Text(res)) > k.budget*4:
+					r.err = fmt.Sprintf("%s %s: %d bytes, over the budget of %d", k.tool, raw, len(fixture.Text(res)), k.budget*4)
 				}
 				mu.Lock()
 				out = append(out, r)
@@ -164,16 +165,6 @@ func report(name string, rs []result, peakKB int64) {
 		name, len(rs), failed, q(0.5).Round(time.Millisecond), q(0.9).Round(time.Millisecond), q(0.99).Round(time.Millisecond), q(1).Round(time.Millisecond), float64(peakKB)/1024)
 }
 
-func text(r *mcp.CallToolResult) string {
-	var b strings.Builder
-	for _, c := range r.Content {
-		if tc, ok := c.(*mcp.TextContent); ok {
-			b.WriteString(tc.Text)
-		}
-	}
-	return b.String()
-}
-
 // endpoint reads the server's URL from its stderr.
 func endpoint(stderr interface{ Read([]byte) (int, error) }) string {
 	sc := bufio.NewScanner(stderr)
@@ -188,7 +179,7 @@ func endpoint(stderr interface{ Read([]byte) (int, error) }) string {
 		}
 		fmt.Fprintln(os.Stderr, "server:", sc.Text())
 	}
-	fail("the server did not say where it serves")
+	kit.Fail("the server did not say where it serves")
 	return ""
 }
 
@@ -205,18 +196,4 @@ func peak(pid int) int64 {
 		}
 	}
 	return 0
-}
-
-func build() string {
-	dir, _ := os.MkdirTemp("", "mcpload")
-	bin, err := fixture.BuildScout(dir)
-	if err != nil {
-		fail(err.Error())
-	}
-	return bin
-}
-
-func fail(msg string) {
-	fmt.Fprintln(os.Stderr, "mcpload:", msg)
-	os.Exit(2)
 }

@@ -33,7 +33,6 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"github.com/scoutcode/scout/internal/fixture"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -41,6 +40,9 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/scoutcode/scout/bench/internal/kit"
+	"github.com/scoutcode/scout/internal/fixture"
 )
 
 type benchCase struct {
@@ -73,14 +75,14 @@ func main() {
 	scoutBin := flag.String("scout", "", "scout binary to time (default: build ./cmd/scout)")
 	flag.Parse()
 	if *runs < 5 {
-		fail("-runs must be at least 5")
+		kit.Fail("-runs must be at least 5")
 	}
 	if _, err := exec.LookPath("rg"); err != nil {
-		fail("ripgrep (rg) is not installed: apt-get install -y ripgrep")
+		kit.Fail("ripgrep (rg) is not installed: apt-get install -y ripgrep")
 	}
 	bin := *scoutBin
 	if bin == "" {
-		bin = build()
+		bin = kit.Build("")
 	}
 	if *root == "" {
 		*root = makeCorpus(*corpus)
@@ -284,19 +286,6 @@ func size(dir, bin string, args []string) int {
 	return len(out)
 }
 
-// build compiles scout into a temporary directory.
-func build() string {
-	dir, err := os.MkdirTemp("", "vsrg")
-	if err != nil {
-		fail(err.Error())
-	}
-	bin, err := fixture.BuildScout(dir)
-	if err != nil {
-		fail(err.Error())
-	}
-	return bin
-}
-
 func rgVersion() string {
 	out, _ := exec.Command("rg", "--version").Output()
 	line, _, _ := strings.Cut(string(out), "\n")
@@ -310,7 +299,7 @@ var gnuTime, _ = exec.LookPath("/usr/bin/time")
 func run(dir, bin string, args []string) sample {
 	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	if err != nil {
-		fail(err.Error())
+		kit.Fail(err.Error())
 	}
 	defer null.Close()
 	var rssFile string
@@ -318,7 +307,7 @@ func run(dir, bin string, args []string) sample {
 	if gnuTime != "" {
 		f, err := os.CreateTemp("", "vsrg-rss")
 		if err != nil {
-			fail(err.Error())
+			kit.Fail(err.Error())
 		}
 		f.Close()
 		defer os.Remove(f.Name())
@@ -330,7 +319,7 @@ func run(dir, bin string, args []string) sample {
 	err = cmd.Run()
 	wall := time.Since(start)
 	if err != nil && cmd.ProcessState == nil {
-		fail(err.Error())
+		kit.Fail(err.Error())
 	}
 	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
@@ -392,11 +381,6 @@ func median(s []sample) sample {
 	slices.Sort(rss)
 	m := len(s) / 2
 	return sample{wall: walls[m], cpu: cpus[m], rss: rss[len(rss)-1]}
-}
-
-func fail(msg string) {
-	fmt.Fprintln(os.Stderr, "vsrg:", msg)
-	os.Exit(2)
 }
 
 // maxGitCost is the bar for the git signal: a search with it may take at
@@ -477,7 +461,7 @@ func makeCorpus(name string) string {
 			changed = append(changed, fmt.Sprintf("pkg%03d/f%04d.go", i*4, i*13))
 		}
 	default:
-		fail("unknown corpus " + name)
+		kit.Fail("unknown corpus " + name)
 	}
 	git := func(args ...string) {
 		sh("git", append([]string{"-C", root, "-c", "user.email=b@b", "-c", "user.name=bench", "-c", "gc.auto=0"}, args...)...)
@@ -490,7 +474,7 @@ func makeCorpus(name string) string {
 	for i, p := range changed {
 		f, err := os.OpenFile(filepath.Join(root, p), os.O_APPEND|os.O_WRONLY, 0)
 		if err != nil {
-			fail(err.Error())
+			kit.Fail(err.Error())
 		}
 		fmt.Fprintf(f, "\n// edited by the agent (%d)\n", i)
 		f.Close()
@@ -510,6 +494,6 @@ func makeCorpus(name string) string {
 func sh(name string, args ...string) {
 	cmd := exec.Command(name, args...)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		fail(fmt.Sprintf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out))
+		kit.Fail(fmt.Sprintf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out))
 	}
 }

@@ -89,16 +89,6 @@ func call(t *testing.T, s *mcp.ClientSession, tool, arguments string) *mcp.CallT
 	return res
 }
 
-func text(r *mcp.CallToolResult) string {
-	var b strings.Builder
-	for _, c := range r.Content {
-		if tc, ok := c.(*mcp.TextContent); ok {
-			b.WriteString(tc.Text)
-		}
-	}
-	return b.String()
-}
-
 // structured decodes a result's structured content into v.
 func structured(t *testing.T, r *mcp.CallToolResult, v any) {
 	t.Helper()
@@ -242,7 +232,7 @@ func TestResultsGolden(t *testing.T) {
 				}
 				structured(t, res, &page)
 				if page.Cursor == "" {
-					t.Fatalf("no cursor in %s", text(res))
+					t.Fatalf("no cursor in %s", fixture.Text(res))
 				}
 				var a map[string]any
 				json.Unmarshal([]byte(c.args), &a)
@@ -261,7 +251,7 @@ func TestResultsGolden(t *testing.T) {
 // resultFiles returns a result's text and structured content, with the
 // cursors and the root's path (a temporary directory) normalized.
 func resultFiles(root, prefix string, r *mcp.CallToolResult) []txtar.File {
-	files := []txtar.File{{Name: prefix + "text", Data: []byte(strings.ReplaceAll(cursors.ReplaceAllString(text(r), "$1.<cursor>"), root, "<root>"))}}
+	files := []txtar.File{{Name: prefix + "text", Data: []byte(strings.ReplaceAll(cursors.ReplaceAllString(fixture.Text(r), "$1.<cursor>"), root, "<root>"))}}
 	if r.IsError {
 		return append(files, txtar.File{Name: prefix + "error", Data: []byte("true\n")})
 	}
@@ -303,7 +293,7 @@ func TestEscapes(t *testing.T) {
 	}
 	for _, c := range cases {
 		res := call(t, s, c.tool, c.args)
-		msg := text(res)
+		msg := fixture.Text(res)
 		if !res.IsError || !strings.Contains(msg, "outside the root") || strings.Contains(msg, "hunter2") {
 			t.Errorf("%s %s: not refused: %s", c.tool, c.args, msg)
 		}
@@ -311,8 +301,8 @@ func TestEscapes(t *testing.T) {
 	// The walk does not follow the links either: a search of the root
 	// never reaches the secret.
 	res := call(t, s, "grep", `{"pattern": "hunter2"}`)
-	if res.IsError || strings.Contains(text(res), "secret.txt:") || !strings.Contains(text(res), "0 matches") {
-		t.Errorf("a search of the root reached outside it:\n%s", text(res))
+	if res.IsError || strings.Contains(fixture.Text(res), "secret.txt:") || !strings.Contains(fixture.Text(res), "0 matches") {
+		t.Errorf("a search of the root reached outside it:\n%s", fixture.Text(res))
 	}
 }
 
@@ -342,7 +332,7 @@ func TestBroadRoot(t *testing.T) {
 	s := connect(t, home, []string{"HOME=" + home, "XDG_STATE_HOME=" + t.TempDir()}, "--root", home, "--allow-broad-root")
 	os.WriteFile(filepath.Join(home, "f.txt"), []byte("hello\n"), 0o644)
 	if res := call(t, s, "grep", `{"pattern": "hello"}`); res.IsError {
-		t.Errorf("with --allow-broad-root: %s", text(res))
+		t.Errorf("with --allow-broad-root: %s", fixture.Text(res))
 	}
 }
 
@@ -370,9 +360,9 @@ func TestTolerance(t *testing.T) {
 	}
 	for _, c := range same {
 		a, b := call(t, s, c.tool, c.canonical), call(t, s, c.tool, c.other)
-		ta, tb := cursors.ReplaceAllString(text(a), "$1.<cursor>"), cursors.ReplaceAllString(text(b), "$1.<cursor>")
+		ta, tb := cursors.ReplaceAllString(fixture.Text(a), "$1.<cursor>"), cursors.ReplaceAllString(fixture.Text(b), "$1.<cursor>")
 		if a.IsError || b.IsError || ta != tb {
-			t.Errorf("%s %s and %s differ:\n%s\n---\n%s", c.tool, c.canonical, c.other, text(a), text(b))
+			t.Errorf("%s %s and %s differ:\n%s\n---\n%s", c.tool, c.canonical, c.other, fixture.Text(a), fixture.Text(b))
 		}
 	}
 	wrong := []struct{ tool, args, want string }{
@@ -389,8 +379,8 @@ func TestTolerance(t *testing.T) {
 	}
 	for _, c := range wrong {
 		res := call(t, s, c.tool, c.args)
-		if !res.IsError || !strings.Contains(text(res), c.want) {
-			t.Errorf("%s %s: want an error saying %q, got %s", c.tool, c.args, c.want, text(res))
+		if !res.IsError || !strings.Contains(fixture.Text(res), c.want) {
+			t.Errorf("%s %s: want an error saying %q, got %s", c.tool, c.args, c.want, fixture.Text(res))
 		}
 	}
 }
@@ -421,7 +411,7 @@ func TestCursorToEnd(t *testing.T) {
 		b, _ := json.Marshal(args)
 		r := call(t, s, "grep", string(b))
 		if r.IsError {
-			t.Fatal(text(r))
+			t.Fatal(fixture.Text(r))
 		}
 		var p scout.Page
 		structured(t, r, &p)
@@ -492,7 +482,7 @@ func TestCursorToEnd(t *testing.T) {
 		b, _ := json.Marshal(rargs)
 		r := call(t, s, "read", string(b))
 		if r.IsError {
-			t.Fatal(text(r))
+			t.Fatal(fixture.Text(r))
 		}
 		var p scout.ReadPage
 		structured(t, r, &p)

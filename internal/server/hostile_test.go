@@ -17,6 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/scoutcode/scout/internal/confine"
+	"github.com/scoutcode/scout/internal/fixture"
 	"github.com/scoutcode/scout/internal/server"
 )
 
@@ -148,16 +149,16 @@ func TestHostileHandlerPanic(t *testing.T) {
 	})}, "grep")
 	cs := inProcess(t, s)
 	r := call(t, cs, "grep", `{"pattern":"needle"}`)
-	if !r.IsError || !strings.Contains(text(r), "grep: internal error (a bug in scout") {
-		t.Errorf("the panicking call: error %v, %q", r.IsError, text(r))
+	if !r.IsError || !strings.Contains(fixture.Text(r), "grep: internal error (a bug in scout") {
+		t.Errorf("the panicking call: error %v, %q", r.IsError, fixture.Text(r))
 	}
 	mu.Lock()
 	if !strings.Contains(log.String(), "index out of range") || !strings.Contains(log.String(), "goroutine") {
 		t.Errorf("the log has no stack: %q", log.String())
 	}
 	mu.Unlock()
-	if r := call(t, cs, "find", `{"pattern":"a.txt"}`); r.IsError || !strings.Contains(text(r), "a.txt") {
-		t.Errorf("the next call: %q", text(r))
+	if r := call(t, cs, "find", `{"pattern":"a.txt"}`); r.IsError || !strings.Contains(fixture.Text(r), "a.txt") {
+		t.Errorf("the next call: %q", fixture.Text(r))
 	}
 }
 
@@ -192,8 +193,8 @@ func TestHostileConcurrentCalls(t *testing.T) {
 				switch {
 				case err != nil:
 					errs <- fmt.Sprintf("%s %s: %v", c.tool, c.args, err)
-				case res.IsError || !strings.Contains(text(res), c.want):
-					errs <- fmt.Sprintf("%s %s: %q", c.tool, c.args, text(res))
+				case res.IsError || !strings.Contains(fixture.Text(res), c.want):
+					errs <- fmt.Sprintf("%s %s: %q", c.tool, c.args, fixture.Text(res))
 				}
 			}
 		}()
@@ -234,7 +235,7 @@ func TestHostileCancelledCall(t *testing.T) {
 		t.Fatal("the server's handler was not told of the cancellation")
 	}
 	if r := call(t, cs, "find", `{"pattern":"a.txt"}`); r.IsError {
-		t.Errorf("the next call: %q", text(r))
+		t.Errorf("the next call: %q", fixture.Text(r))
 	}
 }
 
@@ -256,16 +257,16 @@ func TestSecretsMaskedOverMCP(t *testing.T) {
 		} {
 			res := call(t, cs, c.tool, c.args)
 			b, _ := json.Marshal(res.StructuredContent)
-			all := text(res) + string(b)
+			all := fixture.Text(res) + string(b)
 			if strings.Contains(all, value) != show {
 				t.Errorf("show %v: %s %s: holds the value: %v\n%s", show, c.tool, c.args, !show, all)
 			}
-			if !show && !strings.Contains(text(res), "[REDACTED:password]") {
-				t.Errorf("%s %s: no mask in %q", c.tool, c.args, text(res))
+			if !show && !strings.Contains(fixture.Text(res), "[REDACTED:password]") {
+				t.Errorf("%s %s: no mask in %q", c.tool, c.args, fixture.Text(res))
 			}
 		}
 		if res := call(t, cs, "grep", `{"pattern":"DB_PASSWORD","show_secrets":true}`); !res.IsError {
-			t.Errorf("a call asked to show secrets and was not refused: %s", text(res))
+			t.Errorf("a call asked to show secrets and was not refused: %s", fixture.Text(res))
 		}
 	}
 }
@@ -325,13 +326,13 @@ func TestHostileArguments(t *testing.T) {
 				t.Fatalf("protocol error %v: the session is broken", err)
 			}
 			if c.name == "pattern too large" {
-				if !res.IsError || !strings.Contains(text(res), "more than 200000 instructions") || len(text(res)) > 600 {
-					t.Errorf("%v %q", res.IsError, text(res))
+				if !res.IsError || !strings.Contains(fixture.Text(res), "more than 200000 instructions") || len(fixture.Text(res)) > 600 {
+					t.Errorf("%v %q", res.IsError, fixture.Text(res))
 				}
 				return
 			}
-			if res.IsError != c.isErr || !strings.Contains(text(res), c.want) {
-				t.Errorf("error %v, %q; want error %v with %q", res.IsError, text(res), c.isErr, c.want)
+			if res.IsError != c.isErr || !strings.Contains(fixture.Text(res), c.want) {
+				t.Errorf("error %v, %q; want error %v with %q", res.IsError, fixture.Text(res), c.isErr, c.want)
 			}
 		})
 	}
@@ -374,8 +375,8 @@ func TestServeHTTP(t *testing.T) {
 				return
 			}
 			defer cs.Close()
-			if r := call(t, cs, "grep", `{"pattern":"needle"}`); !strings.Contains(text(r), "1 match in 1 file") {
-				t.Errorf("got %q", text(r))
+			if r := call(t, cs, "grep", `{"pattern":"needle"}`); !strings.Contains(fixture.Text(r), "1 match in 1 file") {
+				t.Errorf("got %q", fixture.Text(r))
 			}
 		}()
 	}
