@@ -406,16 +406,7 @@ func TestCursorToEnd(t *testing.T) {
 	}
 	got := map[string]bool{}
 	args := map[string]any{"pattern": `func \(\w+ \*?Request\)`, "budget": 400, "per_file": 2, "max_files": 3, "output_mode": "content"}
-	pages := 0
-	for {
-		b, _ := json.Marshal(args)
-		r := call(t, s, "grep", string(b))
-		if r.IsError {
-			t.Fatal(fixture.Text(r))
-		}
-		var p scout.Page
-		structured(t, r, &p)
-		pages++
+	pages := follow(t, s, "grep", args, func(p *scout.Page) string {
 		for _, f := range p.Files {
 			for _, l := range f.Lines {
 				if l.Context {
@@ -428,11 +419,8 @@ func TestCursorToEnd(t *testing.T) {
 				got[k] = true
 			}
 		}
-		if p.Cursor == "" {
-			break
-		}
-		args["cursor"] = p.Cursor
-	}
+		return p.Cursor
+	})
 	if len(got) != len(want) || len(want) < 20 {
 		t.Errorf("grep: %d hits in %d pages, an unpaged search has %d", len(got), pages, len(want))
 	}
@@ -448,23 +436,15 @@ func TestCursorToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	found := map[string]bool{}
-	fargs := map[string]any{"max_files": 40}
-	for {
-		b, _ := json.Marshal(fargs)
-		r := call(t, s, "find", string(b))
-		var p scout.Page
-		structured(t, r, &p)
+	follow(t, s, "find", map[string]any{"max_files": 40}, func(p *scout.Page) string {
 		for _, f := range p.Files {
 			if found[f.Path] {
 				t.Fatalf("find: %s listed twice", f.Path)
 			}
 			found[f.Path] = true
 		}
-		if p.Cursor == "" {
-			break
-		}
-		fargs["cursor"] = p.Cursor
-	}
+		return p.Cursor
+	})
 	if len(found) != len(all.Files) {
 		t.Errorf("find: %d paths in pages, %d unpaged", len(found), len(all.Files))
 	}
@@ -476,30 +456,40 @@ func TestCursorToEnd(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
 	var read []string
-	rargs := map[string]any{"path": "server.go"}
-	rpages := 0
-	for {
-		b, _ := json.Marshal(rargs)
-		r := call(t, s, "read", string(b))
-		if r.IsError {
-			t.Fatal(fixture.Text(r))
-		}
-		var p scout.ReadPage
-		structured(t, r, &p)
-		rpages++
+	rpages := follow(t, s, "read", map[string]any{"path": "server.go"}, func(p *scout.ReadPage) string {
 		for _, l := range p.Content {
 			if l.Number != len(read)+1 {
 				t.Fatalf("read: line %d after %d", l.Number, len(read))
 			}
 			read = append(read, l.Text)
 		}
-		if p.Cursor == "" {
-			break
-		}
-		rargs["cursor"] = p.Cursor
-	}
+		return p.Cursor
+	})
 	if !slices.Equal(read, lines) || rpages < 5 {
 		t.Errorf("read: %d lines in %d pages, the file has %d", len(read), rpages, len(lines))
+	}
+}
+
+// follow calls tool with args, then again with the cursor each page
+// gives (each returns it), until a page gives none; it returns the number
+// of pages.
+func follow[P any](t *testing.T, s *mcp.ClientSession, tool string, args map[string]any, each func(*P) string) int {
+	t.Helper()
+	pages := 0
+	for {
+		b, _ := json.Marshal(args)
+		r := call(t, s, tool, string(b))
+		if r.IsError {
+			t.Fatalf("%s %s: %s", tool, b, fixture.Text(r))
+		}
+		var p P
+		structured(t, r, &p)
+		pages++
+		cursor := each(&p)
+		if cursor == "" {
+			return pages
+		}
+		args["cursor"] = cursor
 	}
 }
 
