@@ -141,17 +141,12 @@ func TestGrepFixtures(t *testing.T) {
 			f := load(t, file)
 			args := grepArgs(f)
 			got := scoutLines(t, args)
-			if *record {
-				if err := f.Record(file, "grep", rgLines(t, f.Root, f.Env(), args)); err != nil {
-					t.Fatal(err)
-				}
+			want, ok := f.Want(t, "grep", *record, func() []string { return rgLines(t, f.Root, f.Env(), args) },
+				"go test ./internal/cli -run TestGrepFixtures -record")
+			if !ok {
 				return
 			}
-			want, ok := f.Want["grep"]
-			if !ok {
-				t.Fatalf("no >grep expectation; run go test ./internal/cli -run TestGrepFixtures -record")
-			}
-			if diff := cmp.Diff(fixture.Lines(want), got); diff != "" {
+			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("scout grep %s differs from the recorded ripgrep result (-want +got):\n%s", strings.Join(args, " "), diff)
 			}
 		})
@@ -197,12 +192,9 @@ func TestFindFixtures(t *testing.T) {
 			if code == ExitError && !strings.Contains(stderr, "filesystem loop") {
 				t.Fatalf("scout %s: exit %d: %s", strings.Join(args, " "), code, stderr)
 			}
-			want, ok := f.Want["files"]
-			if !ok {
-				t.Fatal("no >files expectation")
-			}
+			want, _ := f.Want(t, "files", false, nil, "go test ./internal/walk -run TestFixtures -record")
 			got := strings.Fields(out)
-			if diff := cmp.Diff(fixture.Lines(want), got); diff != "" {
+			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("scout %s differs from ripgrep's listing (-want +got):\n%s", strings.Join(args, " "), diff)
 			}
 		})

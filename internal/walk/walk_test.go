@@ -102,17 +102,12 @@ func TestFixtures(t *testing.T) {
 			if !sort.SliceIsSorted(got, func(i, j int) bool { return ComparePaths(got[i], got[j]) < 0 }) {
 				t.Errorf("walk order is not path order: %q", got)
 			}
-			if *record {
-				if err := f.Record(file, "files", rgFiles(t, f)); err != nil {
-					t.Fatal(err)
-				}
+			want, ok := f.Want(t, "files", *record, func() []string { return rgFiles(t, f) },
+				"go test ./internal/walk -run TestFixtures -record")
+			if !ok {
 				return
 			}
-			want, ok := f.Want["files"]
-			if !ok {
-				t.Fatalf("no >files expectation; run go test ./internal/walk -run TestFixtures -record")
-			}
-			if diff := cmp.Diff(fixture.Lines(want), got); diff != "" {
+			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("walk differs from the recorded ripgrep listing (-want +got):\n%s", diff)
 			}
 		})
