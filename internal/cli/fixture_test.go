@@ -109,19 +109,7 @@ func scoutLines(t *testing.T, args []string) []string {
 // scout's order: by path, then line.
 func rgLines(t *testing.T, dir string, env []string, args []string) []string {
 	t.Helper()
-	rgArgs := []string{"-g", "!.git", "-S"}
-	hidden := true
-	for _, a := range args {
-		if a == "--no-hidden" {
-			hidden = false
-			continue
-		}
-		rgArgs = append(rgArgs, a)
-	}
-	if hidden {
-		rgArgs = append(rgArgs, "--hidden")
-	}
-	lines, err := fixture.Rg(dir, env, rgArgs...)
+	lines, err := fixture.Rg(dir, env, append([]string{"-S"}, fixture.RgArgs(args)...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

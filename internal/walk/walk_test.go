@@ -140,18 +140,7 @@ func TestFixturesAgainstRipgrep(t *testing.T) {
 // rgFiles lists the fixture with ripgrep under the fixture's options, sorted.
 func rgFiles(t *testing.T, f *fixture.Fixture) []string {
 	t.Helper()
-	args := []string{"--files", "--sort", "path", "-g", "!.git"}
-	hidden := true
-	for _, a := range f.Args {
-		if a == "--no-hidden" {
-			hidden = false
-			continue
-		}
-		args = append(args, a)
-	}
-	if hidden {
-		args = append(args, "--hidden")
-	}
+	args := append([]string{"--files", "--sort", "path"}, fixture.RgArgs(f.Args)...)
 	cmd := exec.Command("rg", args...)
 	cmd.Dir, cmd.Env = f.Root, f.Env()
 	out, err := cmd.Output()
