@@ -194,6 +194,8 @@ func TestPlanExact(t *testing.T) {
 	}
 }
 
+// TestMatches checks every match in a line, and that First finds the
+// first of them (or says there is none).
 func TestMatches(t *testing.T) {
 	for _, c := range []struct {
 		pattern string
@@ -208,40 +210,26 @@ func TestMatches(t *testing.T) {
 		{"foo|foobar", Options{Word: true}, "foobar", "[{0 6}]"},
 		{"x*", Options{}, "abc", "[{0 0}]"},
 		{"x*", Options{}, "axxb", "[{1 3}]"},
+		{"x*", Options{}, "aaxx", "[{2 4}]"},
 		{"Ab", Options{Fixed: true}, "xAbAb", "[{1 3} {3 5}]"},
 		{"-", Options{Word: true}, "a-b - c", "[{4 5}]"},
+		{"foo", Options{Case: Sensitive}, "a foo foo", "[{2 5} {6 9}]"},
+		{"handler", Options{}, "NewHANDLER x handler", "[{3 10} {13 20}]"},
+		{"handler", Options{}, "nothing", "[]"},
+		{`f\w+o`, Options{}, "x fooo foo", "[{2 6} {7 10}]"},
+		{"foo", Options{Word: true}, "foobar foo", "[{7 10}]"},
 	} {
 		p, err := Compile([]string{c.pattern}, c.opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := fmt.Sprint(p.Matcher().Matches([]byte(c.line), nil)); got != c.want {
+		all := p.Matcher().Matches([]byte(c.line), nil)
+		if got := fmt.Sprint(all); got != c.want {
 			t.Errorf("%q %+v in %q: got %s, want %s", c.pattern, c.opts, c.line, got, c.want)
 		}
-	}
-}
-
-func TestFirst(t *testing.T) {
-	for _, c := range []struct {
-		pattern string
-		opts    Options
-		line    string
-		want    string
-	}{
-		{"foo", Options{Case: Sensitive}, "a foo foo", "{2 5} true"},
-		{"handler", Options{}, "NewHANDLER x handler", "{3 10} true"},
-		{"handler", Options{}, "nothing", "{0 0} false"},
-		{`f\w+o`, Options{}, "x fooo foo", "{2 6} true"},
-		{"foo", Options{Word: true}, "foobar foo", "{7 10} true"},
-		{"x*", Options{}, "aaxx", "{2 4} true"},
-	} {
-		p, err := Compile([]string{c.pattern}, c.opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sp, ok := p.Matcher().First([]byte(c.line))
-		if got := fmt.Sprint(sp, " ", ok); got != c.want {
-			t.Errorf("%q in %q: got %s, want %s", c.pattern, c.line, got, c.want)
+		first, ok := p.Matcher().First([]byte(c.line))
+		if ok != (len(all) > 0) || ok && first != all[0] {
+			t.Errorf("%q %+v in %q: First = %v %v, the matches are %v", c.pattern, c.opts, c.line, first, ok, all)
 		}
 	}
 }
