@@ -36,7 +36,7 @@ func TestRankFixtures(t *testing.T) {
 			}
 			t.Chdir(f.Root)
 			checked := 0
-			for name, want := range f.Want {
+			for name, want := range f.Expect {
 				pattern, ok := strings.CutPrefix(name, "order ")
 				if !ok {
 					continue

@@ -54,38 +54,49 @@ import (
 	"github.com/scoutcode/scout"
 )
 
-type jsonBegin struct {
-	Type    string         `json:"type"`
-	Path    string         `json:"path"`
+// The JSON Lines objects share their parts: what and where (jsonHead),
+// the text or bytes (jsonText) and the score (jsonScore); encoding/json
+// writes an embedded part's fields in its place.
+type jsonHead struct {
+	Type string `json:"type"`
+	Path string `json:"path"`
+}
+
+type jsonText struct {
+	Text  *string `json:"text,omitempty"`
+	Bytes []byte  `json:"bytes,omitempty"`
+}
+
+type jsonScore struct {
 	Score   *int           `json:"score,omitempty"`
 	Signals []scout.Signal `json:"signals,omitempty"`
 }
 
+type jsonBegin struct {
+	jsonHead
+	jsonScore
+}
+
 type jsonLine struct {
-	Type       string         `json:"type"`
-	Path       string         `json:"path"`
-	Line       int            `json:"line"`
-	Offset     int64          `json:"offset"`
-	Text       *string        `json:"text,omitempty"`
-	Bytes      []byte         `json:"bytes,omitempty"`
-	Submatches []jsonSpan     `json:"submatches,omitempty"`
-	Score      *int           `json:"score,omitempty"`
-	Signals    []scout.Signal `json:"signals,omitempty"`
+	jsonHead
+	Line   int   `json:"line"`
+	Offset int64 `json:"offset"`
+	jsonText
+	Submatches []jsonSpan `json:"submatches,omitempty"`
+	jsonScore
 }
 
 type jsonSpan struct {
-	Start  int     `json:"start"`
-	End    int     `json:"end"`
-	Column int     `json:"column"`
-	Text   *string `json:"text,omitempty"`
-	Bytes  []byte  `json:"bytes,omitempty"`
+	Start  int `json:"start"`
+	End    int `json:"end"`
+	Column int `json:"column"`
+	jsonText
 }
 
 type jsonEnd struct {
-	Type         string `json:"type"`
-	Path         string `json:"path"`
-	MatchedLines int    `json:"matched_lines"`
-	Matches      int    `json:"matches"`
+	jsonHead
+	MatchedLines int `json:"matched_lines"`
+	Matches      int `json:"matches"`
 }
 
 type jsonSummary struct {
@@ -125,7 +136,7 @@ func JSON(w io.Writer, r *scout.Result, opts Options) error {
 				return err
 			}
 		}
-		if err := enc.Encode(jsonEnd{Type: "end", Path: scout.QuotePath(f.Path), MatchedLines: f.MatchedLines, Matches: f.Matches}); err != nil {
+		if err := enc.Encode(jsonEnd{jsonHead: jsonHead{"end", scout.QuotePath(f.Path)}, MatchedLines: f.MatchedLines, Matches: f.Matches}); err != nil {
 			return err
 		}
 	}
@@ -136,7 +147,7 @@ func JSON(w io.Writer, r *scout.Result, opts Options) error {
 }
 
 func jsonFile(enc *json.Encoder, f *scout.File, ranked bool) error {
-	begin := jsonBegin{Type: "begin", Path: scout.QuotePath(f.Path)}
+	begin := jsonBegin{jsonHead: jsonHead{"begin", scout.QuotePath(f.Path)}}
 	if ranked {
 		begin.Score, begin.Signals = &f.Score, f.Signals
 	}
@@ -145,17 +156,15 @@ func jsonFile(enc *json.Encoder, f *scout.File, ranked bool) error {
 	}
 	for i := range f.Lines {
 		l := &f.Lines[i]
-		jl := jsonLine{Type: "match", Path: scout.QuotePath(f.Path), Line: l.Number, Offset: l.Offset}
+		jl := jsonLine{jsonHead: jsonHead{"match", scout.QuotePath(f.Path)}, Line: l.Number, Offset: l.Offset}
 		if l.Context {
 			jl.Type = "context"
 		} else if ranked {
 			jl.Score, jl.Signals = &l.Score, l.Signals
 		}
-		jl.Text, jl.Bytes = textOrBytes(l.Text)
+		jl.jsonText = textOrBytes(l.Text)
 		for _, s := range l.Spans {
-			js := jsonSpan{Start: s.Start, End: s.End, Column: s.Start + 1}
-			js.Text, js.Bytes = textOrBytes(l.Text[s.Start:s.End])
-			jl.Submatches = append(jl.Submatches, js)
+			jl.Submatches = append(jl.Submatches, jsonSpan{Start: s.Start, End: s.End, Column: s.Start + 1, jsonText: textOrBytes(l.Text[s.Start:s.End])})
 		}
 		if err := enc.Encode(jl); err != nil {
 			return err
@@ -165,11 +174,11 @@ func jsonFile(enc *json.Encoder, f *scout.File, ranked bool) error {
 }
 
 // textOrBytes returns s as text when it is valid UTF-8, else as bytes.
-func textOrBytes(s string) (*string, []byte) {
+func textOrBytes(s string) jsonText {
 	if utf8.ValidString(s) {
-		return &s, nil
+		return jsonText{Text: &s}
 	}
-	return nil, []byte(s)
+	return jsonText{Bytes: []byte(s)}
 }
 
 func summary(r *scout.Result) jsonSummary {
