@@ -392,31 +392,29 @@ func (c *Classifier) declares(line []byte, a, b, lineStart int) Kind {
 	switch c.lang {
 	case Go:
 		return c.declaresGo(line, a, b, lineStart)
-	case JS:
-		return declaresJS(line, a, b)
-	case Python:
-		return declaresPython(line, a, b)
 	case Java, CSharp:
 		return declaresJava(c.lang, line, a, b)
-	case C:
-		return declaresC(line, a, b)
-	case Ruby:
-		return declaresRuby(line, a, b)
-	case Shell:
-		return declaresShell(line, a, b)
-	case Markdown:
-		if bytes.HasPrefix(trimmed(line), []byte("#")) {
-			return Definition
-		}
-		return Plain
-	case YAML:
-		return declaresYAML(line, a, b)
-	case JSON:
-		return declaresJSON(line, a, b)
-	case TOML:
-		return declaresTOML(line, a, b)
+	}
+	if d := declarers[c.lang]; d != nil {
+		return d(line, a, b)
 	}
 	return declaresByKeyword(c.lang, line, a, b)
+}
+
+// declarers are the languages with rules of their own (Go, Java and C#
+// need more than the line: see declares); the others are told by their
+// keywords (declaresByKeyword).
+var declarers = [len(langNames)]func(line []byte, a, b int) Kind{
+	JS: declaresJS, Python: declaresPython, C: declaresC, Ruby: declaresRuby, Shell: declaresShell,
+	Markdown: declaresMarkdown, YAML: declaresYAML, JSON: declaresJSON, TOML: declaresTOML,
+}
+
+// declaresMarkdown: a heading defines what it names.
+func declaresMarkdown(line []byte, a, b int) Kind {
+	if bytes.HasPrefix(trimmed(line), []byte("#")) {
+		return Definition
+	}
+	return Plain
 }
 
 // declaresByKeyword is the common rule: a declaring keyword right before the
