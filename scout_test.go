@@ -271,12 +271,8 @@ func TestCancelled(t *testing.T) {
 // TestFrecencyRaisesTouchedFiles: of two files with the same kind of hit,
 // the one the agent used ranks first, once touched.
 func TestFrecencyRaisesTouchedFiles(t *testing.T) {
-	dir := t.TempDir()
-	t.Chdir(dir)
-	state := filepath.Join(dir, "state")
-	os.WriteFile("a.txt", []byte("needle\n"), 0o644)
-	os.WriteFile("b.txt", []byte("needle\n"), 0o644)
-	opts := scout.Options{Patterns: []string{"needle"}, RankOptions: scout.RankOptions{StateDir: state, NoGit: true}}
+	opts := needles(t, "a.txt", "b.txt")
+	state := opts.StateDir
 	first := func() string {
 		res := search(t, opts)
 		return res.Files[0].Path
@@ -301,25 +297,37 @@ func TestFrecencyRaisesTouchedFiles(t *testing.T) {
 	}
 }
 
-func TestCorruptFrecencyStoreIsANotice(t *testing.T) {
+// needles runs the test in a new directory holding files that each say
+// "needle", and returns a search for it with its own state directory and
+// no git signal.
+func needles(t *testing.T, files ...string) scout.Options {
 	dir := t.TempDir()
 	t.Chdir(dir)
-	state := filepath.Join(dir, "state")
-	os.WriteFile("a.txt", []byte("needle\n"), 0o644)
+	for _, f := range files {
+		if err := os.WriteFile(f, []byte("needle\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return scout.Options{Patterns: []string{"needle"}, RankOptions: scout.RankOptions{StateDir: filepath.Join(dir, "state"), NoGit: true}}
+}
+
+func TestCorruptFrecencyStoreIsANotice(t *testing.T) {
+	opts := needles(t, "a.txt")
+	state := opts.StateDir
 	scout.Touch([]string{"a.txt"}, scout.TouchOptions{StateDir: state})
 	journals, _ := filepath.Glob(filepath.Join(state, "scout", "frecency", "*.json.journal"))
 	if len(journals) != 1 {
 		t.Fatalf("journals: %v", journals)
 	}
 	os.WriteFile(strings.TrimSuffix(journals[0], ".journal"), []byte("garbage"), 0o644)
-	res := search(t, scout.Options{Patterns: []string{"needle"}, RankOptions: scout.RankOptions{StateDir: state, NoGit: true}})
+	res := search(t, opts)
 	if len(res.Files) != 1 || len(res.Warnings) != 1 || !errors.Is(res.Warnings[0].Err, scout.ErrStateCorrupt) || res.Failed() {
 		t.Errorf("files %v, warnings %v", res.Files, res.Warnings)
 	}
 	if err := scout.Touch([]string{"a.txt"}, scout.TouchOptions{StateDir: state}); err != nil {
 		t.Errorf("touch over a corrupt store: %v", err)
 	}
-	res = search(t, scout.Options{Patterns: []string{"needle"}, RankOptions: scout.RankOptions{StateDir: state, NoGit: true}})
+	res = search(t, opts)
 	if len(res.Warnings) != 0 || !strings.HasPrefix(res.Ranking.Frecency, "on: 1 files") {
 		t.Errorf("after replacement: warnings %v, frecency %q", res.Warnings, res.Ranking.Frecency)
 	}
@@ -331,8 +339,7 @@ func TestGitSignal(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}
-	dir := t.TempDir()
-	t.Chdir(dir)
+	opts := needles(t, "a.txt", "b.txt")
 	git := func(args ...string) {
 		cmd := exec.Command("git", append([]string{"-c", "user.email=t@t", "-c", "user.name=t"}, args...)...)
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -340,16 +347,16 @@ func TestGitSignal(t *testing.T) {
 		}
 	}
 	git("init", "-q", ".")
-	os.WriteFile("a.txt", []byte("needle\n"), 0o644)
-	os.WriteFile("b.txt", []byte("needle\n"), 0o644)
-	git("add", ".")
+	git("add", "a.txt", "b.txt")
 	git("commit", "-q", "-m", "x")
 	os.WriteFile("b.txt", []byte("needle\nchanged\n"), 0o644)
-	res := search(t, scout.Options{Patterns: []string{"needle"}, RankOptions: scout.RankOptions{NoFrecency: true}})
+	opts.NoGit, opts.NoFrecency = false, true
+	res := search(t, opts)
 	if res.Files[0].Path != "b.txt" || res.Ranking.Git != "on: read from the index, 1 of the files found changed" {
 		t.Errorf("first %s, git %q", res.Files[0].Path, res.Ranking.Git)
 	}
-	res = search(t, scout.Options{Patterns: []string{"needle"}, RankOptions: scout.RankOptions{NoFrecency: true, NoGit: true}})
+	opts.NoGit = true
+	res = search(t, opts)
 	if res.Files[0].Path != "a.txt" || res.Ranking.Git != "off: turned off" {
 		t.Errorf("with NoGit: first %s, git %q", res.Files[0].Path, res.Ranking.Git)
 	}
