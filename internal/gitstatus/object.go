@@ -295,24 +295,22 @@ func applyDelta(base, delta []byte) ([]byte, error) {
 		delta = delta[1:]
 		switch {
 		case cmd&0x80 != 0:
+			// Bits 0-3 flag the offset's bytes, 4-6 the size's, in that
+			// order, little-endian.
 			var off, size int
-			for k := range 4 {
-				if cmd&(1<<k) != 0 {
-					if len(delta) == 0 {
-						return nil, bad
-					}
+			for k := range 7 {
+				if cmd&(1<<k) == 0 {
+					continue
+				}
+				if len(delta) == 0 {
+					return nil, bad
+				}
+				if k < 4 {
 					off |= int(delta[0]) << (8 * k)
-					delta = delta[1:]
+				} else {
+					size |= int(delta[0]) << (8 * (k - 4))
 				}
-			}
-			for k := range 3 {
-				if cmd&(0x10<<k) != 0 {
-					if len(delta) == 0 {
-						return nil, bad
-					}
-					size |= int(delta[0]) << (8 * k)
-					delta = delta[1:]
-				}
+				delta = delta[1:]
 			}
 			if size == 0 {
 				size = 0x10000

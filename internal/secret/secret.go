@@ -240,34 +240,23 @@ func identChar(c byte) bool {
 	return c == '_' || c == '.' || c == '-' || (c|0x20 >= 'a' && c|0x20 <= 'z') || (c >= '0' && c <= '9')
 }
 
+// secretWords are the words a secret's name is made of, by their first
+// letter, so that most bytes are passed over with one comparison.
+var secretWords = [...][]string{
+	'c' - 'a': {"cred", "connection"}, 'd' - 'a': {"dsn"}, 'k' - 'a': {"key"},
+	'p' - 'a': {"pass", "pwd"}, 's' - 'a': {"secret"}, 't' - 'a': {"token"},
+}
+
 // secretWord returns the offset of the first word a secret's name is made
-// of (pass, pwd, secret, token, key, cred, connection, dsn), in any case,
-// at or after from; -1 for none.
+// of (secretWords), in any case, at or after from; -1 for none.
 func secretWord(s string, from int) int {
 	for i := from; i < len(s); i++ {
-		switch s[i] | 0x20 {
-		case 'p':
-			if hasFold(s[i:], "pass") || hasFold(s[i:], "pwd") {
-				return i
-			}
-		case 's':
-			if hasFold(s[i:], "secret") {
-				return i
-			}
-		case 't':
-			if hasFold(s[i:], "token") {
-				return i
-			}
-		case 'k':
-			if hasFold(s[i:], "key") {
-				return i
-			}
-		case 'c':
-			if hasFold(s[i:], "cred") || hasFold(s[i:], "connection") {
-				return i
-			}
-		case 'd':
-			if hasFold(s[i:], "dsn") {
+		c := s[i] | 0x20
+		if c < 'c' || c > 't' {
+			continue
+		}
+		for _, w := range secretWords[c-'a'] {
+			if hasFold(s[i:], w) {
 				return i
 			}
 		}

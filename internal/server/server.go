@@ -199,11 +199,8 @@ func timeoutOf(a args) time.Duration {
 }
 
 func (h *handlers) grep(ctx context.Context, a args) (any, string, error) {
-	paths, err := h.paths(a.strs("path"))
+	scope, err := h.scopeOf(a)
 	if err != nil {
-		return nil, "", err
-	}
-	if err := globs(globList(a)); err != nil {
 		return nil, "", err
 	}
 	before, after := a.num("context"), a.num("context")
@@ -226,7 +223,7 @@ func (h *handlers) grep(ctx context.Context, a args) (any, string, error) {
 	}
 	o := scout.GrepOptions{
 		Options: scout.Options{
-			Patterns: []string{a.str("pattern")}, Scope: scopeOf(a, paths), RankOptions: h.rankOf(a),
+			Patterns: []string{a.str("pattern")}, Scope: scope, RankOptions: h.rankOf(a),
 			Fixed: a.flag("literal"), Case: caseOf(a), Word: a.flag("word"), Before: before, After: after,
 			Text: a.flag("text"), MaxFileSize: maxSize, Workers: h.o.Workers, ShowSecrets: h.o.ShowSecrets,
 		},
@@ -252,11 +249,8 @@ func (h *handlers) grep(ctx context.Context, a args) (any, string, error) {
 }
 
 func (h *handlers) find(ctx context.Context, a args) (any, string, error) {
-	paths, err := h.paths(a.strs("path"))
+	scope, err := h.scopeOf(a)
 	if err != nil {
-		return nil, "", err
-	}
-	if err := globs(globList(a)); err != nil {
 		return nil, "", err
 	}
 	if p := a.str("pattern"); strings.Contains(p, "/") {
@@ -269,7 +263,7 @@ func (h *handlers) find(ctx context.Context, a args) (any, string, error) {
 	}
 	o := scout.FindOptions{
 		Pattern: a.str("pattern"), Case: caseOf(a), Dirs: a.str("type_of") == "d",
-		Scope: scopeOf(a, paths), RankOptions: h.rankOf(a), PageOptions: pageOf(a), Workers: h.o.Workers,
+		Scope: scope, RankOptions: h.rankOf(a), PageOptions: pageOf(a), Workers: h.o.Workers,
 	}
 	p, err := scout.Find(ctx, o)
 	if err != nil {
@@ -342,12 +336,19 @@ func plural(n int) string {
 }
 
 // scopeOf reads the arguments that choose the files, the same for grep
-// and find.
-func scopeOf(a args, paths []string) scout.Scope {
+// and find: paths inside the roots, globs that stay inside them.
+func (h *handlers) scopeOf(a args) (scout.Scope, error) {
+	paths, err := h.paths(a.strs("path"))
+	if err != nil {
+		return scout.Scope{}, err
+	}
+	if err := globs(globList(a)); err != nil {
+		return scout.Scope{}, err
+	}
 	return scout.Scope{
 		Paths: paths, Globs: globList(a), Types: a.strs("type"), NotTypes: a.strs("not_type"),
 		MaxDepth: a.num("max_depth"), NoIgnore: a.flag("no_ignore"), NoHidden: a.flag("no_hidden"),
-	}
+	}, nil
 }
 
 // rankOf reads the arguments that choose the order.
