@@ -24,31 +24,21 @@ import (
 // signals may change the order: the file that holds the definition comes
 // first, with all its lines.)
 func TestRankFixtures(t *testing.T) {
-	files, err := fixture.Glob("testdata/rank")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no rank fixtures: %v", err)
-	}
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			f, err := fixture.Load(file, t.TempDir())
-			if err != nil {
-				t.Fatal(err)
+	fixture.Each(t, "testdata/rank", func(t *testing.T, f *fixture.Fixture) {
+		t.Chdir(f.Root)
+		checked := 0
+		for name, want := range f.Expect {
+			pattern, ok := strings.CutPrefix(name, "order ")
+			if !ok {
+				continue
 			}
-			t.Chdir(f.Root)
-			checked := 0
-			for name, want := range f.Expect {
-				pattern, ok := strings.CutPrefix(name, "order ")
-				if !ok {
-					continue
-				}
-				checked++
-				checkOrder(t, pattern, fixture.Lines(want))
-			}
-			if checked == 0 {
-				t.Fatal("no >order sections")
-			}
-		})
-	}
+			checked++
+			checkOrder(t, pattern, fixture.Lines(want))
+		}
+		if checked == 0 {
+			t.Fatal("no >order sections")
+		}
+	})
 }
 
 func checkOrder(t *testing.T, pattern string, want []string) {

@@ -168,23 +168,17 @@ func TestFindFixtures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := fixture.Glob(dir)
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no ignore fixtures: %v", err)
-	}
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			f := load(t, file)
-			args := append([]string{"find", "--all", "--sort", "path"}, f.Args...)
-			out, stderr, code := run(args...)
-			if code == ExitError && !strings.Contains(stderr, "filesystem loop") {
-				t.Fatalf("scout %s: exit %d: %s", strings.Join(args, " "), code, stderr)
-			}
-			want, _ := f.Want(t, "files", false, nil, "go test ./internal/walk -run TestFixtures -record")
-			got := strings.Fields(out)
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("scout %s differs from ripgrep's listing (-want +got):\n%s", strings.Join(args, " "), diff)
-			}
-		})
-	}
+	fixture.Each(t, dir, func(t *testing.T, f *fixture.Fixture) {
+		f.Enter(t)
+		args := append([]string{"find", "--all", "--sort", "path"}, f.Args...)
+		out, stderr, code := run(args...)
+		if code == ExitError && !strings.Contains(stderr, "filesystem loop") {
+			t.Fatalf("scout %s: exit %d: %s", strings.Join(args, " "), code, stderr)
+		}
+		want, _ := f.Want(t, "files", false, nil, "go test ./internal/walk -run TestFixtures -record")
+		got := strings.Fields(out)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("scout %s differs from ripgrep's listing (-want +got):\n%s", strings.Join(args, " "), diff)
+		}
+	})
 }

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -88,30 +87,20 @@ func walkFixture(t *testing.T, f *fixture.Fixture) *collector {
 // TestFixtures checks the walk of every ignore fixture against the file list
 // recorded from ripgrep (rg --files --hidden -g '!.git', same options).
 func TestFixtures(t *testing.T) {
-	files, err := fixture.Glob(fixtures)
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no fixtures: %v", err)
-	}
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			f, err := fixture.Load(file, t.TempDir())
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := walkFixture(t, f).files
-			if !sort.SliceIsSorted(got, func(i, j int) bool { return ComparePaths(got[i], got[j]) < 0 }) {
-				t.Errorf("walk order is not path order: %q", got)
-			}
-			want, ok := f.Want(t, "files", *record, func() []string { return rgFiles(t, f) },
-				"go test ./internal/walk -run TestFixtures -record")
-			if !ok {
-				return
-			}
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("walk differs from the recorded ripgrep listing (-want +got):\n%s", diff)
-			}
-		})
-	}
+	fixture.Each(t, fixtures, func(t *testing.T, f *fixture.Fixture) {
+		got := walkFixture(t, f).files
+		if !sort.SliceIsSorted(got, func(i, j int) bool { return ComparePaths(got[i], got[j]) < 0 }) {
+			t.Errorf("walk order is not path order: %q", got)
+		}
+		want, ok := f.Want(t, "files", *record, func() []string { return rgFiles(t, f) },
+			"go test ./internal/walk -run TestFixtures -record")
+		if !ok {
+			return
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("walk differs from the recorded ripgrep listing (-want +got):\n%s", diff)
+		}
+	})
 }
 
 // TestFixturesAgainstRipgrep runs ripgrep itself on every fixture, when it
@@ -120,21 +109,14 @@ func TestFixturesAgainstRipgrep(t *testing.T) {
 	if _, err := exec.LookPath("rg"); err != nil {
 		t.Skip("rg is not installed (apt-get install ripgrep); the recorded expectations are still checked by TestFixtures")
 	}
-	files, _ := fixture.Glob(fixtures)
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			f, err := fixture.Load(file, t.TempDir())
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := rgFiles(t, f)
-			got := walkFixture(t, f).files
-			sortPaths(got)
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("walk differs from rg --files (-rg +scout):\n%s", diff)
-			}
-		})
-	}
+	fixture.Each(t, fixtures, func(t *testing.T, f *fixture.Fixture) {
+		want := rgFiles(t, f)
+		got := walkFixture(t, f).files
+		sortPaths(got)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("walk differs from rg --files (-rg +scout):\n%s", diff)
+		}
+	})
 }
 
 // rgFiles lists the fixture with ripgrep under the fixture's options, sorted.
