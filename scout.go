@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/scoutcode/scout/internal/filetype"
 	"github.com/scoutcode/scout/internal/match"
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/rank"
@@ -245,6 +246,25 @@ type Warning struct {
 }
 
 func (w Warning) Error() string { return page.Quote(w.Path) + ": " + w.Err.Error() }
+
+// TypeDef is a named file type (-t go): the globs that select its files,
+// matched against base names.
+type TypeDef struct {
+	Name    string
+	Aliases []string // other names for it (golang, python, …)
+	Globs   []string
+}
+
+// Types returns the file types Options.Types and NotTypes may name,
+// sorted by name.
+func Types() []TypeDef {
+	defs := filetype.Defs()
+	out := make([]TypeDef, len(defs))
+	for i, d := range defs {
+		out[i] = TypeDef{Name: d.Name, Aliases: d.Aliases, Globs: d.Globs}
+	}
+	return out
+}
 
 // UnquotePath returns the name a path printed on a page stands for: a
 // name that is not printable UTF-8 is printed quoted, in Go's syntax

@@ -12,7 +12,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/scoutcode/scout"
-	"github.com/scoutcode/scout/internal/filetype"
 	"github.com/scoutcode/scout/internal/render"
 )
 
@@ -331,7 +330,7 @@ func (e *env) useColor(when string) bool {
 
 func printTypes(w io.Writer) error {
 	var b strings.Builder
-	for _, d := range filetype.Defs() {
+	for _, d := range scout.Types() {
 		name := d.Name
 		if len(d.Aliases) > 0 {
 			name += " (" + strings.Join(d.Aliases, ", ") + ")"
