@@ -104,11 +104,6 @@ type FindResult struct {
 	dirTotals map[string]page.DirTotal // with FindOptions.dirTotals: the paths found in each directory
 }
 
-// options returns the search options a find shares with grep.
-func (o *FindOptions) options() Options {
-	return Options{Scope: o.Scope, RankOptions: o.RankOptions, Case: o.Case, Workers: o.Workers}
-}
-
 // FindAll lists every file (or directory) that matches, ranked: see
 // FindOptions for the pattern and internal/rank/name.go for the order.
 func FindAll(ctx context.Context, o FindOptions) (*FindResult, error) {
