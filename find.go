@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/scoutcode/scout/internal/gitstatus"
+	"github.com/scoutcode/scout/internal/glob"
 	"github.com/scoutcode/scout/internal/match"
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/rank"
@@ -114,6 +115,11 @@ func FindAll(ctx context.Context, o FindOptions) (*FindResult, error) {
 // findRun walks and ranks. With a timeout, a walk that runs out of time
 // returns what it found so far, and partial is true.
 func findRun(ctx context.Context, o findRequest, timeout time.Duration) (*FindResult, bool, error) {
+	if rank.IsGlob(o.Pattern) {
+		if err := glob.Check(strings.TrimPrefix(o.Pattern, "/")); err != nil {
+			return nil, false, fmt.Errorf("%w: the glob %q: %v; or give words instead of a glob", ErrPattern, o.Pattern, err)
+		}
+	}
 	paths := o.Paths
 	if len(paths) == 0 {
 		paths = []string{"."}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/scoutcode/scout/internal/filetype"
+	"github.com/scoutcode/scout/internal/glob"
 	"github.com/scoutcode/scout/internal/match"
 	"github.com/scoutcode/scout/internal/rank"
 	"github.com/scoutcode/scout/internal/search"
@@ -127,6 +128,11 @@ func workerCount(n int) int {
 func walkOptions(opts Scope) (walk.Options, error) {
 	if opts.MaxDepth < 0 {
 		return walk.Options{}, errors.New("max depth must be 1 or more (0 for no limit)")
+	}
+	for _, g := range opts.Globs {
+		if err := glob.Check(strings.TrimPrefix(g, "!")); err != nil {
+			return walk.Options{}, fmt.Errorf("%w: glob %q: %v", ErrPattern, g, err)
+		}
 	}
 	w := walk.Options{
 		NoIgnore: opts.NoIgnore, NoHidden: opts.NoHidden, Follow: opts.Follow, MaxDepth: opts.MaxDepth,

@@ -57,10 +57,11 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 }
 
 // commandNames are scout's commands, for the message about another.
-var commandNames = []string{"grep", "find", "read", "touch", "mcp", "version"}
+var commandNames = []string{"grep", "find", "read", "touch", "mcp", "version", "completion"}
 
 func (e *env) run(args []string) int {
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") && args[0] != "help" && !slices.Contains(commandNames, args[0]) {
+	// __complete is cobra's hidden command that the completion scripts call.
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") && args[0] != "help" && !strings.HasPrefix(args[0], "__complete") && !slices.Contains(commandNames, args[0]) {
 		near := ""
 		if n := suggest.Closest(args[0], commandNames, 2); len(n) > 0 {
 			near = " (did you mean " + strings.Join(n, " or ") + "?)"
@@ -94,12 +95,12 @@ func (e *env) rootCommand(args []string) *cobra.Command {
 		Long: `scout searches code for agents: grep (contents) and find (file names) with
 ripgrep's ignore rules, the best hit first, in pages that fit a token budget,
 with a cursor to the next page and an account of everything not searched.`,
+		Version:       Version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		CompletionOptions: cobra.CompletionOptions{
-			DisableDefaultCmd: true,
-		},
 	}
+	root.SetVersionTemplate("scout {{.Version}}\n")
+	root.Flags().BoolP("version", "v", false, "print scout's version (as scout version does)")
 	root.SetFlagErrorFunc(flagError)
 	root.SetUsageTemplate(usageTemplate)
 	commands := map[string]func() *cobra.Command{

@@ -28,6 +28,7 @@
 package glob
 
 import (
+	"fmt"
 	"strings"
 )
 
@@ -195,4 +196,28 @@ func star(p string, pi int, text string, ti int) result {
 		}
 	}
 	return abortAll
+}
+
+// Check returns an error naming the first malformed part of pattern: a [
+// that starts a set which is not closed or names an unknown [:class:], or
+// a \ with nothing after it. Compile accepts such a pattern and matches
+// nothing with it, as git does in ignore files; a pattern a person typed
+// should be refused instead.
+func Check(pattern string) error {
+	for i := 0; i < len(pattern); i++ {
+		switch pattern[i] {
+		case '\\':
+			if i+1 >= len(pattern) {
+				return fmt.Errorf("it ends in a lone \\ (escape a backslash as \\\\)")
+			}
+			i++
+		case '[':
+			n, _, malformed := matchClass(pattern[i:], 0)
+			if malformed {
+				return fmt.Errorf("the [ at byte %d starts a set that is not closed or names an unknown [:class:] (to match a [ itself, escape it: \\[)", i)
+			}
+			i += n - 1
+		}
+	}
+	return nil
 }

@@ -198,3 +198,14 @@ func ascii(s string) string {
 	}
 	return string(b)
 }
+
+func TestCheck(t *testing.T) {
+	for p, bad := range map[string]bool{
+		"[": true, "a[b": true, "*.[ch": true, "[[:nope:]]": true, `a\`: true, "[]": true,
+		"*.go": false, "[ch]": false, "[]]": false, "[!a]x": false, `\[`: false, "[[:alpha:]]": false, "**/a": false, "[a-z]*": false,
+	} {
+		if err := Check(p); (err != nil) != bad {
+			t.Errorf("Check(%q) = %v, want malformed %v", p, err, bad)
+		}
+	}
+}
