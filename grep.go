@@ -212,6 +212,7 @@ func (o *GrepOptions) limits() page.Limits {
 	l := page.Limits{
 		Mode: o.Mode, MaxFiles: o.MaxFiles, MaxListed: o.MaxFiles, PerFile: o.PerFile,
 		Budget: o.Budget * 4, Number: 1, Explain: o.Explain, Face: o.Face,
+		Lines: o.Before > 0 || o.After > 0,
 	}
 	if l.MaxFiles == 0 {
 		l.MaxFiles, l.MaxListed = DefaultMaxFiles, DefaultMaxListed

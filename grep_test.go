@@ -604,3 +604,35 @@ func TestAutoMode(t *testing.T) {
 		}
 	}
 }
+
+// TestAutoModeKeepsContext: with context lines asked for, auto shows lines
+// at every budget (one match per file when that shows more files), where
+// without them it lists files or only the map.
+func TestAutoModeKeepsContext(t *testing.T) {
+	t.Chdir(goroot(t))
+	for _, budget := range []int{300, 600, 1500} {
+		for _, ctx := range [][2]int{{3, 3}, {2, 0}, {0, 1}} {
+			p, err := scout.Grep(context.Background(), scout.GrepOptions{
+				Options: scout.Options{
+					Patterns: []string{"err != nil"}, Fixed: true, Before: ctx[0], After: ctx[1],
+					RankOptions: scout.RankOptions{NoFrecency: true, NoGit: true},
+				},
+				PageOptions: scout.PageOptions{Budget: budget},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			context := 0
+			for _, f := range p.Files {
+				for _, l := range f.Lines {
+					if l.Context {
+						context++
+					}
+				}
+			}
+			if p.Mode != scout.Content || len(p.Files) == 0 || context == 0 {
+				t.Errorf("budget %d, -B %d -A %d: %s mode, %d files, %d context lines; want content with context", budget, ctx[0], ctx[1], p.Mode, len(p.Files), context)
+			}
+		}
+	}
+}

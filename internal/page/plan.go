@@ -133,6 +133,10 @@ type Limits struct {
 	Number    int // the page's number, from 1
 	Explain   bool
 	Face      Face
+	// Lines says lines were asked for (context, -A/-B/-C): Auto stays in
+	// content mode, one hit per file at the least, and never lists files
+	// or only the map.
+	Lines bool
 	// Cursor returns the cursor to the page after one that ends before
 	// unit next, whose last unit's key is last. The planner measures it.
 	Cursor func(next int, last Key, mode Mode, perFile int) string
@@ -242,7 +246,9 @@ func Plan(in *Input, l Limits) *Page {
 
 // resolve picks the mode for Auto: content with the per-file quota when
 // it shows as many files as the page may (or as there are); else content
-// with one hit per file; else the list of files; else the map alone.
+// with one hit per file; else the list of files; else the map alone. When
+// lines were asked for (l.Lines), it stops at content: with the quota, or
+// one hit per file if that shows more files.
 func resolve(in *Input, l Limits) *Page {
 	want := min(l.MaxFiles, in.files())
 	l.Mode = Content
@@ -253,8 +259,12 @@ func resolve(in *Input, l Limits) *Page {
 	one := l
 	one.PerFile = 1
 	one.note = "1 match per file, to show more files (for more per file: " + fmt.Sprintf(l.Face.PerFile, l.PerFile) + ")"
-	if p1 := plan(in, one, newOrder(in, Content, 1)); len(p1.Files) >= want {
+	p1 := plan(in, one, newOrder(in, Content, 1))
+	if len(p1.Files) >= want || l.Lines && len(p1.Files) > len(p.Files) {
 		return p1
+	}
+	if l.Lines {
+		return p
 	}
 	fl := l
 	fl.Mode, fl.MaxFiles = Files, max(l.MaxListed, l.MaxFiles)
