@@ -460,21 +460,21 @@ func Find(ctx context.Context, fo FindOptions) (*Page, error) {
 	if l.MaxFiles == 0 {
 		l.MaxFiles, l.MaxListed = DefaultMaxListed, DefaultMaxListed
 	}
-	if cur != nil {
-		stamps := func(yield func(string, time.Time) bool) {
-			for _, f := range res.Files {
-				if !yield(f.Path, f.MTime) {
-					return
-				}
+	stamps := func(yield func(stamp) bool) {
+		for _, f := range res.Files {
+			if !yield(stamp{f.Path, f.MTime, uint32(f.Size)}) {
+				return
 			}
 		}
+	}
+	if cur != nil {
 		revOnce()
 		if err := checkCursor(in, cur, rev, stamps); err != nil {
 			return nil, err
 		}
 		l.Start, l.Number = cur.Ordinal, cur.Page
 	}
-	l.Cursor = at.cursors(fp, func() uint64 { revOnce(); return rev }, l.Number, in.Total, res.bonus)
+	l.Cursor = at.cursors(fp, func() uint64 { revOnce(); return rev }, l.Number, in.Total, res.bonus, stamps)
 	if len(res.Files) == 0 && !partial {
 		in.Elsewhere = findProbe(ctx, o.FindOptions, res.left)
 	}

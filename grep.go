@@ -7,7 +7,6 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -146,7 +145,7 @@ func grep(ctx context.Context, o GrepOptions) (*Page, error) {
 			return nil, err
 		}
 	}
-	l.Cursor = at.cursors(fp, func() uint64 { return rev }, l.Number, in.Total, res.ranker.bonuses(res.found))
+	l.Cursor = at.cursors(fp, func() uint64 { return rev }, l.Number, in.Total, res.ranker.bonuses(res.found), foundStamps(res))
 	if in.Total.Matches == 0 && !partial {
 		in.Elsewhere = probe(ctx, opts.Options, res.left, l.Face)
 	}
@@ -269,8 +268,9 @@ func rootsOf(paths []string) (given, abs []string) {
 
 // StaleCursorError says how the files changed since a cursor's first page.
 type StaleCursorError struct {
-	Changed  []string // matched files changed since (up to 10, by path)
-	More     int      // changed files not listed
+	Changed  []string // files whose content changed since the first page (up to 10, by path)
+	Touched  []string // files modified since, with the same content (up to 10, by path)
+	More     int      // files not listed
 	Was, Now Totals
 }
 
@@ -280,11 +280,16 @@ func (e *StaleCursorError) Error() string {
 	switch {
 	case len(e.Changed) > 0:
 		fmt.Fprintf(&b, ": changed since: %s", strings.Join(e.Changed, ", "))
-		if e.More > 0 {
-			fmt.Fprintf(&b, " and %d more", e.More)
+		if len(e.Touched) > 0 {
+			fmt.Fprintf(&b, "; modified, content the same: %s", strings.Join(e.Touched, ", "))
 		}
+	case len(e.Touched) > 0:
+		fmt.Fprintf(&b, ": modified since, content the same (their modification time moves their rank): %s", strings.Join(e.Touched, ", "))
 	default:
 		b.WriteString(": files were deleted, or changed without a new modification time")
+	}
+	if e.More > 0 {
+		fmt.Fprintf(&b, " and %d more", e.More)
 	}
 	fmt.Fprintf(&b, "; the first page counted %d matches in %d files, now there are %d in %d", e.Was.Matches, e.Was.Files, e.Now.Matches, e.Now.Files)
 	b.WriteString("; the pages cannot go on without mixing the two; run the search again without the cursor to start over on the files as they are now")
@@ -293,43 +298,12 @@ func (e *StaleCursorError) Error() string {
 
 func (e *StaleCursorError) Unwrap() error { return ErrStaleCursor }
 
-// checkCursor checks that a cursor continues this search's order: the
-// revision is the same, and the unit before its ordinal is its last. Else
-// it is stale: see staleError.
-func checkCursor(in *page.Input, c *page.Cursor, rev uint64, stamps iter.Seq2[string, time.Time]) error {
-	if rev == c.Revision && c.Ordinal >= 1 {
-		if last, ok := page.KeyAt(in, c.Mode, c.PerFile, c.Ordinal-1); ok && last == c.Last && c.Ordinal < page.UnitCount(in, c.Mode, c.PerFile) {
-			return nil
-		}
-	}
-	return staleError(c, in.Total, stamps)
-}
-
-// staleError returns the error for a cursor whose search no longer gives
-// the order it was issued in, naming the files stamps yields (each path
-// with when it last changed) that changed since its first page.
-func staleError(c *page.Cursor, now Totals, stamps iter.Seq2[string, time.Time]) error {
-	e := &StaleCursorError{Was: c.Total, Now: now}
-	since := time.Unix(c.Now, 0)
-	for path, mtime := range stamps {
-		if mtime.After(since) {
-			if len(e.Changed) < 10 {
-				e.Changed = append(e.Changed, page.Quote(path))
-			} else {
-				e.More++
-			}
-		}
-	}
-	slices.Sort(e.Changed)
-	return e
-}
-
 // foundStamps yields the files of a page's search with when they last
-// changed.
-func foundStamps(res *Result) iter.Seq2[string, time.Time] {
-	return func(yield func(string, time.Time) bool) {
+// changed and their content's checksum.
+func foundStamps(res *Result) iter.Seq[stamp] {
+	return func(yield func(stamp) bool) {
 		for _, f := range res.found {
-			if f.mtime != 0 && !yield(f.path, time.Unix(0, f.mtime)) {
+			if !yield(stamp{f.path, time.Unix(0, f.mtime), f.sum}) {
 				return
 			}
 		}

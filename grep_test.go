@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -440,7 +442,7 @@ func TestIssue4StaleCursor(t *testing.T) {
 func TestIssue4BadCursor(t *testing.T) {
 	_, o := staleCorpus(t)
 	cur := firstCursor(t, o)
-	for i := len("c1."); i < len(cur); i++ {
+	for i := len("c2."); i < len(cur); i++ {
 		b := []byte(cur)
 		b[i] ^= 1
 		if b[i] == '.' || b[i] == '/' || b[i] == '+' || b[i] == '=' {
@@ -463,7 +465,7 @@ func TestIssue4BadCursor(t *testing.T) {
 		{"other quota", func(o *scout.GrepOptions) { o.PerFile = 7 }, scout.ErrCursorMismatch, "another search"},
 		{"other mode", func(o *scout.GrepOptions) { o.Mode = scout.Files }, scout.ErrCursorMismatch, "its pages are in content mode, not files"},
 		{"cut", func(o *scout.GrepOptions) { o.Cursor = o.Cursor[:len(o.Cursor)-3] }, scout.ErrBadCursor, "pass it exactly as printed"},
-		{"not a cursor", func(o *scout.GrepOptions) { o.Cursor = "page2" }, scout.ErrBadCursor, `does not start with "c1."`},
+		{"not a cursor", func(o *scout.GrepOptions) { o.Cursor = "page2" }, scout.ErrBadCursor, `does not start with "c2."`},
 		{"other version", func(o *scout.GrepOptions) { o.Cursor = "c9.AAAA" }, scout.ErrBadCursor, `version "c9"`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -634,5 +636,34 @@ func TestAutoModeKeepsContext(t *testing.T) {
 				t.Errorf("budget %d, -B %d -A %d: %s mode, %d files, %d context lines; want content with context", budget, ctx[0], ctx[1], p.Mode, len(p.Files), context)
 			}
 		}
+	}
+}
+
+// TestStaleCursorNamesOnlyChangedFiles: a file edited just before the
+// first page (in the same second) is not named as changed since; a file
+// whose content changed after it is; a file only touched after it is
+// named apart, as modified with the same content.
+func TestStaleCursorNamesOnlyChangedFiles(t *testing.T) {
+	dir, o := staleCorpus(t)
+	t.Chdir(dir)
+	o.Paths = nil // paths relative to ".", so that their buckets are the same on every run
+	// A file in the same bucket as a changed one would be named too: the
+	// cursor keeps 16 digests, not one per file.
+	bucket := func(p string) uint32 { return crc32.Checksum([]byte(p), crc32.MakeTable(crc32.Castagnoli)) % 16 }
+	if b := bucket("f3.txt"); b == bucket("f2.txt") || b == bucket("f6.txt") {
+		t.Fatalf("f3.txt shares its bucket with f2.txt or f6.txt: pick other files")
+	}
+	write(t, "f2.txt", strings.Repeat("needle here\n", 3)+"needle, edited just before\n")
+	o.Cursor = firstCursor(t, o)
+	write(t, "f3.txt", "needle\nneedle moved\n")
+	now := time.Now()
+	os.Chtimes("f6.txt", now, now)
+	_, err := scout.Grep(context.Background(), o)
+	var stale *scout.StaleCursorError
+	if !errors.As(err, &stale) {
+		t.Fatalf("err = %v, want a stale cursor", err)
+	}
+	if !slices.Equal(stale.Changed, []string{"f3.txt"}) || !slices.Equal(stale.Touched, []string{"f6.txt"}) {
+		t.Errorf("changed %q, touched %q; want f3.txt changed and f6.txt touched (f2.txt changed before the first page)\n%v", stale.Changed, stale.Touched, err)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
+	"slices"
 	"time"
 
 	"github.com/scoutcode/scout/internal/page"
@@ -22,6 +24,7 @@ import (
 type resume struct {
 	cur   *page.Cursor   // nil on a first page
 	now   time.Time      // the clock the pages are scored with
+	taken time.Time      // when the first page's search ran (to the millisecond)
 	bonus map[uint32]int // the first page's frecency bonuses; nil on a first page (read the store)
 }
 
@@ -33,10 +36,11 @@ var errOtherSearch = fmt.Errorf("%w: its pattern, paths or options differ from t
 // the clock asked for, used on a first page (zero: the current second).
 func startPage(cursor string, fp uint64, now time.Time, mode func(page.Mode) error) (resume, error) {
 	if cursor == "" {
+		taken := time.Now()
 		if now.IsZero() {
-			now = time.Now().Truncate(time.Second)
+			now = taken.Truncate(time.Second)
 		}
-		return resume{now: now}, nil
+		return resume{now: now, taken: taken}, nil
 	}
 	c, err := page.Decode(cursor)
 	if err != nil {
@@ -54,21 +58,88 @@ func startPage(cursor string, fp uint64, now time.Time, mode func(page.Mode) err
 	if bonus == nil {
 		bonus = map[uint32]int{} // the first page had none: the store must not count now
 	}
-	return resume{cur: &c, now: time.Unix(c.Now, 0), bonus: bonus}, nil
+	return resume{cur: &c, now: time.Unix(c.Now, 0), taken: time.UnixMilli(c.Taken), bonus: bonus}, nil
 }
 
 // cursors returns the page's cursor maker: each cursor carries the
 // search's fingerprint, the revision of what it ranked (asked for only
-// when a cursor is made), the first page's clock and frecency, and the
-// totals, so that the next page can tell whether anything changed.
-func (r resume) cursors(fp uint64, rev func() uint64, number int, total page.Totals, bonus map[uint32]int) func(int, page.Key, Mode, int) string {
-	now := r.now.Unix()
+// when a cursor is made), the first page's clock and frecency, the totals
+// and a digest of the files (stamps), so that the next page can tell
+// whether anything changed, and what.
+func (r resume) cursors(fp uint64, rev func() uint64, number int, total page.Totals, bonus map[uint32]int, stamps iter.Seq[stamp]) func(int, page.Key, Mode, int) string {
+	now, taken := r.now.Unix(), r.taken.UnixMilli()
+	var buckets *page.Buckets
 	return func(next int, last page.Key, m Mode, perFile int) string {
+		if buckets == nil {
+			b := bucketsOf(stamps)
+			buckets = &b
+		}
 		return page.Cursor{
 			Fingerprint: fp, Revision: rev(), Now: now, Page: number + 1, Mode: m, PerFile: perFile,
-			Total: total, Ordinal: next, Last: last, Frecency: bonus,
+			Total: total, Ordinal: next, Last: last, Frecency: bonus, Taken: taken, Buckets: *buckets,
 		}.Encode()
 	}
+}
+
+// stamp is a file a page's search ranked: when it last changed, and a
+// digest of what it holds (grep: its content's CRC-32C; find: its size).
+type stamp struct {
+	path   string
+	mtime  time.Time
+	digest uint32
+}
+
+func bucketsOf(stamps iter.Seq[stamp]) page.Buckets {
+	var b page.Buckets
+	for s := range stamps {
+		b.Add(s.path, s.digest)
+	}
+	return b
+}
+
+// checkCursor checks that a cursor continues this search's order: the
+// revision is the same, and the unit before its ordinal is its last. Else
+// it is stale: see staleError.
+func checkCursor(in *page.Input, c *page.Cursor, rev uint64, stamps iter.Seq[stamp]) error {
+	if rev == c.Revision && c.Ordinal >= 1 {
+		if last, ok := page.KeyAt(in, c.Mode, c.PerFile, c.Ordinal-1); ok && last == c.Last && c.Ordinal < page.UnitCount(in, c.Mode, c.PerFile) {
+			return nil
+		}
+	}
+	return staleError(c, in.Total, stamps)
+}
+
+// staleError returns the error for a cursor whose search no longer gives
+// the order it was issued in. It names the files modified since the first
+// page's search whose content changed (their bucket's digest differs from
+// the cursor's), and apart from them those only touched.
+func staleError(c *page.Cursor, now Totals, stamps iter.Seq[stamp]) error {
+	e := &StaleCursorError{Was: c.Total, Now: now}
+	// A file's modification time comes from the kernel's coarse clock,
+	// which may lag the one the search read by a tick: a file changed
+	// right after the first page can carry a time a little before it.
+	// Its content decides, so a second's margin costs nothing.
+	taken := time.UnixMilli(c.Taken)
+	since := taken.Add(-time.Second)
+	b := bucketsOf(stamps)
+	for s := range stamps {
+		same := b.Same(&c.Buckets, s.path)
+		if !s.mtime.After(since) || same && !s.mtime.After(taken) {
+			continue
+		}
+		list := &e.Changed
+		if same {
+			list = &e.Touched
+		}
+		if len(*list) < 10 {
+			*list = append(*list, page.Quote(s.path))
+		} else {
+			e.More++
+		}
+	}
+	slices.Sort(e.Changed)
+	slices.Sort(e.Touched)
+	return e
 }
 
 // fingerprintOf hashes a search: its kind, its scope (the roots as given

@@ -126,7 +126,7 @@ func TestReadErrors(t *testing.T) {
 		{"other file", ReadOptions{Path: filepath.Join(dir, "other.txt"), Cursor: first.Cursor}, ErrCursorMismatch, "another file"},
 		{"other range", ReadOptions{Path: text, Offset: 5, Cursor: first.Cursor}, ErrCursorMismatch, "same offset"},
 		{"tampered", ReadOptions{Path: text, Cursor: first.Cursor[:len(first.Cursor)-2] + "AA"}, ErrBadCursor, "checksum"},
-		{"search cursor", ReadOptions{Path: text, Cursor: "c1.AAAA"}, ErrBadCursor, "search's cursor"},
+		{"search cursor", ReadOptions{Path: text, Cursor: "c2.AAAA"}, ErrBadCursor, "search's cursor"},
 		{"no path", ReadOptions{}, nil, "no path"},
 	}
 	for _, c := range cases {

@@ -134,7 +134,6 @@ type request struct {
 	// bonus replaces the frecency store's bonuses by path hash (a cursor's
 	// snapshot); nil: read the store.
 	bonus   map[uint32]int
-	sums    bool // content checksums of matched files (File.sum)
 	summary bool // keep a hitFile per file with hits, no lines (a page's search; see summary.go)
 	keep    int  // with summary: the hits of each file to keep the lines of (see keep.go)
 	probe   bool // look for paths left out that may hold matches (for a search with none)
@@ -192,7 +191,6 @@ type File struct {
 	Signals      []Signal // the file's own signals, part of every line's score (ByRank)
 
 	root  string    // the display path of its search root ("" for "."; Path for a file named as a root)
-	sum   uint32    // CRC-32C of its content, with Options.sums
 	mtime time.Time // when ranked
 }
 

@@ -206,7 +206,6 @@ type outcome struct {
 	path     string
 	root     int    // index of the search root
 	rel      string // path below the root
-	sum      uint32 // CRC-32C of the content, with Options.sums
 	res      search.Result
 	size     int64
 	skipped  skipReason
@@ -402,7 +401,7 @@ func assemble(visitors []*visitor, rk *ranker) *Result {
 // given order (nil: file order) and, when ranked, with their own scores.
 // It runs in the workers, in parallel.
 func convert(o *outcome, order []int32) File {
-	f := File{Path: o.path, MatchedLines: o.res.MatchedLines, Matches: o.res.Matches, sum: o.sum, mtime: o.facts.mtime}
+	f := File{Path: o.path, MatchedLines: o.res.MatchedLines, Matches: o.res.Matches, mtime: o.facts.mtime}
 	switch {
 	case o.rel == "":
 		f.root = o.path
@@ -535,9 +534,6 @@ func (w *worker) search(e walk.Entry) outcome {
 	}
 	o.cut = w.m.Stopped()
 	if o.res.MatchedLines > 0 {
-		if w.opts.sums {
-			o.sum = crc32.Checksum(data, castagnoli())
-		}
 		if w.rank != nil && !w.opts.CountOnly {
 			o.hits, o.facts = w.scoreHits(&e, data, &o.res, file)
 		}

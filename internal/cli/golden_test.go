@@ -43,8 +43,8 @@ var goldenCases = []struct {
 	{"grep-no-match", []string{"grep", "zzz_not_here"}, false},
 	{"grep-no-ignore", []string{"grep", "--no-ignore", "-F", "Handler()"}, false},
 	{"grep-text-binary", []string{"grep", "--text", "zebra", "data.bin"}, false},
-	{"grep-bad-cursor", []string{"grep", "--cursor", "c1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "handler"}, false},
-	{"grep-cursor-other-search", []string{"grep", "--cursor", "c1.NBIAAAAAAAABAAAAAAAAAICCkskGAgEDDAUDyAEHAAAABACx1N04KiFY5g", "handler"}, false},
+	{"grep-bad-cursor", []string{"grep", "--cursor", "c2.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "handler"}, false},
+	{"grep-cursor-other-search", []string{"grep", "--cursor", "c2.NBIAAAAAAAABAAAAAAAAAICkp9oGAgEDDAUDyAEHAAAABAD7oPHCsTQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAACwlXQ5LdGa8", "handler"}, false},
 	{"grep-bad-mode", []string{"grep", "--mode", "lines", "x"}, false},
 	{"grep-budget-too-small", []string{"grep", "--budget", "100", "x"}, false},
 	{"grep-stats-paged", []string{"grep", "--stats", "x"}, false},
@@ -113,9 +113,9 @@ var goldenCases = []struct {
 
 // cursorText matches a cursor in output. Cursors hold the search's
 // absolute paths and clock, which differ on every run, so golden files
-// show them as c1.<cursor>; the cursor's own bytes are tested in
+// show them as c2.<cursor>; the cursor's own bytes are tested in
 // internal/page.
-var cursorText = regexp.MustCompile(`c1\.[A-Za-z0-9_-]+`)
+var cursorText = regexp.MustCompile(`c2\.[A-Za-z0-9_-]+`)
 
 func TestGolden(t *testing.T) {
 	repo, err := filepath.Abs("../../testdata/cli/repo.txtar")
@@ -135,7 +135,7 @@ func TestGolden(t *testing.T) {
 			stdout, stderr, code := run(c.args...)
 			files := []txtar.File{
 				{Name: "exit", Data: []byte(strconv.Itoa(code) + "\n")},
-				{Name: "stdout", Data: []byte(cursorText.ReplaceAllString(stdout, "c1.<cursor>"))},
+				{Name: "stdout", Data: []byte(cursorText.ReplaceAllString(stdout, "c2.<cursor>"))},
 				{Name: "stderr", Data: []byte(stderr)},
 			}
 			if c.next {
@@ -146,7 +146,7 @@ func TestGolden(t *testing.T) {
 				stdout, stderr, code := run(append(c.args, "--cursor", cur)...)
 				files = append(files,
 					txtar.File{Name: "next exit", Data: []byte(strconv.Itoa(code) + "\n")},
-					txtar.File{Name: "next stdout", Data: []byte(cursorText.ReplaceAllString(stdout, "c1.<cursor>"))},
+					txtar.File{Name: "next stdout", Data: []byte(cursorText.ReplaceAllString(stdout, "c2.<cursor>"))},
 					txtar.File{Name: "next stderr", Data: []byte(stderr)},
 				)
 			}

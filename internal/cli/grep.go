@@ -37,7 +37,7 @@ page. --all prints every result instead, in ripgrep's format.`
 const grepExample = `  scout grep 'func \w+Handler' internal
   scout grep -F 'a.b(c)' -t go
   scout grep -w -i todo -g '!vendor/**' -C 2
-  scout grep 'err != nil' --cursor c1.…      # the next page
+  scout grep 'err != nil' --cursor c2.…      # the next page
   scout grep --mode files --budget 500 Serve
   scout grep --all --json -e foo -e bar src docs`
 

@@ -241,7 +241,7 @@ var hostileCases = []hostileCase{
 	{name: "touch-missing", args: []string{"touch", "nope.txt"}, code: 2, err: `nope\.txt: no such file; not recorded`},
 
 	// Cursors.
-	{name: "cursor-garbage", args: []string{"grep", "--cursor", "hello", "x"}, code: 2, err: `does not start with "c1\."`},
+	{name: "cursor-garbage", args: []string{"grep", "--cursor", "hello", "x"}, code: 2, err: `does not start with "c2\."`},
 	{name: "cursor-other-version", args: []string{"grep", "--cursor", "c9.AAAA", "x"}, code: 2, err: `version "c9" is not one this scout reads`},
 	{name: "cursor-tampered", setup: cursorCase(func(c string) string { return c[:10] + flip(c[10]) + c[11:] }), code: 2, err: `checksum does not match`},
 	{name: "cursor-cut", setup: cursorCase(func(c string) string { return c[:len(c)-5] }), code: 2, err: `damaged or cut|checksum does not match`},
@@ -386,7 +386,7 @@ func cursorCase(edit func(string) string, extra ...string) func(t *testing.T, di
 	}
 }
 
-var cursorRE = regexp.MustCompile(`--cursor ([cr]1\.[A-Za-z0-9_-]+)`)
+var cursorRE = regexp.MustCompile(`--cursor ((?:c2|r1)\.[A-Za-z0-9_-]+)`)
 
 func cursorIn(t *testing.T, out string) string {
 	t.Helper()

@@ -43,6 +43,14 @@ func (x *codec) u32(v *uint32) {
 	}
 }
 
+func (x *codec) u16(v *uint16) {
+	if x.reading {
+		*v = binary.LittleEndian.Uint16(x.take(2))
+	} else {
+		x.b = binary.LittleEndian.AppendUint16(x.b, *v)
+	}
+}
+
 func (x *codec) byte(v *byte) {
 	if x.reading {
 		*v = x.take(1)[0]

@@ -10,7 +10,7 @@ import (
 	"strings"
 )
 
-// Cursor format, version 1. A cursor is "c1." and the base64url (no
+// Cursor format, version 2. A cursor is "c2." and the base64url (no
 // padding) of:
 //
 //	fingerprint  8 bytes   hash of the query and every option that changes
@@ -31,10 +31,15 @@ import (
 //	frecency     uvarint n, then n × (4-byte CRC-32C of a path, varint
 //	                       bonus): the frecency bonus every such file had on
 //	                       the first page; other files had none
+//	taken        uvarint   when the first page's search ran, unix
+//	                       milliseconds (a file modified after it changed)
+//	buckets      16 × 2 bytes  the files the first page ranked, by bucket
+//	                       (see Buckets): which buckets' contents changed
 //	checksum     8 bytes   the first 8 bytes of SHA-256 of all the above
 //
 // Fingerprint and checksum reject a cursor from another search and a
-// changed or truncated one; the revision detects a tree that changed.
+// changed or truncated one; the revision detects a tree that changed, and
+// taken and buckets say which files did.
 
 // Cursor is a decoded cursor.
 type Cursor struct {
@@ -48,6 +53,8 @@ type Cursor struct {
 	Ordinal     int    // hits shown before it
 	Last        Key    // the last hit shown
 	Frecency    map[uint32]int
+	Taken       int64   // when the first page's search ran, unix milliseconds
+	Buckets     Buckets // the first page's files, by bucket
 }
 
 // Key identifies a hit in the order.
@@ -57,7 +64,7 @@ type Key struct {
 	Line  int
 }
 
-const prefix = "c1."
+const prefix = "c2."
 
 // Errors of Decode, wrapped with details.
 var (
@@ -89,6 +96,10 @@ func (c *Cursor) fields(x *codec) {
 	x.u32(&c.Last.Path)
 	counts(x, &c.Last.Line)
 	x.bonuses(&c.Frecency)
+	counts(x, &c.Taken)
+	for i := range c.Buckets {
+		x.u16(&c.Buckets[i])
+	}
 }
 
 // seal appends the checksum to a cursor's fields and writes them out.
@@ -120,7 +131,7 @@ func Decode(s string) (Cursor, error) {
 	body, ok := strings.CutPrefix(s, prefix)
 	if !ok {
 		if strings.HasPrefix(s, "c") && strings.Contains(s, ".") {
-			return c, fmt.Errorf("%w: version %q is not one this scout reads (it reads c1); run the search again without a cursor", ErrBadCursor, s[:strings.IndexByte(s, '.')])
+			return c, fmt.Errorf("%w: version %q is not one this scout reads (it reads c2); run the search again without a cursor", ErrBadCursor, s[:strings.IndexByte(s, '.')])
 		}
 		return c, fmt.Errorf("%w: it does not start with %q; pass the cursor a page printed, unchanged", ErrBadCursor, prefix)
 	}
@@ -133,7 +144,7 @@ func Decode(s string) (Cursor, error) {
 	const big = 1 << 40 // no count of a search comes near; a larger one is forged
 	if r.bad || len(r.b) != 0 || c.Page < 2 || c.Mode == Auto || c.Mode > List || c.PerFile < 1 ||
 		c.Page > big || c.PerFile > big || c.Ordinal < 0 || c.Ordinal > big || c.Now < 0 ||
-		c.Total.Matches < 0 || c.Total.Matches > big || c.Total.Files < 0 || c.Total.Files > big || c.Last.Line < 0 || c.Last.Line > big {
+		c.Taken < 0 || c.Total.Matches < 0 || c.Total.Matches > big || c.Total.Files < 0 || c.Total.Files > big || c.Last.Line < 0 || c.Last.Line > big {
 		return Cursor{}, fmt.Errorf("%w: it is damaged; run the search again without a cursor", ErrBadCursor)
 	}
 	return c, nil

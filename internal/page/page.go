@@ -48,7 +48,7 @@
 //	rest by directory (each file under its deepest listed directory):
 //	  src/cmd/compile/internal/ 512 matches in 88 files
 //	  +41 more directories: 301 matches in 97 files
-//	next page: --cursor c1.…
+//	next page: --cursor c2.…
 //
 // The totals are exact unless the search stopped at its time limit; then
 // they read "at least". The not-searched line names every reason with a

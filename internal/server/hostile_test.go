@@ -312,7 +312,7 @@ func TestHostileArguments(t *testing.T) {
 		{"read end before offset", "read", `{"path":"a.txt","offset":5,"end_line":2}`, true, "end_line 2 is before the first line, 5"},
 		{"read limit huge", "read", `{"path":"a.txt","limit":2147483647}`, false, "1:needle"},
 		{"read fifo", "read", `{"path":"pipe"}`, true, "not a regular file (a named pipe)"},
-		{"cursor garbage", "grep", `{"pattern":"needle","cursor":"c1.!!"}`, true, "damaged or cut"},
+		{"cursor garbage", "grep", `{"pattern":"needle","cursor":"c2.!!"}`, true, "damaged or cut"},
 		{"touch nothing", "touch", `{"paths":[]}`, true, "paths is empty"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
