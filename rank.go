@@ -34,6 +34,7 @@ type ranker struct {
 	frec      frecency.Snapshot
 	bonus     map[uint32]int // frecency bonuses by path hash that replace frec (from a cursor)
 	literals  []caseLiteral
+	markers   bool           // the search is for comment markers (rank.MarkerQuery)
 	names     *match.Pattern // the patterns, ignoring case, for the file-name signal
 	nameWhole *match.Pattern // … anchored at both ends: is the file named after the match?
 	whole     *match.Pattern // the patterns anchored at both ends: does a match cover a whole name?
@@ -53,6 +54,7 @@ type caseLiteral string
 func newRanker(ctx context.Context, opts request, pats []string, paths []string) *ranker {
 	r := newFileRanker(ctx, opts.RankOptions, opts.NoIgnore, opts.bonus, paths)
 	r.context = opts.Before > 0 || opts.After > 0
+	r.markers = rank.MarkerQuery(pats)
 	anchored := make([]string, len(pats))
 	for i, p := range pats {
 		if opts.Fixed {

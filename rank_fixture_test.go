@@ -88,7 +88,7 @@ func checkOrder(t *testing.T, pattern string, want []string) {
 func kindOf(signals []scout.Signal) string {
 	for _, s := range signals {
 		switch s.Name {
-		case "definition", "member", "import", "comment":
+		case "definition", "member", "import", "comment", "definition-part", "member-part", "comment-marker":
 			return s.Name
 		}
 	}

@@ -459,7 +459,7 @@ func newWorker(p *match.Pattern, opts request, rk *ranker) *worker {
 	}
 	return &worker{
 		m: p.Matcher(), opts: opts, max: max, buf: newBuffer(max), rank: rk,
-		scorer: rank.LineScorer{AllWords: opts.Word}, // in word mode every match is a whole word
+		scorer: rank.LineScorer{AllWords: opts.Word, Markers: rk != nil && rk.markers}, // in word mode every match is a whole word
 		sopt:   search.Options{Before: opts.Before, After: opts.After, Spans: spanMode(opts.Options), CountOnly: opts.CountOnly},
 	}
 }

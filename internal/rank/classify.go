@@ -15,9 +15,12 @@ const (
 	Import                 // on an import, include, use or require line
 	Member                 // a field, a local binding, a key in an indented block
 	Definition             // the name a declaration declares (func, type, class, def, fn, const, …)
+	Marker                 // in a comment, when the search is for comment markers (TODO, FIXME, …): the comment is the target
+
+	lastKind = Marker
 )
 
-var kindNames = [...]string{"use", "comment", "import", "member", "definition"}
+var kindNames = [...]string{"use", "comment", "import", "member", "definition", "marker"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -134,8 +137,11 @@ func (c *Classifier) mayDeclare(line []byte) bool {
 		}
 		if line[0] == '\t' {
 			if groupCandidate(line) {
-				b := c.goBlock()
-				return b != noBlock && b != importBlock
+				// a group member, or a struct field or interface method
+				return c.goBlock() != importBlock
+			}
+			if w := indent(line); w < len(line) && line[w-1] == '\t' && groupCandidate(line[w-1:]) {
+				return true // a field of a struct nested deeper (in a type group, or a field's type)
 			}
 			return hasGoKeyword(line[indent(line):]) // a local func literal name, var or const
 		}

@@ -85,9 +85,24 @@ func declaresPython(line []byte, a, b int) Kind {
 		if indent(line) == 0 {
 			return Definition
 		}
+		if pythonKeywordArgument(line, b) {
+			return Plain
+		}
 		return Member
 	}
 	return Plain
+}
+
+// pythonKeywordArgument reports whether the indented "NAME=…" whose name
+// ends at b is a keyword argument of a call spread over lines: "=" right
+// after the name, or a line that ends in a comma. An attribute or a
+// variable is written "name = value" and ends without one.
+func pythonKeywordArgument(line []byte, b int) bool {
+	t := bytes.TrimRight(line, " \t\r")
+	if len(t) > 0 && t[len(t)-1] == ',' {
+		return true
+	}
+	return b < len(line) && line[b] == '=' && (b+1 >= len(line) || line[b+1] != '=')
 }
 
 func declaresJava(l Lang, line []byte, a, b int) Kind {

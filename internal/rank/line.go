@@ -1,6 +1,11 @@
 package rank
 
-import "github.com/scoutcode/scout/internal/match"
+import (
+	"slices"
+	"strings"
+
+	"github.com/scoutcode/scout/internal/match"
+)
 
 // LineClassifier tells what the matches in one file's lines are. The line
 // classifier (Classifier, a few rules per language) is one; a classifier
@@ -38,8 +43,11 @@ type Hits interface {
 type LineScorer struct {
 	// AllWords says every match stands as a whole word (a -w search).
 	AllWords bool
-	spans    []match.Span
-	one      [1]match.Span
+	// Markers says the search is for comment markers (see MarkerQuery):
+	// a match in a comment is a Marker, not a Comment.
+	Markers bool
+	spans   []match.Span
+	one     [1]match.Span
 }
 
 // Score returns the hit key (see HitKey) of the matching line
@@ -70,7 +78,11 @@ func (s *LineScorer) Score(cl LineClassifier, m Hits, data []byte, start, end in
 		}
 	}
 	if !cheap && !need {
-		if c.Kind == Plain && comment >= 0 && !m.Contains(text[:comment]) {
+		switch {
+		case c.Kind != Plain || comment < 0:
+		case s.Markers && m.Contains(text[comment:]):
+			c.Kind = Marker // a marker in the comment, whatever the code before it holds
+		case !m.Contains(text[:comment]):
 			c.Kind = Comment
 		}
 		return HitKey(c, word, same)
@@ -87,7 +99,7 @@ func (s *LineScorer) Score(cl LineClassifier, m Hits, data []byte, start, end in
 	}
 	best, bestScore := HitKey(Class{}, false, false), -1<<30
 	for _, sp := range spans {
-		c := cl.Classify(start, end, sp.Start, sp.End)
+		c := s.marker(cl.Classify(start, end, sp.Start, sp.End))
 		word := s.AllWords || (sp.Start == 0 || !IsWord(text[sp.Start-1])) && (sp.End == len(text) || !IsWord(text[sp.End]))
 		k := HitKey(c, word, m.SameCase(text[sp.Start:sp.End]))
 		if _, score := Hit(k); score > bestScore {
@@ -95,4 +107,35 @@ func (s *LineScorer) Score(cl LineClassifier, m Hits, data []byte, start, end in
 		}
 	}
 	return best
+}
+
+func (s *LineScorer) marker(c Class) Class {
+	if s.Markers && c.Kind == Comment {
+		c.Kind = Marker
+	}
+	return c
+}
+
+// markers are the words that mark a comment for later work.
+var markers = []string{"todo", "fixme", "xxx", "hack", "note"}
+
+// MarkerQuery reports whether every alternative of every pattern is a
+// comment marker ("TODO", "TODO|FIXME", `\bXXX\b`, "(?i)hack:"): then
+// the comments that hold them are what the search is for.
+func MarkerQuery(patterns []string) bool {
+	if len(patterns) == 0 {
+		return false
+	}
+	for _, p := range patterns {
+		p = strings.ToLower(strings.TrimPrefix(p, "(?i)"))
+		for _, strip := range []string{`\b`, "^", "$", "(", ")", "?:", ":"} {
+			p = strings.ReplaceAll(p, strip, "")
+		}
+		for _, alt := range strings.Split(p, "|") {
+			if !slices.Contains(markers, strings.TrimSpace(alt)) {
+				return false
+			}
+		}
+	}
+	return true
 }

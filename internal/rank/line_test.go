@@ -57,3 +57,17 @@ func hasSignal(ss []Signal, name string) bool {
 	}
 	return false
 }
+
+func TestMarkerQuery(t *testing.T) {
+	for p, want := range map[string]bool{
+		"TODO": true, "TODO|FIXME": true, `\bXXX\b`: true, "(?i)hack:": true, "(TODO|NOTE)": true, "fixme": true,
+		"TODO list": false, "TODO|Handler": false, "TODOS": false, "": false, "NOTED": false,
+	} {
+		if got := MarkerQuery([]string{p}); got != want {
+			t.Errorf("MarkerQuery(%q) = %v, want %v", p, got, want)
+		}
+	}
+	if MarkerQuery(nil) || !MarkerQuery([]string{"TODO", "FIXME"}) || MarkerQuery([]string{"TODO", "x"}) {
+		t.Error("MarkerQuery over several patterns: every one must be a marker")
+	}
+}

@@ -45,6 +45,10 @@ const (
 	WeightImport = 150
 	// WeightComment: a mention in a comment: prose, the least likely target.
 	WeightComment = -100
+	// WeightMarker: a comment marker (TODO, FIXME, XXX, HACK, NOTE) in a
+	// comment, when that is what the search is for: the comments are the
+	// target, not the word lists and strings that also hold the marker.
+	WeightMarker = 200
 	// WeightWord: the match is a whole word, not part of a longer one.
 	WeightWord = 60
 	// WeightCase: a case-insensitive search matched the query's own case.
@@ -97,6 +101,7 @@ const (
 	SigMemberPart     = "member-part"
 	SigImport         = "import"
 	SigComment        = "comment"
+	SigMarker         = "comment-marker"
 	SigWord           = "word"
 	SigCase           = "case"
 	SigFileName       = "file-name"
@@ -123,11 +128,11 @@ const HitKeys = len(hitTable)
 
 // hitTable holds the signals of every combination of hit facts, made once,
 // so that scoring a hundred thousand hits allocates nothing.
-var hitTable = func() (t [int(Definition+1) * 8]struct {
+var hitTable = func() (t [int(lastKind+1) * 8]struct {
 	signals []Signal
 	sum     int
 }) {
-	for kind := Plain; kind <= Definition; kind++ {
+	for kind := Plain; kind <= lastKind; kind++ {
 		for bits := range 8 {
 			c := Class{Kind: kind, Exact: bits&1 != 0}
 			s := hitSignals(c, bits&2 != 0, bits&4 != 0)
@@ -176,6 +181,8 @@ func hitSignals(c Class, word, sameCase bool) []Signal {
 		add(SigImport, WeightImport)
 	case Comment:
 		add(SigComment, WeightComment)
+	case Marker:
+		add(SigMarker, WeightMarker)
 	}
 	if word {
 		add(SigWord, WeightWord)
