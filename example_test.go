@@ -72,8 +72,8 @@ func ExampleGrep() {
 	// Output:
 	// *server/handler.go:4: type Handler struct{}
 	//  server/handler.go:6: func NewHandler() *Handler { return &Handler{} }
-	//  README.md:3: Call NewHandler to get a Handler.
 	//  server/handler_test.go:7: 		t.Fatal("no Handler")
+	//  README.md:3: Call NewHandler to get a Handler.
 	// 5 matches in 3 files; cursor: true
 }
 

@@ -344,6 +344,7 @@ func (r *ranker) rankFiles(files []File, outs []*outcome) {
 			Frecency: r.frec.Score(rel), Git: r.changedAt(rel, o.facts.git, o.facts.gitUnsure, git),
 			FixedBonus: r.bonus != nil, FrecencyBonus: r.bonusOf(f.Path),
 			NameMatch: o.facts.nameMatch, NameExact: o.facts.nameExact, Generated: o.facts.generated, Minified: o.facts.minified,
+			Content: true,
 		})
 		fileScore := rank.Sum(f.Signals)
 		f.Score = -1 << 30

@@ -268,6 +268,7 @@ func (r *ranker) fileFacts(f *hitFile, git *gitstatus.State) rank.FileFacts {
 		Frecency: r.frec.Score(rel), Git: r.changedAt(rel, f.facts&factGit != 0, f.facts&factGitUnsure != 0, git),
 		FixedBonus: r.bonus != nil, FrecencyBonus: r.bonusOf(f.path),
 		NameMatch: facts.nameMatch, NameExact: facts.nameExact, Generated: facts.generated, Minified: facts.minified,
+		Content: true,
 	}
 }
 

@@ -23,6 +23,10 @@ type FileFacts struct {
 	Git           bool // modified, staged or untracked
 	NameMatch     bool // the pattern matches the file's base name
 	NameExact     bool // … and the match is the name without its extension
+	// Content: the file is scored for hits in its content (grep), where
+	// documentation is a copy of what the source holds; a find, which
+	// looks for names, leaves documentation alone.
+	Content bool
 }
 
 // FileSignals returns the signals of a file and their sum.
@@ -75,6 +79,20 @@ func fileSignals(f FileFacts, emit func(name string, v int)) {
 	if Test(f.Path) {
 		add(SigTest, PenaltyTest)
 	}
+	if f.Content && Docs(f.Path) {
+		add(SigDocs, PenaltyDocs)
+	}
+}
+
+var (
+	docsDirs = []string{"docs", "documentation", "examples", "example", "_examples", "samples", "tutorial", "tutorials"}
+	docsExts = []string{".md", ".markdown", ".mdx", ".rst", ".adoc", ".asciidoc", ".txt", ".org", ".ipynb"}
+)
+
+// Docs reports whether a file is documentation or an example: by its
+// directory, or a prose format by its extension.
+func Docs(p string) bool {
+	return slices.Contains(docsExts, strings.ToLower(path.Ext(p))) || hasDir(p, docsDirs)
 }
 
 var vendorDirs = []string{"vendor", "third_party", "third-party", "thirdparty", "node_modules", "bower_components", "external", "extern"}

@@ -85,6 +85,10 @@ const (
 	PenaltyLock = -400
 	// PenaltyTest: a test file: mild, tests are often what is wanted.
 	PenaltyTest = -30
+	// PenaltyDocs: documentation or an example (docs/, examples/, *.md,
+	// *.rst, …): a definition there is a copy written for readers, and
+	// the source's comes first; it still beats any use in code.
+	PenaltyDocs = -200
 )
 
 // Signal is one named contribution to a score.
@@ -114,6 +118,7 @@ const (
 	SigMinified       = "minified"
 	SigLock           = "lock"
 	SigTest           = "test"
+	SigDocs           = "docs"
 )
 
 // HitKey packs the facts of a match into one byte, from which Hit gives
