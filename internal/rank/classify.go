@@ -28,6 +28,10 @@ func (k Kind) String() string { return kindNames[k] }
 type Class struct {
 	Kind  Kind
 	Exact bool // the match is whole words: the whole name it touches, not part of it
+	// Private: a definition or member not visible outside its crate,
+	// module, class or file (Rust without pub or with pub(crate), private
+	// and internal modifiers, Python and JavaScript's leading underscore).
+	Private bool
 }
 
 // Classifier classifies the matches of one file. It finds the file's
@@ -84,7 +88,39 @@ func (c *Classifier) Classify(lineStart, lineEnd, s, e int) Class {
 		return cl
 	}
 	cl.Kind = c.declares(line, a, b, lineStart)
+	if cl.Kind == Definition || cl.Kind == Member {
+		cl.Private = private(c.lang, line, a, b)
+	}
 	return cl
+}
+
+// private reports whether the name [a, b) the line declares is private
+// (see Class.Private).
+func private(l Lang, line []byte, a, b int) bool {
+	name := line[a:b]
+	// Go says it with the case of the name's first letter, which the case
+	// signal already weighs against the query's spelling: a search for
+	// "parse" that finds func parse and func Parse cannot tell which is
+	// meant, and a search spelt "Parse" prefers the exported one.
+	switch l {
+	case Python, JS:
+		return name[0] == '_' && !(len(name) > 4 && bytes.HasPrefix(name, []byte("__")) && bytes.HasSuffix(name, []byte("__")))
+	case Rust:
+		before := line[:a]
+		if bytes.Contains(before, []byte("pub(")) {
+			return true // pub(crate), pub(super), pub(in …)
+		}
+		// A top-level item without pub; inside impl and trait blocks the
+		// trait decides, which a line cannot tell.
+		return indent(line) == 0 && !bytes.Contains(before, []byte("pub ")) && !bytes.HasPrefix(line, []byte("macro_rules!"))
+	case Java, Kotlin, CSharp, Swift, Scala, PHP:
+		for _, m := range []string{"private ", "internal ", "fileprivate "} {
+			if bytes.Contains(line[:a], []byte(m)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // lineInfo computes, once per line, the facts its matches share.
@@ -470,6 +506,9 @@ func (c Class) String() string {
 	b.WriteString(c.Kind.String())
 	if c.Exact {
 		b.WriteString(" (whole name)")
+	}
+	if c.Private {
+		b.WriteString(" (private)")
 	}
 	return b.String()
 }

@@ -49,6 +49,10 @@ const (
 	// comment, when that is what the search is for: the comments are the
 	// target, not the word lists and strings that also hold the marker.
 	WeightMarker = 200
+	// PenaltyPrivate: the definition is private to its package, crate,
+	// module or file: of two definitions of a name, the public one is the
+	// one callers reach (more than the case signal and a recency step).
+	PenaltyPrivate = -100
 	// WeightWord: the match is a whole word, not part of a longer one.
 	WeightWord = 60
 	// WeightCase: a case-insensitive search matched the query's own case.
@@ -106,6 +110,7 @@ const (
 	SigImport         = "import"
 	SigComment        = "comment"
 	SigMarker         = "comment-marker"
+	SigPrivate        = "private"
 	SigWord           = "word"
 	SigCase           = "case"
 	SigFileName       = "file-name"
@@ -133,13 +138,13 @@ const HitKeys = len(hitTable)
 
 // hitTable holds the signals of every combination of hit facts, made once,
 // so that scoring a hundred thousand hits allocates nothing.
-var hitTable = func() (t [int(lastKind+1) * 8]struct {
+var hitTable = func() (t [int(lastKind+1) * 16]struct {
 	signals []Signal
 	sum     int
 }) {
 	for kind := Plain; kind <= lastKind; kind++ {
-		for bits := range 8 {
-			c := Class{Kind: kind, Exact: bits&1 != 0}
+		for bits := range 16 {
+			c := Class{Kind: kind, Exact: bits&1 != 0, Private: bits&8 != 0}
 			s := hitSignals(c, bits&2 != 0, bits&4 != 0)
 			t[hitKey(c, bits&2 != 0, bits&4 != 0)] = struct {
 				signals []Signal
@@ -151,7 +156,7 @@ var hitTable = func() (t [int(lastKind+1) * 8]struct {
 }()
 
 func hitKey(c Class, word, sameCase bool) int {
-	k := int(c.Kind) * 8
+	k := int(c.Kind) * 16
 	if c.Exact {
 		k |= 1
 	}
@@ -160,6 +165,9 @@ func hitKey(c Class, word, sameCase bool) int {
 	}
 	if sameCase {
 		k |= 4
+	}
+	if c.Private && (c.Kind == Definition || c.Kind == Member) {
+		k |= 8
 	}
 	return k
 }
@@ -188,6 +196,9 @@ func hitSignals(c Class, word, sameCase bool) []Signal {
 		add(SigComment, WeightComment)
 	case Marker:
 		add(SigMarker, WeightMarker)
+	}
+	if c.Private && (c.Kind == Definition || c.Kind == Member) {
+		add(SigPrivate, PenaltyPrivate)
 	}
 	if word {
 		add(SigWord, WeightWord)
