@@ -1,6 +1,7 @@
 package scout_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -666,4 +667,60 @@ func TestStaleCursorNamesOnlyChangedFiles(t *testing.T) {
 	if !slices.Equal(stale.Changed, []string{"f3.txt"}) || !slices.Equal(stale.Touched, []string{"f6.txt"}) {
 		t.Errorf("changed %q, touched %q; want f3.txt changed and f6.txt touched (f2.txt changed before the first page)\n%v", stale.Changed, stale.Touched, err)
 	}
+}
+
+// TestJSONWithinBudget: a page's JSON, without explain, holds what its
+// text holds and about twice its bytes at most, at every budget and in
+// every mode, for grep and find. The goal is 2×; pages of very short,
+// indented lines ("return nil" in net/http: 2.05×) pass it, since each
+// line costs {"line":N,"text":""} and an escape per tab against the
+// text's "N:", so the bound asserted is 2.1×.
+func TestJSONWithinBudget(t *testing.T) {
+	root := filepath.Join(goroot(t), "net", "http")
+	r := rand.New(rand.NewPCG(7, 11))
+	patterns := []string{"Handler", "err != nil", "func", "TODO", "ServeHTTP", `\bctx\b`, "x", "Content-Type", "return nil", "zzz_none"}
+	modes := []scout.Mode{scout.Auto, scout.Content, scout.Files, scout.Count, scout.Map}
+	worst := 0.0
+	for range 300 {
+		q := patterns[r.IntN(len(patterns))]
+		budget := scout.MinBudget + r.IntN(5000)
+		o := scout.GrepOptions{
+			Options:     scout.Options{Patterns: []string{q}, Scope: scout.Scope{Paths: []string{root}}, RankOptions: scout.RankOptions{NoFrecency: true, NoGit: true}},
+			PageOptions: scout.PageOptions{Budget: budget},
+			Mode:        modes[r.IntN(len(modes))],
+		}
+		if r.IntN(3) == 0 {
+			o.Before, o.After = 1, 2
+		}
+		p, err := scout.Grep(context.Background(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		worst = max(worst, checkJSON(t, fmt.Sprintf("grep %q budget %d mode %s", q, budget, o.Mode), p))
+		f, err := scout.Find(context.Background(), scout.FindOptions{
+			Pattern: strings.ToLower(q[:1]), Scope: scout.Scope{Paths: []string{root}},
+			RankOptions: scout.RankOptions{NoFrecency: true, NoGit: true}, PageOptions: scout.PageOptions{Budget: budget},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		worst = max(worst, checkJSON(t, fmt.Sprintf("find %q budget %d", q[:1], budget), f))
+	}
+	t.Logf("worst JSON/text ratio: %.2f", worst)
+}
+
+func checkJSON(t *testing.T, what string, p *scout.Page) float64 {
+	t.Helper()
+	b, err := p.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ratio := float64(len(b)) / float64(len(p.Text))
+	if ratio > 2.1 {
+		t.Errorf("%s: JSON %d bytes, text %d: %.2f× (at most 2.1×)", what, len(b), len(p.Text), ratio)
+	}
+	if bytes.Contains(b, []byte(`\u003c`)) || bytes.Contains(b, []byte(`\u003e`)) || bytes.Contains(b, []byte(`\u0026`)) {
+		t.Errorf("%s: JSON escapes HTML", what)
+	}
+	return ratio
 }

@@ -129,11 +129,11 @@ type Signal = rank.Signal
 type Page struct {
 	Mode   Mode   `json:"mode"`
 	Number int    `json:"page"` // 1 for the first page
-	Files  []File `json:"files"`
+	Files  []File `json:"files,omitempty"`
 	Dirs   bool   `json:"dirs,omitempty"` // in List mode: the paths are directories
 
 	Total Totals `json:"total"` // every matching line and file (at least these when Partial)
-	Shown Shown  `json:"shown"` // what this page shows
+	Shown Shown  `json:"shown,omitzero"` // what this page shows (absent when nothing is)
 
 	Searched    int      `json:"files_searched"`
 	NotSearched []Reason `json:"not_searched,omitempty"` // by reason, each with a count
@@ -204,8 +204,8 @@ type File struct {
 	Dir     bool     `json:"dir,omitempty"`     // a directory (List mode)
 	Size    int64    `json:"size,omitempty"`    // bytes (List mode)
 	MTime   string   `json:"mtime,omitempty"`   // last modified, RFC 3339 (List mode)
-	Matches int      `json:"matches"`           // its matching lines, all pages
-	Shown   int      `json:"shown"`             // of which this page shows
+	Matches int      `json:"matches,omitempty"` // its matching lines, all pages (not in files and list modes, whose text shows paths alone)
+	Shown   int      `json:"shown,omitempty"`   // of which this page shows (in JSON, absent when all: the text says "(3)", not "(3 of 3)")
 	Score   int      `json:"score,omitempty"`   // with explain
 	Signals []Signal `json:"signals,omitempty"` // with explain
 	Lines   []Line   `json:"lines,omitempty"`   // content mode
@@ -244,7 +244,8 @@ func (p *Page) JSON() ([]byte, error) {
 
 // Brief returns the page with what its text shows: without explain, no
 // scores, signals, spans or ranking (they made the JSON 2 to 3 times the
-// text). The page itself is not changed.
+// text), and in files and list modes the paths without their counts,
+// sizes and times. The page itself is not changed.
 func (p *Page) Brief() *Page {
 	if p.explained {
 		return p
@@ -254,6 +255,12 @@ func (p *Page) Brief() *Page {
 	b.Files = make([]File, len(p.Files))
 	for i, f := range p.Files {
 		f.Score, f.Signals = 0, nil
+		switch {
+		case p.Mode == Files || p.Mode == List:
+			f.Matches, f.Shown, f.Size, f.MTime = 0, 0, 0, ""
+		case f.Shown == f.Matches:
+			f.Shown = 0
+		}
 		if f.Lines != nil {
 			lines := make([]Line, len(f.Lines))
 			for j, l := range f.Lines {
