@@ -19,8 +19,12 @@ const (
 	MinBudget         = 300  // tokens: room for a hit, its path and the footer
 	DefaultMaxFiles   = 20   // files a content page shows
 	DefaultMaxListed  = 50   // files a files or count page lists
-	DefaultPerFile    = 3    // hits of one file a page shows
+	DefaultPerFile    = 3    // hits of one file the order deals at a time (the first page shows each file's first deal)
 	DefaultPerFileOne = 100  // … when the search is one file
+	// MaxPerPage: with no PerFile asked for, a page that has room after
+	// the files' current deal takes their next ones, up to this many hits
+	// of a file; a PerFile asked for caps every page.
+	MaxPerPage = page.MaxPerPage
 	// DefaultProbeTimeout bounds the look into left-out files that a search
 	// with no match makes.
 	DefaultProbeTimeout = 2 * time.Second
@@ -73,7 +77,7 @@ type GrepOptions struct {
 	Options
 	PageOptions
 	Mode    Mode // Auto by default
-	PerFile int  // hits of one file a page shows at most; 0: DefaultPerFile (DefaultPerFileOne when the search is one file)
+	PerFile int  // hits of one file a page shows at most; 0: deal DefaultPerFile at a time (DefaultPerFileOne when the search is one file), up to MaxPerPage on a page with room
 }
 
 // Grep runs a content search and returns one page of its results: the
@@ -224,6 +228,8 @@ func (o *GrepOptions) limits() page.Limits {
 		if oneFile(o.Paths) {
 			l.PerFile = DefaultPerFileOne
 		}
+	} else {
+		l.PerPage = l.PerFile // asked for: a cap on every page
 	}
 	return l
 }

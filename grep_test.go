@@ -101,9 +101,9 @@ func tiered(res *scout.Result, perFile int) []hitID {
 }
 
 // follow pages a search from its first page to its last, checking every
-// page against its limits, and returns the hits (or, in files and count
-// modes, the files) in the order the pages showed them.
-func follow(t *testing.T, o scout.GrepOptions) (hits []hitID, pages []*scout.Page) {
+// page against its limits, and returns each page's hits (or, in files and
+// count modes, its files) in the order the page showed them.
+func follow(t *testing.T, o scout.GrepOptions) (hits [][]hitID, pages []*scout.Page) {
 	t.Helper()
 	for n := 1; ; n++ {
 		p, err := scout.Grep(context.Background(), o)
@@ -112,17 +112,19 @@ func follow(t *testing.T, o scout.GrepOptions) (hits []hitID, pages []*scout.Pag
 		}
 		checkPage(t, o, p)
 		pages = append(pages, p)
+		var page []hitID
 		for _, f := range p.Files {
 			if p.Mode == scout.Files || p.Mode == scout.Count {
-				hits = append(hits, hitID{f.Path, 0})
+				page = append(page, hitID{f.Path, 0})
 				continue
 			}
 			for _, l := range f.Lines {
 				if !l.Context {
-					hits = append(hits, hitID{f.Path, l.Number})
+					page = append(page, hitID{f.Path, l.Number})
 				}
 			}
 		}
+		hits = append(hits, page)
 		if p.Cursor == "" {
 			return hits, pages
 		}
@@ -153,14 +155,16 @@ func checkPage(t *testing.T, o scout.GrepOptions, p *scout.Page) {
 	if len(p.Files) > maxFiles {
 		t.Errorf("page %d: %d files, over %d", p.Number, len(p.Files), maxFiles)
 	}
-	perFile := o.PerFile
-	if perFile == 0 {
-		perFile = scout.DefaultPerFile
+	// A page shows a file's hits up to the quota asked for; with none, it
+	// fills from the next deals up to the budget, to at most MaxPerPage.
+	perPage := o.PerFile
+	if perPage == 0 {
+		perPage = scout.MaxPerPage
 	}
 	shown := 0
 	for _, f := range p.Files {
-		if p.Mode == scout.Content && f.Shown > perFile {
-			t.Errorf("page %d: %s shows %d matches, over %d", p.Number, f.Path, f.Shown, perFile)
+		if p.Mode == scout.Content && f.Shown > perPage {
+			t.Errorf("page %d: %s shows %d matches, over %d", p.Number, f.Path, f.Shown, perPage)
 		}
 		shown += f.Shown
 	}
@@ -169,22 +173,43 @@ func checkPage(t *testing.T, o scout.GrepOptions, p *scout.Page) {
 	}
 }
 
-func equalHits(t *testing.T, what string, got, want []hitID) {
+// equalHits checks pages against the unpaged order: each page shows the
+// next units of want, each once, a file's hits in want's order (a page
+// groups them by file: when it takes several deals of a file's hits, they
+// show together), and the pages together show all of want.
+func equalHits(t *testing.T, what string, pages [][]hitID, want []hitID) {
 	t.Helper()
-	if len(got) != len(want) {
-		t.Errorf("%s: pages showed %d hits, the unpaged search has %d", what, len(got), len(want))
-	}
 	seen := map[hitID]bool{}
-	for i, h := range got {
-		if seen[h] {
-			t.Errorf("%s: %v shown twice", what, h)
+	off := 0
+	for n, page := range pages {
+		if off+len(page) > len(want) {
+			t.Errorf("%s: page %d shows hits past the %d of the unpaged search", what, n+1, len(want))
 			return
 		}
-		seen[h] = true
-		if i < len(want) && h != want[i] {
-			t.Errorf("%s: hit %d is %v, want %v", what, i+1, h, want[i])
-			return
+		pos := map[hitID]int{}
+		for i, h := range want[off : off+len(page)] {
+			pos[h] = off + i
 		}
+		last := map[string]int{}
+		for _, h := range page {
+			p, ok := pos[h]
+			switch {
+			case seen[h]:
+				t.Errorf("%s: %v shown twice", what, h)
+				return
+			case !ok:
+				t.Errorf("%s: page %d shows %v, not among units %d-%d of the order", what, n+1, h, off+1, off+len(page))
+				return
+			case p < last[h.path]:
+				t.Errorf("%s: page %d shows %v of %s out of its order", what, n+1, h, h.path)
+				return
+			}
+			seen[h], last[h.path] = true, p
+		}
+		off += len(page)
+	}
+	if off != len(want) {
+		t.Errorf("%s: pages showed %d hits, the unpaged search has %d", what, off, len(want))
 	}
 }
 

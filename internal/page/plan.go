@@ -127,7 +127,12 @@ type Limits struct {
 	Mode      Mode
 	MaxFiles  int // in content mode
 	MaxListed int // in files and count modes
-	PerFile   int // the quota; a cursor's own quota wins on later pages
+	PerFile   int // the quota: the order deals out this many hits of each file at a time; a cursor's own quota wins on later pages
+	// PerPage caps the hits of one file a content page shows: the quota
+	// when it was asked for, else 0, and a page takes the next deal of a
+	// file's hits too when the budget and the files allow (when few files
+	// are left, a page fills instead of running dry).
+	PerPage int
 	Budget    int // bytes of text
 	Start     int // units shown by earlier pages
 	Number    int // the page's number, from 1
@@ -208,7 +213,9 @@ func Needs(in *Input, l Limits) []Need {
 		}
 		o := newOrder(in, m, perFile)
 		from := max(l.Start-1, 0)
-		reach := l.Start + l.MaxFiles*perFile
+		pl := l
+		pl.Mode, pl.PerFile = m, perFile
+		reach := l.Start + pl.most()
 		q := o.seek(from)
 		for i := from; i < reach && q.file >= 0; i, q = i+1, o.next(q) {
 			u := o.unit(q)
@@ -293,6 +300,10 @@ func plan(in *Input, l Limits, o *order) *Page {
 	}
 	var ends []int           // the ends of the groups the files and the quota allow
 	files := map[int32]int{} // units of each file on the page
+	perPage := l.PerPage
+	if perPage <= 0 {
+		perPage = MaxPerPage
+	}
 	for end := l.Start; end < v.reach && l.Mode != Map; {
 		f := v.at(end).File
 		g := end + 1
@@ -302,7 +313,7 @@ func plan(in *Input, l Limits, o *order) *Page {
 		if _, ok := files[f]; !ok && len(files) == l.MaxFiles {
 			break
 		}
-		if l.Mode == Content && files[f]+g-end > l.PerFile {
+		if l.Mode == Content && files[f]+g-end > perPage {
 			break
 		}
 		files[f] += g - end
@@ -331,7 +342,16 @@ func plan(in *Input, l Limits, o *order) *Page {
 		}
 	}
 	p := build(in, l, v, end, false)
-	p.Rest = rollup(in, o, end, l.Mode, l.Budget-len(p.text(l))-1)
+	text := len(p.text(l))
+	avail := l.Budget - text - 1
+	if l.Mode != Map {
+		// The map of the rest is a guide to the next pages, not their
+		// content: when the files could not fill the page (--max-files),
+		// it takes no more than the page's own text, nor a share of the
+		// budget.
+		avail = min(avail, max(min(l.Budget/MapShare, text), minMap))
+	}
+	p.Rest = rollup(in, o, end, l.Mode, avail)
 	p.Text = p.text(l)
 	if len(p.Text) > l.Budget {
 		// A page shows at least one unit, so that paging moves on; that
@@ -352,14 +372,37 @@ type view struct {
 	before Unit // unit start-1, when start > 0
 }
 
-func newView(o *order, l Limits) *view {
+// A page's map of the rest takes at most 1/MapShare of its budget and no
+// more than the rest of the page (but minMap bytes at least), unless the
+// page is the map alone.
+const (
+	MapShare = 4
+	minMap   = 300
+)
+
+// MaxPerPage is the most hits of one file a content page shows when no
+// quota was asked for: a page fills from the next deals of its files'
+// hits up to its budget, but a file past this many lines is one to read
+// rather than page through.
+const MaxPerPage = 100
+
+// most returns the most units a page may show: what the files and the
+// per-page cap allow, and the budget (every unit takes at least two bytes
+// of text).
+func (l Limits) most() int {
 	most := l.MaxFiles
 	if l.Mode == Content {
-		most = l.MaxFiles * l.PerFile
+		perPage := l.PerPage
+		if perPage <= 0 {
+			perPage = MaxPerPage
+		}
+		most = l.MaxFiles * max(l.PerFile, perPage)
 	}
-	// Every unit takes at least two bytes of text.
-	most = min(most, l.Budget/2+1)
-	v := &view{o: o, start: l.Start, reach: min(o.n, l.Start+most)}
+	return min(most, l.Budget/2+1)
+}
+
+func newView(o *order, l Limits) *view {
+	v := &view{o: o, start: l.Start, reach: min(o.n, l.Start+l.most())}
 	if l.Mode != Map && l.Start < v.reach {
 		v.units = o.units(max(l.Start-1, 0), v.reach)
 		if l.Start > 0 {
