@@ -140,6 +140,11 @@ func grep(ctx context.Context, o GrepOptions) (*Page, error) {
 		if l.Mode == Files || l.Mode == Count {
 			l.MaxFiles = l.MaxListed
 		}
+		if o.MaxFiles == 0 {
+			// The first page shows 20 files, to give the spread of a broad
+			// query; the later ones fill their budget with as many as fit.
+			l.MaxFiles, l.MaxListed = MaxPageFiles, MaxPageFiles
+		}
 	}
 	if err := loadPage(ctx, res, opts, in, &l, start, o.Timeout); err != nil {
 		return nil, err

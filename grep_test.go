@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -150,6 +151,9 @@ func checkPage(t *testing.T, o scout.GrepOptions, p *scout.Page) {
 		maxFiles = scout.DefaultMaxFiles
 		if p.Mode == scout.Files || p.Mode == scout.Count {
 			maxFiles = scout.DefaultMaxListed
+		}
+		if p.Number > 1 {
+			maxFiles = scout.MaxPageFiles // later pages fill their budget
 		}
 	}
 	if len(p.Files) > maxFiles {
@@ -748,4 +752,81 @@ func checkJSON(t *testing.T, what string, p *scout.Page) float64 {
 		t.Errorf("%s: JSON escapes HTML", what)
 	}
 	return ratio
+}
+
+// TestCallsPerQuery: following a query's pages to the end takes about as
+// many calls as its hits' text needs budgets. For queries over GOROOT/src
+// with 40 to 400 hits: at most ⌈tokens ÷ budget⌉ + 1 calls in all, and at
+// most 2 more than that for any one query.
+func TestCallsPerQuery(t *testing.T) {
+	if testing.Short() {
+		t.Skip("GOROOT queries (-short)")
+	}
+	t.Chdir(goroot(t))
+	candidates := []string{
+		"ServeHTTP", "ReadFull", "Marshal", "sync.Once", "os.Getenv", "strings.Builder", "bufio.NewReader", "ctx.Done()",
+		"http.StatusOK", "time.Sleep", "atomic.Int64", "errors.Join", "fmt.Sprint(", "sort.Slice(", "TODO(", "filepath.Walk",
+		"json.Unmarshal", "io.EOF", "NewRequest", "slices.Sort", "t.Helper()", "utf8.RuneError", "bytes.Equal", "runtime.GC()",
+		"math.MaxInt", "strconv.Itoa", "template.HTML", "ParseInt", "Lstat", "Chtimes", "strings.Cut(", "os.ReadFile(",
+		"http.Handler", "sync.WaitGroup", "binary.BigEndian", "unsafe.Pointer(&", "bytes.NewReader(", "io.Copy(",
+	}
+	const budget = scout.DefaultBudget
+	type row struct {
+		q            string
+		hits, tokens int
+		calls, bound int
+	}
+	var rows []row
+	total, totalBound := 0, 0
+	for _, q := range candidates {
+		base := scout.Options{Patterns: []string{q}, Fixed: true, Scope: scout.Scope{Paths: []string{"."}}, RankOptions: scout.RankOptions{NoFrecency: true, NoGit: true}}
+		res, err := scout.Search(context.Background(), base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := res.Stats.MatchedLines; n < 40 || n > 400 {
+			continue
+		}
+		// The text of every hit: each file's path, then "N:line" for each.
+		bytes := 0
+		for _, f := range res.Files {
+			bytes += len(f.Path) + 2
+			for _, l := range f.Lines {
+				bytes += len(strconv.Itoa(l.Number)) + 2 + min(len(l.Text), 400)
+			}
+		}
+		tokens := (bytes + 3) / 4
+		bound := (tokens+budget-1)/budget + 1
+		o := scout.GrepOptions{Options: base}
+		calls := 0
+		for {
+			p, err := scout.Grep(context.Background(), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			calls++
+			if p.Cursor == "" {
+				break
+			}
+			o.Cursor = p.Cursor
+		}
+		rows = append(rows, row{q, res.Stats.MatchedLines, tokens, calls, bound})
+		total, totalBound = total+calls, totalBound+bound
+		if calls > bound+2 {
+			t.Errorf("%q: %d hits, %d tokens: %d calls, more than %d + 2", q, res.Stats.MatchedLines, tokens, calls, bound)
+		}
+		if len(rows) == 20 {
+			break
+		}
+	}
+	for _, r := range rows {
+		t.Logf("%-18q %4d hits %6d tokens: %2d calls (bound %d)", r.q, r.hits, r.tokens, r.calls, r.bound)
+	}
+	t.Logf("%d queries: %d calls, bound %d", len(rows), total, totalBound)
+	if len(rows) < 20 {
+		t.Errorf("only %d candidate queries have 40 to 400 hits: add more", len(rows))
+	}
+	if total > totalBound {
+		t.Errorf("%d calls in all, over the bound of %d", total, totalBound)
+	}
 }

@@ -115,7 +115,7 @@ type RankOptions struct {
 
 // PageOptions is how a paged search (Grep, Find) lays out one page.
 type PageOptions struct {
-	MaxFiles int // files a page shows at most; 0: DefaultMaxFiles (DefaultMaxListed for lists)
+	MaxFiles int // files a page shows at most; 0: DefaultMaxFiles on a grep's first page (DefaultMaxListed for lists), and on its later pages as many as the budget holds
 	Budget   int // tokens (bytes/4) the page's text may take; 0: DefaultBudget
 	// Cursor continues after the page that gave it. The search must be the
 	// same (patterns, paths and every option that changes the order).

@@ -132,7 +132,7 @@ type Page struct {
 	Files  []File `json:"files,omitempty"`
 	Dirs   bool   `json:"dirs,omitempty"` // in List mode: the paths are directories
 
-	Total Totals `json:"total"` // every matching line and file (at least these when Partial)
+	Total Totals `json:"total"`          // every matching line and file (at least these when Partial)
 	Shown Shown  `json:"shown,omitzero"` // what this page shows (absent when nothing is)
 
 	Searched    int      `json:"files_searched"`

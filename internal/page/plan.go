@@ -133,11 +133,11 @@ type Limits struct {
 	// file's hits too when the budget and the files allow (when few files
 	// are left, a page fills instead of running dry).
 	PerPage int
-	Budget    int // bytes of text
-	Start     int // units shown by earlier pages
-	Number    int // the page's number, from 1
-	Explain   bool
-	Face      Face
+	Budget  int // bytes of text
+	Start   int // units shown by earlier pages
+	Number  int // the page's number, from 1
+	Explain bool
+	Face    Face
 	// Lines says lines were asked for (context, -A/-B/-C): Auto stays in
 	// content mode, one hit per file at the least, and never lists files
 	// or only the map.
