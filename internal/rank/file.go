@@ -89,10 +89,15 @@ var (
 	docsExts = []string{".md", ".markdown", ".mdx", ".rst", ".adoc", ".asciidoc", ".txt", ".org", ".ipynb"}
 )
 
+// docsNames are prose files without a prose extension, by their stem.
+var docsNames = []string{"changelog", "changes", "news", "history", "authors", "contributing"}
+
 // Docs reports whether a file is documentation or an example: by its
-// directory, or a prose format by its extension.
+// directory, or a prose format by its extension or name.
 func Docs(p string) bool {
-	return slices.Contains(docsExts, strings.ToLower(path.Ext(p))) || hasDir(p, docsDirs)
+	base := strings.ToLower(path.Base(p))
+	ext := path.Ext(base)
+	return slices.Contains(docsExts, ext) || slices.Contains(docsNames, strings.TrimSuffix(base, ext)) || hasDir(p, docsDirs)
 }
 
 var vendorDirs = []string{"vendor", "third_party", "third-party", "thirdparty", "node_modules", "bower_components", "external", "extern"}
