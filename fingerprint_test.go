@@ -26,6 +26,7 @@ var notInFingerprint = map[string]string{
 	"Face":        "changes the text shown, not the order",
 	"Mode":        "checked against the cursor's own mode",
 	"NoSignals":   "FindAll only, which has no cursor",
+	"NoCollapse":  "changes how copies are shown, not which hits a page holds",
 }
 
 func TestFingerprintCoversOptions(t *testing.T) {

@@ -78,6 +78,11 @@ type GrepOptions struct {
 	PageOptions
 	Mode    Mode // Auto by default
 	PerFile int  // hits of one file a page shows at most; 0: deal DefaultPerFile at a time (DefaultPerFileOne when the search is one file), up to MaxPerPage on a page with room
+	// NoCollapse shows every copy of a line under its own path. By
+	// default, a file whose every line on a content page repeats a line
+	// shown above it (trimmed), in another file, is listed under that line
+	// (PageLine.Copies) instead; without context lines or Explain only.
+	NoCollapse bool
 }
 
 // Grep runs a content search and returns one page of its results: the
@@ -220,7 +225,7 @@ func (o *GrepOptions) limits() page.Limits {
 	l := page.Limits{
 		Mode: o.Mode, MaxFiles: o.MaxFiles, MaxListed: o.MaxFiles, PerFile: o.PerFile,
 		Budget: o.Budget * 4, Number: 1, Explain: o.Explain, Face: o.Face,
-		Lines: o.Before > 0 || o.After > 0,
+		Lines: o.Before > 0 || o.After > 0, NoCollapse: o.NoCollapse,
 	}
 	if l.MaxFiles == 0 {
 		l.MaxFiles, l.MaxListed = DefaultMaxFiles, DefaultMaxListed

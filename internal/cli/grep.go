@@ -68,6 +68,7 @@ type grepFlags struct {
 	all          bool
 	text         bool
 	showSecrets  bool
+	noCollapse   bool
 }
 
 // caseFlag records the last of -i, -s, -S given, as ripgrep does.
@@ -140,6 +141,7 @@ func (e *env) grepCommand() *cobra.Command {
 	fl.DurationVar(&f.timeout, "timeout", 0, "stop searching after `DURATION` (e.g. 5s) and show what was found, marked partial; 0: no limit")
 	fl.BoolVar(&f.all, "all", false, "print every result, unpaged, in ripgrep's format (no budget, map or cursor)")
 	fl.BoolVarP(&f.text, "text", "a", false, "search binary files as if they were text")
+	fl.BoolVar(&f.noCollapse, "no-collapse", false, "show every copy of a line under its own path (by default a file whose lines all repeat lines shown above is listed under them)")
 	fl.BoolVar(&f.showSecrets, "show-secrets", false, "show values that look like secrets (keys, tokens, passwords) instead of masking them")
 	fl.BoolVar(&f.json, "json", false, "print the page as one JSON object (with --all: JSON Lines of begin, match, context, end, summary)")
 	fl.BoolVarP(&f.count, "count", "c", false, "print the number of matching lines per file (--mode count)")

@@ -15,7 +15,7 @@ func (e *env) grepPage(cmd *cobra.Command, f *grepFlags, opts scout.Options) err
 		return usagef("--stats goes with --all; a page's footer always gives the counts")
 	}
 	o := scout.GrepOptions{
-		Options: opts, PageOptions: f.pageFlags.options(&f.rankFlags), PerFile: f.perFile,
+		Options: opts, PageOptions: f.pageFlags.options(&f.rankFlags), PerFile: f.perFile, NoCollapse: f.noCollapse,
 	}
 	o.CountOnly = false
 	mode, err := scout.ParseMode(f.mode)

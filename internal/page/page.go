@@ -32,6 +32,14 @@
 //	*130:func Walk(ctx context.Context, roots []string, opts Options, v Visitor) error {
 //	131:	return Parallel(ctx, roots, opts, 1, func(int) Visitor { return v })
 //
+// Copies collapse: a file whose every line on the page repeats (trimmed)
+// a line shown above it in another file is not shown under its own path;
+// "  = also PLACES" follows the line it repeats, listing such files with
+// their lines, a file once ("a.go:3,9"), and files of one directory that
+// differ by a number on one line as a pattern
+// ("api/docs/v1.{24..30,32}.yaml:331"). Their hits count as shown. Not
+// with context lines or explain, nor with --no-collapse.
+//
 // Files mode prints one path per line; count mode "path: N" (N matching
 // lines). Map mode prints only the map. List mode (scout find) prints one
 // path per line, a directory with a trailing slash, and counts files (or
@@ -66,7 +74,8 @@
 // A page in JSON (scout grep --json, and the structured content of the MCP
 // tools) is the Page type below as one object, with what the text shows:
 // mode, page, files (each with path, matches, shown and, in content mode,
-// lines, each with line, text, column, context, definition and gap),
+// lines, each with line, text, column, context, definition, gap and the
+// copies folded under it, each a path and line),
 // total, shown, files_searched, not_searched, partial, rest, elsewhere,
 // note, warnings, failed, cursor and next. With explain, it has what the
 // text then shows too: each file's and line's score and signals, each
@@ -222,6 +231,16 @@ type Line struct {
 	Score      int      `json:"score,omitempty"`   // with explain; 0 for context
 	Signals    []Signal `json:"signals,omitempty"` // with explain
 	Spans      []Span   `json:"spans,omitempty"`   // with explain: matches in Text, byte offsets, half-open
+	// Copies are the same line (the same text once trimmed) in files the
+	// page shows only for such copies (see Fold): each is one of the
+	// page's hits, shown here instead of under its own path.
+	Copies []Place `json:"copies,omitempty"`
+}
+
+// Place is a line of a file.
+type Place struct {
+	Path string `json:"path"`
+	Line int    `json:"line"`
 }
 
 // Span is a match in a line.

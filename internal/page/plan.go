@@ -138,6 +138,8 @@ type Limits struct {
 	Number  int // the page's number, from 1
 	Explain bool
 	Face    Face
+	// NoCollapse shows every copy of a line under its own path (see fold).
+	NoCollapse bool
 	// Lines says lines were asked for (context, -A/-B/-C): Auto stays in
 	// content mode, one hit per file at the least, and never lists files
 	// or only the map.
@@ -260,14 +262,14 @@ func resolve(in *Input, l Limits) *Page {
 	want := min(l.MaxFiles, in.files())
 	l.Mode = Content
 	p := plan(in, l, newOrder(in, Content, l.PerFile))
-	if len(p.Files) >= want || l.PerFile == 1 && len(p.Files) > 0 {
+	if p.Shown.Files >= want || l.PerFile == 1 && p.Shown.Files > 0 {
 		return p
 	}
 	one := l
 	one.PerFile = 1
 	one.note = "1 match per file, to show more files (for more per file: " + fmt.Sprintf(l.Face.PerFile, l.PerFile) + ")"
 	p1 := plan(in, one, newOrder(in, Content, 1))
-	if len(p1.Files) >= want || l.Lines && len(p1.Files) > len(p.Files) {
+	if p1.Shown.Files >= want || l.Lines && p1.Shown.Files > p.Shown.Files {
 		return p1
 	}
 	if l.Lines {
@@ -276,7 +278,7 @@ func resolve(in *Input, l Limits) *Page {
 	fl := l
 	fl.Mode, fl.MaxFiles = Files, max(l.MaxListed, l.MaxFiles)
 	fl.note = "too broad to show lines within the budget, so the files are listed (for lines anyway: " + fmt.Sprintf(l.Face.Mode, "content") + ")"
-	if pf := plan(in, fl, newOrder(in, Files, l.PerFile)); len(pf.Files) >= want {
+	if pf := plan(in, fl, newOrder(in, Files, l.PerFile)); pf.Shown.Files >= want {
 		return pf
 	}
 	ml := l
@@ -503,6 +505,9 @@ func build(in *Input, l Limits, v *view, end int, reserve bool) *Page {
 		}
 	}
 	p.Shown.Files = len(p.Files)
+	if l.Mode == Content && !l.Explain && !l.NoCollapse && in.Before == 0 && in.After == 0 {
+		p.Files = fold(p.Files)
+	}
 	if end > l.Start {
 		p.Shown.From, p.Shown.To = l.Start+1, end
 	}

@@ -131,7 +131,13 @@ func appendLine(b []byte, l *Line) []byte {
 		}
 	}
 	b = append(b, l.Text...)
-	return append(b, '\n')
+	b = append(b, '\n')
+	if len(l.Copies) > 0 {
+		b = append(b, "  = also "...)
+		b = append(b, foldPlaces(l.Copies)...)
+		b = append(b, '\n')
+	}
+	return b
 }
 
 // SignalsText renders signals as "definition +1000, word +60".

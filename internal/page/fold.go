@@ -1,0 +1,174 @@
+package page
+
+import (
+	"path"
+	"strconv"
+	"strings"
+)
+
+// fold collapses copies: a file whose every line on the page is the same,
+// once trimmed, as a line shown above it in another file (versioned
+// documents, vendored forks, generated clients, fixtures) is not shown
+// under its own path; its lines are listed as Copies of those lines. Its
+// hits still count as shown, so the cursor and the totals are unchanged.
+// A file is folded only when its lines' first showings come in the same
+// order as its own lines, so that its hits stay in their order.
+func fold(files []File) []File {
+	first := map[string]pageLine{}
+	out := files[:0]
+	for _, f := range files {
+		if copies(f, first) {
+			for _, ln := range f.Lines {
+				o := first[strings.TrimSpace(ln.Text)]
+				orig := &out[o.file].Lines[o.line]
+				orig.Copies = append(orig.Copies, Place{Path: f.Path, Line: ln.Number})
+			}
+			continue
+		}
+		for j, ln := range f.Lines {
+			if k := strings.TrimSpace(ln.Text); !ln.Context && k != "" {
+				if _, seen := first[k]; !seen {
+					first[k] = pageLine{len(out), j}
+				}
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// pageLine is a line of a page: an index into its files, and into that
+// file's lines.
+type pageLine struct{ file, line int }
+
+// copies reports whether every line of f repeats a line already shown,
+// in the order those were shown.
+func copies(f File, first map[string]pageLine) bool {
+	if len(f.Lines) == 0 {
+		return false
+	}
+	prev := pageLine{-1, -1}
+	for _, ln := range f.Lines {
+		o, ok := first[strings.TrimSpace(ln.Text)]
+		if !ok || ln.Context || o.file < prev.file || o.file == prev.file && o.line < prev.line {
+			return false
+		}
+		prev = o
+	}
+	return true
+}
+
+// foldPlaces writes places compactly: a file once, with its lines
+// ("a.go:10,20"); by directory; and where the names in a directory differ
+// by a number and share one line, as a pattern
+// ("api/docs/v1.{24..30,32}.yaml:331").
+func foldPlaces(places []Place) string {
+	type entry struct {
+		path  string
+		lines []int
+	}
+	type group struct {
+		dir     string
+		entries []*entry
+	}
+	var groups []*group
+	dirs := map[string]*group{}
+	files := map[string]*entry{}
+	for _, p := range places {
+		if e := files[p.Path]; e != nil {
+			e.lines = append(e.lines, p.Line)
+			continue
+		}
+		e := &entry{path: p.Path, lines: []int{p.Line}}
+		files[p.Path] = e
+		dir := path.Dir(p.Path)
+		g := dirs[dir]
+		if g == nil {
+			g = &group{dir: dir}
+			dirs[dir] = g
+			groups = append(groups, g)
+		}
+		g.entries = append(g.entries, e)
+	}
+	var parts []string
+	for _, g := range groups {
+		var one []Place // the group's files, when each has one line
+		for _, e := range g.entries {
+			if len(e.lines) == 1 {
+				one = append(one, Place{e.path, e.lines[0]})
+			}
+		}
+		if len(one) == len(g.entries) {
+			if s, ok := numbered(g.dir, one); ok {
+				parts = append(parts, s)
+				continue
+			}
+		}
+		for _, e := range g.entries {
+			lines := make([]string, len(e.lines))
+			for i, n := range e.lines {
+				lines[i] = strconv.Itoa(n)
+			}
+			parts = append(parts, Quote(e.path)+":"+strings.Join(lines, ","))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// numbered folds the places of one directory into a pattern when there
+// are at least three, on the same line, named alike but for a number.
+func numbered(dir string, items []Place) (string, bool) {
+	if len(items) < 3 {
+		return "", false
+	}
+	names := make([]string, len(items))
+	for i, p := range items {
+		if p.Line != items[0].Line {
+			return "", false
+		}
+		names[i] = path.Base(p.Path)
+	}
+	pre, suf := names[0], names[0]
+	for _, n := range names[1:] {
+		for !strings.HasPrefix(n, pre) {
+			pre = pre[:len(pre)-1]
+		}
+		for !strings.HasSuffix(n, suf) {
+			suf = suf[1:]
+		}
+	}
+	pre = strings.TrimRight(pre, "0123456789")
+	suf = strings.TrimLeft(suf, "0123456789")
+	nums := make([]int, len(names))
+	for i, n := range names {
+		if len(pre)+len(suf) >= len(n) {
+			return "", false
+		}
+		v, err := strconv.Atoi(n[len(pre) : len(n)-len(suf)])
+		if err != nil || v < 0 {
+			return "", false
+		}
+		nums[i] = v
+	}
+	var b strings.Builder
+	if dir != "." {
+		b.WriteString(dir + "/")
+	}
+	b.WriteString(pre + "{")
+	for i := 0; i < len(nums); {
+		j := i
+		for j+1 < len(nums) && nums[j+1] == nums[j]+1 {
+			j++
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(nums[i]))
+		if j > i {
+			b.WriteString(".." + strconv.Itoa(nums[j]))
+		}
+		i = j + 1
+	}
+	b.WriteString("}" + suf + ":" + strconv.Itoa(items[0].Line))
+	return Quote(b.String()), true
+}

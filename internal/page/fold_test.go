@@ -1,0 +1,57 @@
+package page
+
+import (
+	"fmt"
+	"testing"
+)
+
+func TestFoldPlaces(t *testing.T) {
+	var versions []Place
+	for v := 24; v <= 44; v++ {
+		if v != 31 {
+			versions = append(versions, Place{fmt.Sprintf("api/docs/v1.%d.yaml", v), 331})
+		}
+	}
+	for _, c := range []struct {
+		places []Place
+		want   string
+	}{
+		{versions, "api/docs/v1.{24..30,32..44}.yaml:331"},
+		{[]Place{{"a/x.go", 3}, {"a/x.go", 9}, {"b/y.go", 4}}, "a/x.go:3,9, b/y.go:4"},
+		{[]Place{{"a/f1.go", 2}, {"a/f2.go", 2}}, "a/f1.go:2, a/f2.go:2"},                            // two: no pattern
+		{[]Place{{"a/f1.go", 2}, {"a/f2.go", 2}, {"a/f3.go", 5}}, "a/f1.go:2, a/f2.go:2, a/f3.go:5"}, // lines differ
+		{[]Place{{"a/f1.go", 2}, {"a/g2.go", 2}, {"a/f3.go", 2}}, "a/f1.go:2, a/g2.go:2, a/f3.go:2"}, // names differ
+		{[]Place{{"x1.go", 1}, {"x2.go", 1}, {"x10.go", 1}}, "x{1..2,10}.go:1"},                      // the root
+	} {
+		if got := foldPlaces(c.places); got != c.want {
+			t.Errorf("foldPlaces(%v) = %q, want %q", c.places, got, c.want)
+		}
+	}
+}
+
+// A file is folded when every line of it repeats, trimmed, a line shown
+// above it in another file, in the same order; else it stays.
+func TestFold(t *testing.T) {
+	line := func(n int, text string) Line { return Line{Number: n, Text: text} }
+	files := []File{
+		{Path: "a.go", Lines: []Line{line(1, "\tfoo()"), line(5, "bar()")}},
+		{Path: "b.go", Lines: []Line{line(2, "foo()  ")}},                 // a copy (trimmed)
+		{Path: "c.go", Lines: []Line{line(3, "foo()"), line(4, "baz()")}}, // one line new: stays
+		{Path: "d.go", Lines: []Line{line(6, "bar()"), line(7, "foo()")}}, // copies, but out of order: stays
+		{Path: "e.go", Lines: []Line{line(8, "baz()")}},                   // a copy of c.go's line
+	}
+	got := fold(files)
+	var paths []string
+	for _, f := range got {
+		paths = append(paths, f.Path)
+	}
+	if fmt.Sprint(paths) != "[a.go c.go d.go]" {
+		t.Fatalf("files left: %v, want [a.go c.go d.go]", paths)
+	}
+	if c := got[0].Lines[0].Copies; fmt.Sprint(c) != "[{b.go 2}]" {
+		t.Errorf("a.go:1 copies %v, want b.go:2", c)
+	}
+	if c := got[1].Lines[1].Copies; fmt.Sprint(c) != "[{e.go 8}]" {
+		t.Errorf("c.go:4 copies %v, want e.go:8", c)
+	}
+}
