@@ -1,20 +1,15 @@
 package scout_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/google/go-cmp/cmp"
 
 	"github.com/scoutcode/scout"
 )
@@ -53,43 +48,9 @@ func TestRankEvalPython(t *testing.T) {
 	if len(syms) < 200 {
 		t.Fatalf("only %d symbols qualify", len(syms))
 	}
-	var ranked, byPath stats
-	var misses []string
-	now := time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC)
-	for _, s := range syms {
-		res, err := scout.Search(context.Background(), scout.Options{
-			Patterns:    []string{s.name},
-			Fixed:       true,
-			Scope:       scout.Scope{Paths: []string{root}, Globs: []string{"!site-packages/**"}},
-			RankOptions: scout.RankOptions{Now: now, NoFrecency: true, NoGit: true},
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, top := rankOf(res.Files, s.path, s.line)
-		ranked.add(r)
-		pr, _ := rankOf(pathOrder(res.Files), s.path, s.line)
-		byPath.add(pr)
-		if r != 1 {
-			misses = append(misses, fmt.Sprintf("%s %s %s:%d rank %d, first: %s", s.kind, s.name, s.path, s.line, r, strings.TrimPrefix(top, root+"/")))
-		}
-	}
-	got := fmt.Sprintf("# Python %s, %d symbols from its standard library (ast ground truth)\n%-7s %s\n%-7s %s\n",
-		version, len(syms), "scout", ranked.String(), "path", byPath.String())
-	t.Logf("\n%s", got)
-	statsFile, missFile := "testdata/rank/python_stats.txt", "testdata/rank/python_misses.txt"
-	if *updateRank {
-		os.WriteFile(statsFile, []byte(got), 0o644)
-		os.WriteFile(missFile, []byte(strings.Join(misses, "\n")+"\n"), 0o644)
-	} else if want, err := os.ReadFile(statsFile); err != nil {
-		t.Errorf("%v (run go test -run TestRankEvalPython -update-rank .)", err)
-	} else if strings.HasPrefix(string(want), "# Python "+version+",") {
-		if diff := cmp.Diff(string(want), got); diff != "" {
-			t.Errorf("ranking figures changed; if intended, rerun with -update-rank and review the diff (-want +got):\n%s", diff)
-		}
-	} else {
-		t.Logf("%s was recorded with another Python; figures not compared", statsFile)
-	}
+	ranked := rankEval(t, syms, scout.Scope{Paths: []string{root}, Globs: []string{"!site-packages/**"}}, root,
+		fmt.Sprintf("# Python %s, %d symbols from its standard library (ast ground truth)\n", version, len(syms)),
+		"# Python "+version+",", "testdata/rank/python_stats.txt", "testdata/rank/python_misses.txt")
 	if ranked.hit(1) < 0.95 {
 		t.Errorf("ranking below the bar: hit@1 %.3f (want ≥ 0.95)", ranked.hit(1))
 	}

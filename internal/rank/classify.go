@@ -176,7 +176,7 @@ func (c *Classifier) mayDeclare(line []byte) bool {
 				// a group member, or a struct field or interface method
 				return c.goBlock() != importBlock
 			}
-			if w := indent(line); w < len(line) && line[w-1] == '\t' && groupCandidate(line[w-1:]) {
+			if fieldCandidate(line) {
 				return true // a field of a struct nested deeper (in a type group, or a field's type)
 			}
 			return hasGoKeyword(line[indent(line):]) // a local func literal name, var or const

@@ -45,6 +45,29 @@ func groupCandidate(line []byte) bool {
 	return false
 }
 
+// fieldCandidate reports whether a Go line indented by two tabs or more
+// could be a struct field or interface method: a name that is not a
+// keyword, spaces, then the start of a type (a letter, '*' or '['), which
+// statements at that depth rarely are ("x = 1", "f(x)", "x, y := …" are
+// not).
+func fieldCandidate(line []byte) bool {
+	w := indent(line)
+	if w < 2 || w >= len(line) || line[w-1] != '\t' {
+		return false
+	}
+	j := w
+	for j < len(line) && isIdent(line[j]) {
+		j++
+	}
+	if j == w || j >= len(line) || line[j] != ' ' || goKeyword(unsafe.String(&line[w], j-w)) {
+		return false
+	}
+	for j < len(line) && line[j] == ' ' {
+		j++
+	}
+	return j < len(line) && (line[j] == '*' || line[j] == '[' || line[j] >= 'a' && line[j] <= 'z' || line[j] >= 'A' && line[j] <= 'Z')
+}
+
 func goKeyword(w string) bool {
 	switch w {
 	case "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for",
