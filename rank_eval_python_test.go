@@ -4,10 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
-	"math/rand/v2"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -85,17 +83,5 @@ func samplePython(t *testing.T, root string, defs [][]any) []symbol {
 		}
 		return nil
 	})
-	lines, fileCounts := wordCounts(files, candidates)
-	var ok []symbol
-	for _, c := range candidates {
-		if lines[c.name] >= 4 && fileCounts[c.name] >= 2 {
-			ok = append(ok, c)
-		}
-	}
-	slices.SortFunc(ok, func(a, b symbol) int { return strings.Compare(a.name, b.name) })
-	rng := rand.New(rand.NewPCG(3, 4))
-	rng.Shuffle(len(ok), func(i, j int) { ok[i], ok[j] = ok[j], ok[i] })
-	ok = ok[:min(len(ok), evalSymbols)]
-	slices.SortFunc(ok, func(a, b symbol) int { return strings.Compare(a.name, b.name) })
-	return ok
+	return sample(files, candidates, 3)
 }

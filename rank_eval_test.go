@@ -167,6 +167,13 @@ func sampleSymbols(t *testing.T, root string) []symbol {
 			candidates = append(candidates, ds[0])
 		}
 	}
+	return sample(files, candidates, 1)
+}
+
+// sample keeps the candidates that appear as a word on at least 4 lines in
+// at least 2 of files, and picks evalSymbols of them with a generator
+// seeded with seed: the same ones on every run.
+func sample(files []string, candidates []symbol, seed uint64) []symbol {
 	lines, fileCounts := wordCounts(files, candidates)
 	var ok []symbol
 	for _, c := range candidates {
@@ -175,11 +182,9 @@ func sampleSymbols(t *testing.T, root string) []symbol {
 		}
 	}
 	slices.SortFunc(ok, func(a, b symbol) int { return strings.Compare(a.name, b.name) })
-	rng := rand.New(rand.NewPCG(1, 2))
+	rng := rand.New(rand.NewPCG(seed, seed+1))
 	rng.Shuffle(len(ok), func(i, j int) { ok[i], ok[j] = ok[j], ok[i] })
-	if len(ok) > evalSymbols {
-		ok = ok[:evalSymbols]
-	}
+	ok = ok[:min(len(ok), evalSymbols)]
 	slices.SortFunc(ok, func(a, b symbol) int { return strings.Compare(a.name, b.name) })
 	return ok
 }

@@ -11,11 +11,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"github.com/scoutcode/scout"
 	"github.com/scoutcode/scout/bench/internal/kit"
+	"github.com/scoutcode/scout/internal/fixture"
 )
 
 var queries = []string{
@@ -25,7 +25,7 @@ var queries = []string{
 }
 
 func main() {
-	root := flag.String("root", filepath.Join(runtime.GOROOT(), "src"), "the tree to search")
+	root := flag.String("root", filepath.Join(fixture.GoRoot(), "src"), "the tree to search")
 	budget := flag.Int("budget", scout.DefaultBudget, "tokens per page")
 	flag.Parse()
 	fmt.Printf("copies over %s, budget %d tokens: page 1 and all pages, tokens (pages)\n\n", *root, *budget)
