@@ -3,6 +3,7 @@ package page
 import (
 	"encoding/binary"
 	"sort"
+	"unsafe"
 )
 
 // codec writes a cursor's fields, or reads them back: each cursor lists
@@ -25,37 +26,21 @@ func (x *codec) take(n int) []byte {
 	return v
 }
 
-func (x *codec) u64(vs ...*uint64) {
+// fixed writes or reads each value little-endian in its own width.
+func fixed[T ~uint8 | ~uint16 | ~uint32 | ~uint64](x *codec, vs ...*T) {
 	for _, v := range vs {
-		if x.reading {
-			*v = binary.LittleEndian.Uint64(x.take(8))
-		} else {
-			x.b = binary.LittleEndian.AppendUint64(x.b, *v)
+		n := int(unsafe.Sizeof(*v))
+		if !x.reading {
+			for i := range n {
+				x.b = append(x.b, byte(uint64(*v)>>(8*i)))
+			}
+			continue
 		}
-	}
-}
-
-func (x *codec) u32(v *uint32) {
-	if x.reading {
-		*v = binary.LittleEndian.Uint32(x.take(4))
-	} else {
-		x.b = binary.LittleEndian.AppendUint32(x.b, *v)
-	}
-}
-
-func (x *codec) u16(v *uint16) {
-	if x.reading {
-		*v = binary.LittleEndian.Uint16(x.take(2))
-	} else {
-		x.b = binary.LittleEndian.AppendUint16(x.b, *v)
-	}
-}
-
-func (x *codec) byte(v *byte) {
-	if x.reading {
-		*v = x.take(1)[0]
-	} else {
-		x.b = append(x.b, *v)
+		var u uint64
+		for i, c := range x.take(n) {
+			u |= uint64(c) << (8 * i)
+		}
+		*v = T(u)
 	}
 }
 
@@ -115,7 +100,7 @@ func (x *codec) bonuses(m *map[uint32]int) {
 		x.uvarint(&n)
 		for _, k := range keys {
 			v := int64((*m)[k])
-			x.u32(&k)
+			fixed(x, &k)
 			x.varint(&v)
 		}
 		return
@@ -132,7 +117,7 @@ func (x *codec) bonuses(m *map[uint32]int) {
 		}
 		var k uint32
 		var v int64
-		x.u32(&k)
+		fixed(x, &k)
 		x.varint(&v)
 		(*m)[k] = int(v)
 	}

@@ -87,20 +87,18 @@ func (c Cursor) Encode() string {
 
 // fields writes or reads the cursor's fields, in the format's order.
 func (c *Cursor) fields(x *codec) {
-	x.u64(&c.Fingerprint, &c.Revision)
+	fixed(x, &c.Fingerprint, &c.Revision)
 	counts(x, &c.Now)
 	counts(x, &c.Page)
-	mode := byte(c.Mode)
-	x.byte(&mode)
-	c.Mode = Mode(mode)
+	fixed(x, &c.Mode)
 	counts(x, &c.PerFile, &c.Total.Matches, &c.Total.Files, &c.Ordinal)
 	signed(x, &c.Last.Score)
-	x.u32(&c.Last.Path)
+	fixed(x, &c.Last.Path)
 	counts(x, &c.Last.Line)
 	x.bonuses(&c.Frecency)
 	counts(x, &c.Taken)
 	for i := range c.Buckets {
-		x.u16(&c.Buckets[i])
+		fixed(x, &c.Buckets[i])
 	}
 }
 

@@ -228,8 +228,8 @@ func (c ReadCursor) Encode() string {
 
 // fields writes or reads the cursor's fields, in the format's order.
 func (c *ReadCursor) fields(x *codec) {
-	x.u32(&c.Path)
-	x.u64(&c.Hash)
+	fixed(x, &c.Path)
+	fixed(x, &c.Hash)
 	counts(x, &c.Offset, &c.Limit, &c.Next, &c.Page)
 }
 
