@@ -120,7 +120,9 @@ func follow(t *testing.T, o scout.GrepOptions) (hits [][]hitID, pages []*scout.P
 					page = append(page, hitID{f.Path, l.Number})
 				}
 				for _, c := range l.Copies { // a copy's file shows under the line it repeats
-					page = append(page, hitID{c.Path, c.Line})
+					for _, n := range c.Lines {
+						page = append(page, hitID{c.Path, n})
+					}
 				}
 			}
 		}
@@ -171,7 +173,9 @@ func checkPage(t *testing.T, o scout.GrepOptions, p *scout.Page) {
 		}
 		shown += f.Shown
 		for _, l := range f.Lines {
-			shown += len(l.Copies) // hits of files folded into this line
+			for _, c := range l.Copies {
+				shown += len(c.Lines) // hits of files folded into this line
+			}
 		}
 	}
 	if shown != p.Shown.Matches {
@@ -389,7 +393,7 @@ func shownByPath(p *scout.Page) map[string]int {
 		n[f.Path] += f.Shown
 		for _, l := range f.Lines {
 			for _, c := range l.Copies {
-				n[c.Path]++
+				n[c.Path] += len(c.Lines)
 			}
 		}
 	}

@@ -21,7 +21,11 @@ func fold(files []File) []File {
 			for _, ln := range f.Lines {
 				o := first[strings.TrimSpace(ln.Text)]
 				orig := &out[o.file].Lines[o.line]
-				orig.Copies = append(orig.Copies, Place{Path: f.Path, Line: ln.Number})
+				if n := len(orig.Copies); n > 0 && orig.Copies[n-1].Path == f.Path {
+					orig.Copies[n-1].Lines = append(orig.Copies[n-1].Lines, ln.Number)
+				} else {
+					orig.Copies = append(orig.Copies, Copy{Path: f.Path, Lines: []int{ln.Number}})
+				}
 			}
 			continue
 		}
@@ -58,75 +62,57 @@ func copies(f File, first map[string]pageLine) bool {
 	return true
 }
 
-// foldPlaces writes places compactly: a file once, with its lines
+// foldPlaces writes copies compactly: a file once, with its lines
 // ("a.go:10,20"); by directory; and where the names in a directory differ
 // by a number and share one line, as a pattern
 // ("api/docs/v1.{24..30,32}.yaml:331").
-func foldPlaces(places []Place) string {
-	type entry struct {
-		path  string
-		lines []int
-	}
+func foldPlaces(copies []Copy) string {
 	type group struct {
-		dir     string
-		entries []*entry
+		dir    string
+		copies []Copy
 	}
 	var groups []*group
 	dirs := map[string]*group{}
-	files := map[string]*entry{}
-	for _, p := range places {
-		if e := files[p.Path]; e != nil {
-			e.lines = append(e.lines, p.Line)
-			continue
-		}
-		e := &entry{path: p.Path, lines: []int{p.Line}}
-		files[p.Path] = e
-		dir := path.Dir(p.Path)
+	for _, c := range copies {
+		dir := path.Dir(c.Path)
 		g := dirs[dir]
 		if g == nil {
 			g = &group{dir: dir}
 			dirs[dir] = g
 			groups = append(groups, g)
 		}
-		g.entries = append(g.entries, e)
+		g.copies = append(g.copies, c)
 	}
 	var parts []string
 	for _, g := range groups {
-		var one []Place // the group's files, when each has one line
-		for _, e := range g.entries {
-			if len(e.lines) == 1 {
-				one = append(one, Place{e.path, e.lines[0]})
-			}
+		if s, ok := numbered(g.dir, g.copies); ok {
+			parts = append(parts, s)
+			continue
 		}
-		if len(one) == len(g.entries) {
-			if s, ok := numbered(g.dir, one); ok {
-				parts = append(parts, s)
-				continue
-			}
-		}
-		for _, e := range g.entries {
-			lines := make([]string, len(e.lines))
-			for i, n := range e.lines {
+		for _, c := range g.copies {
+			lines := make([]string, len(c.Lines))
+			for i, n := range c.Lines {
 				lines[i] = strconv.Itoa(n)
 			}
-			parts = append(parts, Quote(e.path)+":"+strings.Join(lines, ","))
+			parts = append(parts, Quote(c.Path)+":"+strings.Join(lines, ","))
 		}
 	}
 	return strings.Join(parts, ", ")
 }
 
-// numbered folds the places of one directory into a pattern when there
-// are at least three, on the same line, named alike but for a number.
-func numbered(dir string, items []Place) (string, bool) {
+// numbered folds the copies of one directory into a pattern when there
+// are at least three files, each with one line, the same, named alike but
+// for a number.
+func numbered(dir string, items []Copy) (string, bool) {
 	if len(items) < 3 {
 		return "", false
 	}
 	names := make([]string, len(items))
-	for i, p := range items {
-		if p.Line != items[0].Line {
+	for i, c := range items {
+		if len(c.Lines) != 1 || c.Lines[0] != items[0].Lines[0] {
 			return "", false
 		}
-		names[i] = path.Base(p.Path)
+		names[i] = path.Base(c.Path)
 	}
 	pre, suf := names[0], names[0]
 	for _, n := range names[1:] {
@@ -169,6 +155,6 @@ func numbered(dir string, items []Place) (string, bool) {
 		}
 		i = j + 1
 	}
-	b.WriteString("}" + suf + ":" + strconv.Itoa(items[0].Line))
+	b.WriteString("}" + suf + ":" + strconv.Itoa(items[0].Lines[0]))
 	return Quote(b.String()), true
 }

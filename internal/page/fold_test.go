@@ -6,22 +6,24 @@ import (
 )
 
 func TestFoldPlaces(t *testing.T) {
-	var versions []Place
+	var versions []Copy
 	for v := 24; v <= 44; v++ {
 		if v != 31 {
-			versions = append(versions, Place{fmt.Sprintf("api/docs/v1.%d.yaml", v), 331})
+			versions = append(versions, Copy{fmt.Sprintf("api/docs/v1.%d.yaml", v), []int{331}})
 		}
 	}
+	one := func(p string, n int) Copy { return Copy{p, []int{n}} }
 	for _, c := range []struct {
-		places []Place
+		places []Copy
 		want   string
 	}{
 		{versions, "api/docs/v1.{24..30,32..44}.yaml:331"},
-		{[]Place{{"a/x.go", 3}, {"a/x.go", 9}, {"b/y.go", 4}}, "a/x.go:3,9, b/y.go:4"},
-		{[]Place{{"a/f1.go", 2}, {"a/f2.go", 2}}, "a/f1.go:2, a/f2.go:2"},                            // two: no pattern
-		{[]Place{{"a/f1.go", 2}, {"a/f2.go", 2}, {"a/f3.go", 5}}, "a/f1.go:2, a/f2.go:2, a/f3.go:5"}, // lines differ
-		{[]Place{{"a/f1.go", 2}, {"a/g2.go", 2}, {"a/f3.go", 2}}, "a/f1.go:2, a/g2.go:2, a/f3.go:2"}, // names differ
-		{[]Place{{"x1.go", 1}, {"x2.go", 1}, {"x10.go", 1}}, "x{1..2,10}.go:1"},                      // the root
+		{[]Copy{{"a/x.go", []int{3, 9}}, one("b/y.go", 4)}, "a/x.go:3,9, b/y.go:4"},
+		{[]Copy{{"a/f1.go", []int{2, 4}}, one("a/f2.go", 2), one("a/f3.go", 2)}, "a/f1.go:2,4, a/f2.go:2, a/f3.go:2"}, // two lines: no pattern
+		{[]Copy{one("a/f1.go", 2), one("a/f2.go", 2)}, "a/f1.go:2, a/f2.go:2"},                                        // two: no pattern
+		{[]Copy{one("a/f1.go", 2), one("a/f2.go", 2), one("a/f3.go", 5)}, "a/f1.go:2, a/f2.go:2, a/f3.go:5"},          // lines differ
+		{[]Copy{one("a/f1.go", 2), one("a/g2.go", 2), one("a/f3.go", 2)}, "a/f1.go:2, a/g2.go:2, a/f3.go:2"},          // names differ
+		{[]Copy{one("x1.go", 1), one("x2.go", 1), one("x10.go", 1)}, "x{1..2,10}.go:1"},                               // the root
 	} {
 		if got := foldPlaces(c.places); got != c.want {
 			t.Errorf("foldPlaces(%v) = %q, want %q", c.places, got, c.want)
@@ -48,10 +50,10 @@ func TestFold(t *testing.T) {
 	if fmt.Sprint(paths) != "[a.go c.go d.go]" {
 		t.Fatalf("files left: %v, want [a.go c.go d.go]", paths)
 	}
-	if c := got[0].Lines[0].Copies; fmt.Sprint(c) != "[{b.go 2}]" {
+	if c := got[0].Lines[0].Copies; fmt.Sprint(c) != "[{b.go [2]}]" {
 		t.Errorf("a.go:1 copies %v, want b.go:2", c)
 	}
-	if c := got[1].Lines[1].Copies; fmt.Sprint(c) != "[{e.go 8}]" {
+	if c := got[1].Lines[1].Copies; fmt.Sprint(c) != "[{e.go [8]}]" {
 		t.Errorf("c.go:4 copies %v, want e.go:8", c)
 	}
 }

@@ -75,7 +75,7 @@
 // tools) is the Page type below as one object, with what the text shows:
 // mode, page, files (each with path, matches, shown and, in content mode,
 // lines, each with line, text, column, context, definition, gap and the
-// copies folded under it, each a path and line),
+// copies folded under it, each a path and its lines),
 // total, shown, files_searched, not_searched, partial, rest, elsewhere,
 // note, warnings, failed, cursor and next. With explain, it has what the
 // text then shows too: each file's and line's score and signals, each
@@ -234,13 +234,13 @@ type Line struct {
 	// Copies are the same line (the same text once trimmed) in files the
 	// page shows only for such copies (see Fold): each is one of the
 	// page's hits, shown here instead of under its own path.
-	Copies []Place `json:"copies,omitempty"`
+	Copies []Copy `json:"copies,omitempty"`
 }
 
-// Place is a line of a file.
-type Place struct {
-	Path string `json:"path"`
-	Line int    `json:"line"`
+// Copy is a file's lines that repeat a line shown on the page.
+type Copy struct {
+	Path  string `json:"path"`
+	Lines []int  `json:"lines"`
 }
 
 // Span is a match in a line.
