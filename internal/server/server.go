@@ -227,7 +227,7 @@ func (h *handlers) grep(ctx context.Context, a args) (any, string, error) {
 			Fixed: a.flag("literal"), Case: caseOf(a), Word: a.flag("word"), Before: before, After: after,
 			Text: a.flag("text"), MaxFileSize: maxSize, Workers: h.o.Workers, ShowSecrets: h.o.ShowSecrets,
 		},
-		PageOptions: pageOf(a), Mode: mode, PerFile: a.num("per_file"),
+		PageOptions: pageOf(a), Mode: mode, PerFile: a.num("per_file"), NoCollapse: a.flag("no_collapse"),
 	}
 	if a.has("per_file") && o.PerFile == 0 {
 		return nil, "", errors.New("per_file must be 1 or more")

@@ -131,6 +131,7 @@ var toolSpecs = sync.OnceValue(func() specs {
 			{name: "per_file", kind: kInt, desc: "hits of one file a page shows at most; default 3 (100 when path is one file)"},
 		}, pageParams[1:], walkParams[5:], []param{
 			{name: "text", kind: kBool, desc: "search binary files as text"},
+			{name: "no_collapse", kind: kBool, desc: "show every copy of a line under its own path (by default a file whose lines all repeat lines shown above is listed under them)"},
 			{name: "max_filesize", kind: kInt, desc: "skip files larger than this many bytes (they are counted); default 10485760 (10 MB); 0: no limit"},
 		}),
 		aliases: concat(
