@@ -181,19 +181,8 @@ func TestCallsPerQuery(t *testing.T) {
 		}
 		tokens := (bytes + 3) / 4
 		bound := (tokens+budget-1)/budget + 1
-		o := scout.GrepOptions{Options: base}
-		calls := 0
-		for {
-			p, err := scout.Grep(context.Background(), o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			calls++
-			if p.Cursor == "" {
-				break
-			}
-			o.Cursor = p.Cursor
-		}
+		_, pages := follow(t, scout.GrepOptions{Options: base})
+		calls := len(pages)
 		rows = append(rows, row{q, res.Stats.MatchedLines, tokens, calls, bound})
 		total, totalBound = total+calls, totalBound+bound
 		if calls > bound+2 {

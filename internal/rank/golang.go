@@ -29,11 +29,8 @@ func groupCandidate(line []byte) bool {
 	if line[1] == '"' || line[1] == '`' {
 		return true
 	}
-	j := 1
-	for j < len(line) && isIdent(line[j]) {
-		j++
-	}
-	if j == 1 || goKeyword(unsafe.String(&line[1], j-1)) {
+	j, ok := leadingName(line, 1)
+	if !ok {
 		return false
 	}
 	switch {
@@ -55,17 +52,24 @@ func fieldCandidate(line []byte) bool {
 	if w < 2 || w >= len(line) || line[w-1] != '\t' {
 		return false
 	}
-	j := w
-	for j < len(line) && isIdent(line[j]) {
-		j++
-	}
-	if j == w || j >= len(line) || line[j] != ' ' || goKeyword(unsafe.String(&line[w], j-w)) {
+	j, ok := leadingName(line, w)
+	if !ok || j >= len(line) || line[j] != ' ' {
 		return false
 	}
 	for j < len(line) && line[j] == ' ' {
 		j++
 	}
 	return j < len(line) && (line[j] == '*' || line[j] == '[' || line[j] >= 'a' && line[j] <= 'z' || line[j] >= 'A' && line[j] <= 'Z')
+}
+
+// leadingName returns the end of the name that starts line at i, and
+// whether there is one that is not a Go keyword.
+func leadingName(line []byte, i int) (int, bool) {
+	j := i
+	for j < len(line) && isIdent(line[j]) {
+		j++
+	}
+	return j, j > i && !goKeyword(unsafe.String(&line[i], j-i))
 }
 
 func goKeyword(w string) bool {
