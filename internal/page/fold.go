@@ -17,9 +17,9 @@ func fold(files []File) []File {
 	first := map[string]pageLine{}
 	out := files[:0]
 	for _, f := range files {
-		if copies(f, first) {
-			for _, ln := range f.Lines {
-				o := first[strings.TrimSpace(ln.Text)]
+		if origins := copies(f, first); origins != nil {
+			for i, ln := range f.Lines {
+				o := origins[i]
 				orig := &out[o.file].Lines[o.line]
 				if n := len(orig.Copies); n > 0 && orig.Copies[n-1].Path == f.Path {
 					orig.Copies[n-1].Lines = append(orig.Copies[n-1].Lines, ln.Number)
@@ -45,21 +45,20 @@ func fold(files []File) []File {
 // file's lines.
 type pageLine struct{ file, line int }
 
-// copies reports whether every line of f repeats a line already shown,
-// in the order those were shown.
-func copies(f File, first map[string]pageLine) bool {
-	if len(f.Lines) == 0 {
-		return false
-	}
+// copies returns, when every line of f repeats a line already shown, in
+// the order those were shown, where each was shown; else nil.
+func copies(f File, first map[string]pageLine) []pageLine {
+	var origins []pageLine
 	prev := pageLine{-1, -1}
 	for _, ln := range f.Lines {
 		o, ok := first[strings.TrimSpace(ln.Text)]
 		if !ok || ln.Context || o.file < prev.file || o.file == prev.file && o.line < prev.line {
-			return false
+			return nil
 		}
+		origins = append(origins, o)
 		prev = o
 	}
-	return true
+	return origins
 }
 
 // foldPlaces writes copies compactly: a file once, with its lines
