@@ -100,8 +100,8 @@ func checkJSON(t *testing.T, what string, p *scout.Page) float64 {
 		t.Fatal(err)
 	}
 	ratio := float64(len(b)) / float64(len(p.Text))
-	if ratio > 2.1 {
-		t.Errorf("%s: JSON %d bytes, text %d: %.2f× (at most 2.1×)", what, len(b), len(p.Text), ratio)
+	if ratio > 2 {
+		t.Errorf("%s: JSON %d bytes, text %d: %.2f× (at most 2×)", what, len(b), len(p.Text), ratio)
 	}
 	if bytes.Contains(b, []byte(`\u003c`)) || bytes.Contains(b, []byte(`\u003e`)) || bytes.Contains(b, []byte(`\u0026`)) {
 		t.Errorf("%s: JSON escapes HTML", what)

@@ -32,6 +32,7 @@ var goldenCases = []struct {
 	{"grep-case-sensitive", []string{"grep", "-s", "Handler", "server"}, false},
 	{"grep-context", []string{"grep", "-C", "1", "NewHandler"}, false},
 	{"grep-json", []string{"grep", "--json", "-w", "Handler"}, false},
+	{"grep-json-context", []string{"grep", "--json", "-C", "1", "-w", "NewHandler"}, false},
 	{"grep-count", []string{"grep", "-c", "handler"}, false},
 	{"grep-files", []string{"grep", "-l", "handler"}, false},
 	{"grep-mode-map", []string{"grep", "--mode", "map", "handler"}, false},

@@ -74,8 +74,9 @@
 // A page in JSON (scout grep --json, and the structured content of the MCP
 // tools) is the Page type below as one object, with what the text shows:
 // mode, page, files (each with path, matches, shown and, in content mode,
-// lines, each with line, text, column, context, definition, gap and the
-// copies folded under it, each a path and its lines),
+// lines, each with line, text, column, definition and the copies folded
+// under it, each a path and its lines; and the context lines apart, each
+// with line and text),
 // total, shown, files_searched, not_searched, partial, rest, elsewhere,
 // note, warnings, failed, cursor and next. With explain, it has what the
 // text then shows too: each file's and line's score and signals, each
@@ -218,6 +219,9 @@ type File struct {
 	Score   int      `json:"score,omitempty"`   // with explain
 	Signals []Signal `json:"signals,omitempty"` // with explain
 	Lines   []Line   `json:"lines,omitempty"`   // content mode
+	// Context is Brief's form of the context lines (see Brief): the page
+	// keeps them in Lines, marked Context; Brief moves them here.
+	Context []Line `json:"context,omitempty"`
 }
 
 // Line is a line shown on a page.
@@ -261,32 +265,46 @@ func (p *Page) JSON() ([]byte, error) {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
-// Brief returns the page with what its text shows: without explain, no
-// scores, signals, spans or ranking (they made the JSON 2 to 3 times the
-// text), and in files and list modes the paths without their counts,
-// sizes and times. The page itself is not changed.
+// Brief returns the page in the form JSON and the MCP tools carry: the
+// hits in each file's Lines, its context lines apart in Context (a line
+// number says where each goes; flagging each context line inline made the
+// JSON of a -B1 -A2 page 2.1 times its text). Without explain it also
+// leaves out what the text does not show: scores, signals, spans and
+// ranking (they made the JSON 2 to 3 times the text), and in files and
+// list modes the paths' counts, sizes and times. The page itself is not
+// changed.
 func (p *Page) Brief() *Page {
-	if p.explained {
-		return p
-	}
 	b := *p
-	b.Ranking = ""
+	if !p.explained {
+		b.Ranking = ""
+	}
 	b.Files = make([]File, len(p.Files))
 	for i, f := range p.Files {
-		f.Score, f.Signals = 0, nil
-		switch {
-		case p.Mode == Files || p.Mode == List:
-			f.Matches, f.Shown, f.Size, f.MTime = 0, 0, 0, ""
-		case f.Shown == f.Matches:
-			f.Shown = 0
+		if !p.explained {
+			f.Score, f.Signals = 0, nil
+			switch {
+			case p.Mode == Files || p.Mode == List:
+				f.Matches, f.Shown, f.Size, f.MTime = 0, 0, 0, ""
+			case f.Shown == f.Matches:
+				f.Shown = 0
+			}
 		}
 		if f.Lines != nil {
-			lines := make([]Line, len(f.Lines))
-			for j, l := range f.Lines {
-				l.Score, l.Signals, l.Spans = 0, nil, nil
-				lines[j] = l
+			hits := make([]Line, 0, len(f.Lines))
+			f.Context = nil
+			for _, l := range f.Lines {
+				if !p.explained {
+					l.Score, l.Signals, l.Spans = 0, nil, nil
+				}
+				context := l.Context
+				l.Context, l.Gap = false, false
+				if context {
+					f.Context = append(f.Context, l)
+				} else {
+					hits = append(hits, l)
+				}
 			}
-			f.Lines = lines
+			f.Lines = hits
 		}
 		b.Files[i] = f
 	}
