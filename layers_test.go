@@ -17,7 +17,7 @@ var layers = [][]string{
 	{"internal/ignore", "internal/search"},
 	{"internal/filetype"},
 	{"internal/walk", "internal/rank"},
-	{"internal/page"},
+	{"internal/page", "internal/syntax"},
 	{"."},
 	{"internal/render", "internal/server"},
 	{"internal/cli"},

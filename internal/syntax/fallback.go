@@ -1,0 +1,74 @@
+//go:build !cgo
+
+package syntax
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+
+	"github.com/scoutcode/scout/internal/rank"
+)
+
+// By is how this build finds definitions: without cgo there is no parser,
+// and the line classifier stands in.
+const By = ByClassifier
+
+// Parse finds the lines of a file's source that declare a name, with the
+// line classifier of internal/rank: each Def has a start line and a name,
+// kind "definition", no end and no parent. name picks the language.
+func Parse(ctx context.Context, name string, src []byte) (*File, error) {
+	g := Grammar(name)
+	if g == "" {
+		return nil, fmt.Errorf("%s: %w", name, ErrUnsupported)
+	}
+	if len(src) > MaxSize {
+		return nil, fmt.Errorf("%s: %w (%d bytes; the most is %d)", name, ErrTooBig, len(src), MaxSize)
+	}
+	f := &File{Grammar: g, By: ByClassifier}
+	cl := rank.NewClassifier(rank.LangOf(name), src)
+	n := 0
+	for s := 0; s < len(src); n++ {
+		if n%4096 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		e := s + bytes.IndexByte(src[s:], '\n')
+		if e < s {
+			e = len(src)
+		}
+		if _, need, _ := cl.Line(s, e); need {
+			if a, b, ok := declared(cl, src, s, e); ok {
+				f.Defs = append(f.Defs, Def{
+					Kind: "definition", Name: string(src[s+a : s+b]), Signature: signature(g, "", src[s:e]),
+					Start: n + 1, StartByte: s, Parent: -1,
+				})
+			}
+		}
+		s = e + 1
+	}
+	return f, nil
+}
+
+// declared returns the first word of the line src[s:e] that the classifier
+// calls a definition.
+func declared(cl *rank.Classifier, src []byte, s, e int) (a, b int, ok bool) {
+	if a, b, ok := cl.DeclaredName(s, e); ok {
+		return a, b, true
+	}
+	line := src[s:e]
+	for i := 0; i < len(line); {
+		if !rank.IsWord(line[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(line) && rank.IsWord(line[j]) {
+			j++
+		}
+		if cl.Classify(s, e, i, j).Kind == rank.Definition {
+			return i, j, true
+		}
+		i = j
+	}
+	return 0, 0, false
+}

@@ -1,0 +1,60 @@
+//go:build cgo
+
+package syntax
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/outline.golden")
+
+// TestOutlineGolden parses a small source in each grammar and compares
+// the outline with testdata/outline.golden.
+func TestOutlineGolden(t *testing.T) {
+	a, err := txtar.ParseFile("testdata/outline.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	seen := map[string]bool{}
+	for _, f := range a.Files {
+		pf, err := Parse(context.Background(), f.Name, f.Data)
+		if err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		seen[pf.Grammar] = true
+		if pf.Errors {
+			t.Errorf("%s: parsed with errors", f.Name)
+		}
+		fmt.Fprintf(&b, "-- %s (%s) --\n", f.Name, pf.Grammar)
+		for _, d := range pf.Defs {
+			fmt.Fprintf(&b, "%s%d-%d %s %s: %s\n", strings.Repeat("  ", d.Depth), d.Start, d.End, d.Kind, d.Name, d.Signature)
+		}
+	}
+	for _, g := range Grammars() {
+		if !seen[g] {
+			t.Errorf("no source in testdata/outline.txtar for the %s grammar", g)
+		}
+	}
+	got := b.String()
+	if *update {
+		if err := os.WriteFile("testdata/outline.golden", []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile("testdata/outline.golden")
+	if err != nil {
+		t.Fatalf("%v (go test ./internal/syntax -run TestOutlineGolden -update writes it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("outline differs from testdata/outline.golden (go test ./internal/syntax -run TestOutlineGolden -update, then read the diff):\n%s", got)
+	}
+}

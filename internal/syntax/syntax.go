@@ -1,0 +1,97 @@
+// Package syntax finds the definitions in a source file: their kind, name,
+// one-line signature, line range and nesting (a class and its methods).
+//
+// With cgo (the default build) it parses with tree-sitter and the official
+// grammars of Go, TypeScript, TSX, JavaScript/JSX, Python, Rust, Java, C,
+// C++, C#, Ruby, PHP and Bash, matched by the queries in queries.go. A
+// build without cgo has no parser: Parse falls back to the line classifier
+// of internal/rank, which knows where a definition starts but not where it
+// ends, and File.By says so. Callers must show File.By with the answer.
+//
+// The answers are syntactic: names, not resolved symbols.
+package syntax
+
+import (
+	"errors"
+	"path"
+	"strings"
+)
+
+// Ways a file's definitions were found (File.By).
+const (
+	ByParser     = "tree-sitter"     // a real parse
+	ByClassifier = "line classifier" // the fallback: definition lines only, no ends
+)
+
+// MaxSize is the largest file Parse takes, in bytes; larger files are
+// ErrTooBig (a generated table, a bundle: parsing them is slow and their
+// outline is of no use).
+const MaxSize = 4 << 20
+
+// ErrUnsupported is wrapped by Parse's error for a file in no language it
+// knows; ErrTooBig for a file over MaxSize.
+var (
+	ErrUnsupported = errors.New("no parser for this language")
+	ErrTooBig      = errors.New("too big to parse")
+)
+
+// Def is a definition in a file.
+type Def struct {
+	Kind      string // function, method, constructor, class, struct, interface, enum, union, record, trait, impl, type, module, namespace, macro, property
+	Name      string
+	Signature string // the definition's head on one line: up to its body, whitespace folded
+	Start     int    // first line, 1-based
+	End       int    // last line; 0 when unknown (ByClassifier)
+	StartByte int
+	EndByte   int // 0 when unknown
+	Parent    int // index in File.Defs of the definition holding this one; -1 for none
+	Depth     int // number of definitions holding this one
+}
+
+// File is what Parse found in a file.
+type File struct {
+	Grammar string // the grammar it was read with: "go", "python", "tsx"…
+	By      string // ByParser or ByClassifier
+	Defs    []Def  // in the order they start
+	// Errors says the parser met syntax errors and recovered: the
+	// definitions around them may be missing or cut short.
+	Errors bool
+}
+
+// grammars maps file name extensions to grammar names.
+var grammars = map[string]string{
+	".go": "go",
+	".py": "python", ".pyi": "python", ".pyw": "python",
+	".js": "javascript", ".jsx": "javascript", ".mjs": "javascript", ".cjs": "javascript",
+	".ts": "typescript", ".mts": "typescript", ".cts": "typescript",
+	".tsx":  "tsx",
+	".rs":   "rust",
+	".java": "java",
+	".c":    "c", ".h": "c",
+	".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".c++": "cpp", ".hh": "cpp", ".hpp": "cpp", ".hxx": "cpp", ".h++": "cpp", ".ipp": "cpp", ".inl": "cpp",
+	".cs": "csharp",
+	".rb": "ruby", ".rake": "ruby", ".gemspec": "ruby",
+	".php": "php", ".phtml": "php",
+	".sh": "bash", ".bash": "bash",
+}
+
+// byName maps whole file names to grammar names.
+var byName = map[string]string{
+	"Rakefile": "ruby", "Gemfile": "ruby", ".bashrc": "bash", ".bash_profile": "bash", ".profile": "bash",
+}
+
+// Grammar returns the grammar for a file, by its name, or "" when there is
+// none. A ".h" file is read as C (C++ headers that use classes parse with
+// errors, and File.Errors says so).
+func Grammar(p string) string {
+	base := path.Base(strings.ReplaceAll(p, "\\", "/"))
+	if g, ok := byName[base]; ok {
+		return g
+	}
+	return grammars[strings.ToLower(path.Ext(base))]
+}
+
+// Grammars returns the names of the grammars Parse knows, sorted.
+func Grammars() []string {
+	return []string{"bash", "c", "cpp", "csharp", "go", "java", "javascript", "php", "python", "ruby", "rust", "tsx", "typescript"}
+}
