@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/scoutcode/scout"
 	"github.com/scoutcode/scout/internal/fixture"
 )
 
@@ -33,6 +34,11 @@ var goldenCases = []struct {
 	{"grep-context", []string{"grep", "-C", "1", "NewHandler"}, false},
 	{"grep-json", []string{"grep", "--json", "-w", "Handler"}, false},
 	{"grep-json-context", []string{"grep", "--json", "-C", "1", "-w", "NewHandler"}, false},
+	{"outline", []string{"outline", "server/handler.go", "cmd/demo/main.go"}, false},
+	{"outline-dir-json", []string{"outline", "--json", "."}, false},
+	{"outline-missing", []string{"outline", "nope.go"}, false},
+	{"outline-no-path", []string{"outline"}, false},
+	{"outline-help", []string{"outline", "--help"}, false},
 	{"grep-count", []string{"grep", "-c", "handler"}, false},
 	{"grep-files", []string{"grep", "-l", "handler"}, false},
 	{"grep-mode-map", []string{"grep", "--mode", "map", "handler"}, false},
@@ -152,7 +158,11 @@ func TestGolden(t *testing.T) {
 				)
 			}
 			got := txtar.Format(&txtar.Archive{Comment: []byte("scout " + strings.Join(c.args, " ") + "\n"), Files: files})
-			fixture.Golden(t, filepath.Join(dir, c.name+".txtar"), got, *update, "go test ./internal/cli -run TestGolden -update")
+			name := c.name
+			if (c.name == "outline" || c.name == "outline-dir-json") && scout.OutlineBy != "tree-sitter" {
+				name += "-nocgo" // a build without cgo outlines with the line classifier
+			}
+			fixture.Golden(t, filepath.Join(dir, name+".txtar"), got, *update, "go test ./internal/cli -run TestGolden -update")
 		})
 	}
 }

@@ -102,9 +102,10 @@ const (
 	Count               // paths with their number of matching lines
 	Map                 // only the directory map
 	List                // scout find: paths, a line each
+	Outline             // scout outline: each file's definitions, nested
 )
 
-var modeNames = [...]string{"auto", "content", "files", "count", "map", "list"}
+var modeNames = [...]string{"auto", "content", "files", "count", "map", "list", "outline"}
 
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {
@@ -115,7 +116,7 @@ func (m Mode) String() string {
 
 // ParseMode reads a mode's name.
 func ParseMode(s string) (Mode, error) {
-	for i, n := range modeNames {
+	for i, n := range modeNames[:Outline] {
 		if n == s {
 			return Mode(i), nil
 		}
@@ -235,6 +236,12 @@ type Line struct {
 	Score      int      `json:"score,omitempty"`   // with explain; 0 for context
 	Signals    []Signal `json:"signals,omitempty"` // with explain
 	Spans      []Span   `json:"spans,omitempty"`   // with explain: matches in Text, byte offsets, half-open
+	// A definition on an outline page (Outline mode): Number is its first
+	// line, Text its signature.
+	End   int    `json:"end,omitempty"`   // its last line; 0 when not known (found by the line classifier)
+	Kind  string `json:"kind,omitempty"`  // function, method, class, struct, interface, type…
+	Name  string `json:"name,omitempty"`  // the name it defines
+	Depth int    `json:"depth,omitempty"` // definitions holding it (a method in a class: 1)
 	// Copies are the same line (the same text once trimmed) in files the
 	// page shows only for such copies (see Fold): each is one of the
 	// page's hits, shown here instead of under its own path.

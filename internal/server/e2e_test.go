@@ -126,8 +126,19 @@ func TestToolsGolden(t *testing.T) {
 			t.Errorf("%s: no output schema or description", tool.Name)
 		}
 	}
-	if want := []string{"find", "grep", "read", "touch"}; !slices.Equal(names, want) {
+	if want := []string{"find", "grep", "outline", "read", "touch"}; !slices.Equal(names, want) {
 		t.Errorf("tools %v, want %v", names, want)
+	}
+	// What the model reads of the list: names, descriptions and input
+	// schemas (the output schemas go to the host).
+	var visible []any
+	for _, tool := range res.Tools {
+		visible = append(visible, []any{tool.Name, tool.Description, tool.InputSchema})
+	}
+	vb, _ := json.Marshal(visible)
+	t.Logf("tools/list: %d tokens (bytes/4) visible to the model", len(vb)/4)
+	if len(vb)/4 > 3500 {
+		t.Errorf("tools/list shows the model %d tokens; at most 3500", len(vb)/4)
 	}
 	b, err := json.MarshalIndent(res.Tools, "", "  ")
 	if err != nil {
@@ -176,6 +187,11 @@ var resultCases = []struct {
 	{"read-dir", "read", `{"path": "server"}`, false},
 	{"read-missing", "read", `{"path": "nope.go"}`, false},
 	{"read-outside", "read", `{"path": "/etc/passwd"}`, false},
+	{"outline", "outline", `{"path": "server/handler.go"}`, false},
+	{"outline-dir", "outline", `{"paths": ["."], "budget": 300}`, false},
+	{"outline-missing", "outline", `{"file": "nope.go"}`, false},
+	{"outline-outside", "outline", `{"path": "../x.go"}`, false},
+	{"outline-no-path", "outline", `{}`, false},
 	{"touch", "touch", `{"paths": ["server/handler.go", "nope.go"]}`, false},
 	{"touch-one", "touch", `{"file_path": "README.md"}`, false},
 }
@@ -243,7 +259,11 @@ func TestResultsGolden(t *testing.T) {
 				files = append(files, resultFiles(root, "next ", next)...)
 			}
 			got := txtar.Format(&txtar.Archive{Comment: []byte(c.tool + " " + c.args + "\n"), Files: files})
-			golden(t, c.name+".txtar", got)
+			name := c.name
+			if (c.name == "outline" || c.name == "outline-dir") && scout.OutlineBy != "tree-sitter" {
+				name += "-nocgo" // a build without cgo outlines with the line classifier
+			}
+			golden(t, name+".txtar", got)
 		})
 	}
 }

@@ -54,8 +54,8 @@ func concat[T any](lists ...[]T) []T {
 	return out
 }
 
-// specs are the four tools' arguments.
-type specs struct{ grep, find, read, touch *spec }
+// specs are the tools' arguments.
+type specs struct{ grep, find, read, outline, touch *spec }
 
 // toolSpecs builds the specs once, when a server starts: built at package
 // init they would cost every scout command, MCP or not.
@@ -200,6 +200,29 @@ var toolSpecs = sync.OnceValue(func() specs {
 		),
 	}
 
+	outlineSpec := &spec{
+		tool: "outline",
+		params: concat([]param{
+			{name: "path", kind: kStrings, required: true, desc: "files, or directories whose files to outline, relative to the root"},
+		}, walkParams[1:4], walkParams[5:], []param{
+			{name: "budget", kind: kInt, desc: "tokens (bytes/4) a page may take; default 4000, at least 300"},
+			{name: "cursor", kind: kString, desc: "the cursor a page printed: send it with the same other arguments to get the next page"},
+			{name: "timeout_ms", kind: kInt, desc: "give up after this long; default 30000"},
+		}),
+		aliases: concat(
+			aliases("path", kStrings, "paths", "file", "files", "file_path", "filePath", "dir", "directory"),
+			aliases("glob", kStrings, "globs", "include", "file_pattern", "-g"),
+			aliases("type", kStrings, "types", "-t", "file_type"),
+			aliases("not_type", kStrings, "-T"),
+			aliases("max_depth", kInt, "maxDepth", "depth"),
+			aliases("no_ignore", kBool, "noIgnore"),
+			aliases("no_hidden", kBool, "noHidden"),
+			aliases("budget", kInt, "max_tokens", "token_budget"),
+			aliases("cursor", kString, "next_cursor", "nextCursor", "page_token"),
+			aliases("timeout_ms", kInt, "timeout"),
+		),
+	}
+
 	touchSpec := &spec{
 		tool: "touch",
 		params: []param{
@@ -207,5 +230,5 @@ var toolSpecs = sync.OnceValue(func() specs {
 		},
 		aliases: aliases("paths", kStrings, "path", "files", "file", "file_path", "filePath"),
 	}
-	return specs{grepSpec, findSpec, readSpec, touchSpec}
+	return specs{grepSpec, findSpec, readSpec, outlineSpec, touchSpec}
 })

@@ -3,7 +3,7 @@
 //
 // With cgo (the default build) it parses with tree-sitter and the official
 // grammars of Go, TypeScript, TSX, JavaScript/JSX, Python, Rust, Java, C,
-// C++, C#, Ruby, PHP and Bash, matched by the queries in queries.go. A
+// C++, C#, Ruby, PHP and Bash, read by the rules in rules.go. A
 // build without cgo has no parser: Parse falls back to the line classifier
 // of internal/rank, which knows where a definition starts but not where it
 // ends, and File.By says so. Callers must show File.By with the answer.

@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"strings"
 	"sync"
 	"unsafe"
 
@@ -44,45 +43,52 @@ var languages = map[string]func() unsafe.Pointer{
 	"typescript": tsts.LanguageTypescript,
 }
 
-// grammar is a language with its compiled query, made once and kept for
-// the life of the process (both are C memory, shared by every parse: a
-// query is read-only once compiled).
+// grammar is a language with what its rules need in node kind and field
+// ids, made once and kept for the life of the process (the language is C
+// memory shared by every parse).
 type grammar struct {
-	once  sync.Once
+	name  string
 	lang  *sitter.Language
-	query *sitter.Query
-	kinds []string // by capture index: the kind of a @def.KIND capture, "" for @name
-	name  uint32   // the index of @name
-	err   error
+	want  []byte          // by node kind id: 1 for the kinds with a rule
+	rules map[uint16]rule // by node kind id
+	// field ids by name, and the kind ids of names and of values (binding
+	// rules), for the checks on each definition
+	fields    map[string]uint16
+	names     map[uint16]bool // nameKinds
+	kindNames map[uint16]string
 }
 
-var loaded = func() map[string]*grammar {
-	m := make(map[string]*grammar, len(languages))
-	for g := range languages {
-		m[g] = new(grammar)
+var loaded = func() map[string]func() *grammar {
+	m := make(map[string]func() *grammar, len(languages))
+	for g, ptr := range languages {
+		m[g] = sync.OnceValue(func() *grammar { return newGrammar(g, sitter.NewLanguage(ptr())) })
 	}
 	return m
 }()
 
-func load(g string) (*grammar, error) {
-	gr := loaded[g]
-	gr.once.Do(func() {
-		gr.lang = sitter.NewLanguage(languages[g]())
-		q, qerr := sitter.NewQuery(gr.lang, queries[g])
-		if qerr != nil {
-			gr.err = fmt.Errorf("the %s definition query does not compile: %v", g, qerr)
-			return
+func newGrammar(g string, lang *sitter.Language) *grammar {
+	gr := &grammar{name: g, lang: lang, rules: map[uint16]rule{}, fields: map[string]uint16{}, names: map[uint16]bool{}, kindNames: map[uint16]string{}}
+	n := lang.NodeKindCount()
+	gr.want = make([]byte, n)
+	for id := range uint16(n) {
+		if !lang.NodeKindIsNamed(id) {
+			continue
 		}
-		gr.query = q
-		for i, c := range q.CaptureNames() {
-			k, _ := strings.CutPrefix(c, "def.")
-			if c == "name" {
-				gr.name, k = uint32(i), ""
+		k := lang.NodeKindForId(id)
+		if r, ok := rules[g][k]; ok {
+			gr.want[id], gr.rules[id] = 1, r
+		}
+		for _, nk := range nameKinds {
+			if k == nk {
+				gr.names[id] = true
 			}
-			gr.kinds = append(gr.kinds, k)
 		}
-	})
-	return gr, gr.err
+		gr.kindNames[id] = k
+	}
+	for _, f := range []string{"name", "type", "body", "declarator", "value"} {
+		gr.fields[f] = lang.FieldIdForName(f)
+	}
+	return gr
 }
 
 // parsers holds idle parsers for reuse: making one costs C allocations,
@@ -111,7 +117,7 @@ func putParser(p *sitter.Parser) {
 // piece it is given twice (into a Go string and then C memory), so handing
 // it the rest of the file each time it asks would cost O(n²) on a file the
 // lexer steps back in.
-const chunk = 16 << 10
+const chunk = 4 << 10
 
 // Parse parses a file's source and returns its definitions. name picks the
 // grammar (see Grammar). ctx cancels a long parse.
@@ -123,10 +129,7 @@ func Parse(ctx context.Context, name string, src []byte) (*File, error) {
 	if len(src) > MaxSize {
 		return nil, fmt.Errorf("%s: %w (%d bytes; the most is %d)", name, ErrTooBig, len(src), MaxSize)
 	}
-	gr, err := load(g)
-	if err != nil {
-		return nil, err
-	}
+	gr := loaded[g]()
 	p := getParser()
 	defer putParser(p)
 	if err := p.SetLanguage(gr.lang); err != nil {
@@ -150,65 +153,102 @@ func Parse(ctx context.Context, name string, src []byte) (*File, error) {
 	defer tree.Close()
 	root := tree.RootNode()
 	f := &File{Grammar: g, By: ByParser, Errors: root.HasError()}
-	qc := sitter.NewQueryCursor()
-	defer qc.Close()
-	ms := qc.Matches(gr.query, root, src)
-	for m := ms.Next(); m != nil; m = ms.Next() {
-		var def, nm sitter.Node
-		kind := ""
-		for _, c := range m.Captures {
-			if c.Index == gr.name {
-				nm = c.Node
-			} else if k := gr.kinds[c.Index]; k != "" {
-				def, kind = c.Node, k
-			}
+	for _, def := range collect(root, gr.want) {
+		if d, ok := gr.define(&def, src); ok {
+			f.Defs = append(f.Defs, d)
 		}
-		if kind == "" || nm.EndByte() == 0 {
-			continue
-		}
-		d := Def{
-			Kind:      kind,
-			Name:      string(src[nm.StartByte():nm.EndByte()]),
-			StartByte: int(def.StartByte()),
-			EndByte:   int(def.EndByte()),
-			Start:     int(def.StartPosition().Row) + 1,
-			End:       int(def.EndPosition().Row) + 1,
-		}
-		if e := def.EndPosition(); e.Column == 0 && e.Row > def.StartPosition().Row {
-			d.End-- // a node that ends with its line's newline
-		}
-		head := d.EndByte // without a body: the first line
-		if b := def.ChildByFieldName("body"); b != nil {
-			head = int(b.StartByte())
-			if g == "python" {
-				d.End = lastStatement(b, d.End)
-			}
-		} else if i := bytes.IndexByte(src[d.StartByte:d.EndByte], '\n'); i >= 0 {
-			head = d.StartByte + i
-		}
-		if g == "go" && kind == "type" {
-			if t := def.ChildByFieldName("type"); t != nil {
-				switch t.Kind() {
-				case "struct_type":
-					d.Kind = "struct"
-				case "interface_type":
-					d.Kind = "interface"
-				}
-			}
-		}
-		d.Signature = signature(g, d.Kind, src[d.StartByte:max(d.StartByte, head)])
-		f.Defs = append(f.Defs, d)
 	}
 	nest(f)
 	return f, nil
 }
 
+// define reads the definition at node def by its rule; ok is false when
+// the node defines nothing after all (a binding to a value that is no
+// function, a struct without a body, no name).
+func (gr *grammar) define(def *sitter.Node, src []byte) (d Def, ok bool) {
+	r := gr.rules[def.KindId()]
+	kind := r.kind
+	var nm *sitter.Node
+	switch {
+	case r.need != "" && def.ChildByFieldId(gr.fields[r.need]) == nil:
+		return d, false
+	case r.name == "declarator":
+		nm = gr.declared(def)
+	default:
+		nm = def.ChildByFieldId(gr.fields[r.name])
+	}
+	if nm == nil {
+		return d, false
+	}
+	if r.values != nil {
+		v := def.ChildByFieldId(gr.fields["value"])
+		if v == nil || gr.kindNames[nm.KindId()] != "identifier" {
+			return d, false
+		}
+		if kind = r.values[gr.kindNames[v.KindId()]]; kind == "" {
+			return d, false
+		}
+	}
+	d = Def{
+		Kind:      kind,
+		Name:      string(src[nm.StartByte():nm.EndByte()]),
+		StartByte: int(def.StartByte()),
+		EndByte:   int(def.EndByte()),
+	}
+	start, end := def.StartPosition(), def.EndPosition()
+	d.Start, d.End = int(start.Row)+1, int(end.Row)+1
+	if end.Column == 0 && end.Row > start.Row {
+		d.End-- // a node that ends with its line's newline
+	}
+	head := d.EndByte // without a body: the first line
+	if b := def.ChildByFieldId(gr.fields["body"]); b != nil {
+		head = int(b.StartByte())
+		if gr.name == "python" {
+			d.End = gr.lastStatement(b, d.End)
+		}
+	} else if i := bytes.IndexByte(src[d.StartByte:d.EndByte], '\n'); i >= 0 {
+		head = d.StartByte + i
+	}
+	if gr.name == "go" && kind == "type" {
+		if t := def.ChildByFieldId(gr.fields["type"]); t != nil {
+			switch gr.kindNames[t.KindId()] {
+			case "struct_type":
+				d.Kind = "struct"
+			case "interface_type":
+				d.Kind = "interface"
+			}
+		}
+	}
+	d.Signature = signature(gr.name, d.Kind, src[d.StartByte:max(d.StartByte, head)])
+	return d, true
+}
+
+// declared follows a C or C++ declarator chain (pointers, references,
+// parentheses, function and array declarators) down to the name it
+// declares.
+func (gr *grammar) declared(n *sitter.Node) *sitter.Node {
+	for range 16 {
+		next := n.ChildByFieldId(gr.fields["declarator"])
+		if next == nil && n.NamedChildCount() > 0 && gr.kindNames[n.KindId()] != "function_definition" && gr.kindNames[n.KindId()] != "type_definition" {
+			next = n.NamedChild(0) // a parenthesized or reference declarator
+		}
+		if next == nil {
+			return nil
+		}
+		if gr.names[next.KindId()] {
+			return next
+		}
+		n = next
+	}
+	return nil
+}
+
 // lastStatement returns the last line of the last statement of a Python
 // block, as Python's ast ends a definition: tree-sitter's block also holds
 // the comments after it. end is returned when the block has none.
-func lastStatement(block *sitter.Node, end int) int {
+func (gr *grammar) lastStatement(block *sitter.Node, end int) int {
 	for i := int(block.NamedChildCount()) - 1; i >= 0; i-- {
-		if c := block.NamedChild(uint(i)); c != nil && c.Kind() != "comment" {
+		if c := block.NamedChild(uint(i)); c != nil && gr.kindNames[c.KindId()] != "comment" {
 			return int(c.EndPosition().Row) + 1
 		}
 	}

@@ -1,0 +1,67 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/scoutcode/scout"
+)
+
+const outlineLong = `Print the definitions in files: for each file, its functions, methods,
+classes, types… in order, nested (a class, then its methods indented), each
+as its line range and its signature on one line. A directory outlines the
+files below it, walked as grep walks (ignore rules, -g, -t), in path order.
+
+Parsed with tree-sitter: Go, TypeScript, TSX, JavaScript/JSX, Python, Rust,
+Java, C, C++, C#, Ruby, PHP and Bash. The answer is syntactic (names as
+written, not resolved by type), and the page says so; a scout built without
+cgo has no parser and says that it fell back to the lines that declare a
+name. Files in other languages, too big (over 4 MiB) or binary are counted
+as not parsed. Pages fit --budget (default 4000 tokens, as read) and give
+the cursor to the next; --json prints the page as one JSON object, each
+definition with kind, name, line, end, depth and signature (text).`
+
+func (e *env) outlineCommand() *cobra.Command {
+	var f scopeFlags
+	var pf pageFlags
+	var asJSON, showSecrets bool
+	cmd := &cobra.Command{
+		Use:     "outline PATH...",
+		Short:   "List the definitions in files, nested, with their line ranges",
+		Long:    outlineLong,
+		Example: "  scout outline net/http/server.go\n  scout outline -t py src/",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("outline takes the files or directories to outline; usage: scout outline [flags] PATH...")
+			}
+			if pf.budget != 0 && pf.budget < scout.MinBudget {
+				return usagef("--budget %d is too small for a page: use at least %d", pf.budget, scout.MinBudget)
+			}
+			o := scout.OutlineOptions{
+				Scope:       f.scope(args),
+				PageOptions: scout.PageOptions{Budget: pf.budget, Cursor: pf.cursor, Timeout: pf.timeout, Face: scout.CLIFace},
+				ShowSecrets: showSecrets,
+			}
+			p, err := scout.Outline(e.ctx, o)
+			if err != nil {
+				return pageError(err)
+			}
+			return e.printPage(p, p.Total.Matches > 0, asJSON)
+		},
+	}
+	fl := cmd.Flags()
+	fl.SortFlags = false
+	fl.StringArrayVarP(&f.globs, "glob", "g", nil, "in directories, only outline files matching `GLOB` (gitignore syntax); !GLOB excludes; repeatable")
+	fl.StringArrayVarP(&f.types, "type", "t", nil, "in directories, only outline files of `TYPE` (e.g. go, py, ts); repeatable")
+	fl.StringArrayVarP(&f.notTypes, "type-not", "T", nil, "in directories, do not outline files of `TYPE`; repeatable")
+	fl.IntVar(&f.maxDepth, "max-depth", 0, "descend at most `N` directories below each directory; 0: no limit")
+	fl.BoolVar(&f.noIgnore, "no-ignore", false, "do not obey .gitignore, .ignore, .rgignore, .git/info/exclude or the global excludes file")
+	fl.BoolVar(&f.noHidden, "no-hidden", false, "skip hidden files and directories")
+	fl.IntVar(&pf.budget, "budget", 0, fmt.Sprintf("fit a page in `TOKENS` tokens (default %d; at least %d)", scout.DefaultOutlineBudget, scout.MinBudget))
+	fl.StringVar(&pf.cursor, "cursor", "", "continue after the page that printed `CURSOR` (run the same outline with it)")
+	fl.DurationVar(&pf.timeout, "timeout", 0, "give up after `DURATION` (e.g. 5s); 0: no limit")
+	fl.BoolVar(&showSecrets, "show-secrets", false, "show values that look like secrets instead of masking them")
+	fl.BoolVar(&asJSON, "json", false, "print the page as one JSON object")
+	return cmd
+}

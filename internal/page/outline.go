@@ -1,0 +1,199 @@
+package page
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// OutlineFile is a parsed file for an outline page.
+type OutlineFile struct {
+	Path    string
+	Grammar string // the grammar it was read with
+	Errors  bool   // the parser met syntax errors: definitions may be missing
+	Defs    []Line // Number, End, Kind, Name, Depth and Text (the signature)
+}
+
+// OutlineInput is what an outline page is planned from.
+type OutlineInput struct {
+	Files []OutlineFile // in the order they are shown
+	// By says how the definitions were found: "tree-sitter", or "line
+	// classifier" in a build without a parser.
+	By        string
+	Searched  int      // files parsed
+	NotParsed []Reason // files left out, by reason (unsupported language, too big, unreadable)
+	Warnings  []string
+	Start     int // definitions shown on earlier pages (0 on the first)
+	Number    int // the page's number, 1 for the first
+	Budget    int // bytes
+	Face      Face
+	// Cursor returns the cursor that opens the next page after next
+	// definitions, the last of them last.
+	Cursor func(next int, last Key) string
+}
+
+// Labels of how definitions were found (OutlineInput.By).
+func byLabel(by string) string {
+	if by == "tree-sitter" {
+		return "found by tree-sitter: syntactic and by name, not type-checked"
+	}
+	return "found by the " + by + " (this scout was built without cgo, so without a parser): the lines that declare a name, without their ends or kinds"
+}
+
+// PlanOutline fills a page with the definitions after in.Start that fit
+// the budget, file by file in order, each under its file's header.
+func PlanOutline(in OutlineInput) *Page {
+	p := &Page{Mode: Outline, Number: in.Number, Searched: in.Searched, NotSearched: in.NotParsed, Warnings: in.Warnings, Failed: false}
+	total := 0
+	for _, f := range in.Files {
+		total += len(f.Defs)
+		if len(f.Defs) > 0 {
+			p.Total.Files++
+		}
+	}
+	p.Total.Matches = total
+	// The footer is measured at its longest: with a cursor and every count
+	// at the total's width.
+	room := in.Budget - len(outlineFooter(p, in, total, total, in.Cursor(total, Key{})))
+	var b []byte
+	shown, skip := 0, in.Start
+	for fi := range in.Files {
+		f := &in.Files[fi]
+		if skip >= len(f.Defs) {
+			skip -= len(f.Defs)
+			continue
+		}
+		head := outlineHeader(f, skip)
+		first := len(p.Files) == 0
+		if !first {
+			head = "\n" + head
+		}
+		// A header only when at least its first definition fits too.
+		if !first && len(head)+defCost(f.Defs[skip]) > room-len(b) {
+			break
+		}
+		pf := File{Path: Quote(f.Path), Matches: len(f.Defs)}
+		nb := append(b, head...)
+		for _, d := range f.Defs[skip:] {
+			line := appendDef(nil, d)
+			if len(nb)+len(line) > room && (shown > 0 || len(pf.Lines) > 0) {
+				break
+			}
+			nb = append(nb, line...)
+			pf.Lines = append(pf.Lines, d)
+		}
+		if len(pf.Lines) == 0 {
+			break
+		}
+		b = nb
+		pf.Shown = len(pf.Lines)
+		p.Files = append(p.Files, pf)
+		shown += len(pf.Lines)
+		if skip+len(pf.Lines) < len(f.Defs) {
+			break // the budget ran out inside this file
+		}
+		skip = 0
+	}
+	if shown > 0 {
+		p.Shown = Shown{From: in.Start + 1, To: in.Start + shown, Matches: shown, Files: len(p.Files)}
+	}
+	switch next := in.Start + shown; {
+	case next < total:
+		lf := p.Files[len(p.Files)-1]
+		last := lf.Lines[len(lf.Lines)-1]
+		p.Cursor = in.Cursor(next, Key{Path: PathHash(lf.Path), Line: last.Number})
+		p.Next = fmt.Sprintf("page %d with "+in.Face.Cursor+" (definitions %d-%d remain)", in.Number+1, p.Cursor, next+1, total)
+	default:
+		p.Next = "none; this is everything"
+	}
+	p.Text = string(b) + outlineFooter(p, in, in.Start+shown, shown, p.Cursor)
+	return p
+}
+
+func outlineHeader(f *OutlineFile, skip int) string {
+	var b strings.Builder
+	b.WriteString(Quote(f.Path))
+	b.WriteString(": ")
+	b.WriteString(strconv.Itoa(len(f.Defs)))
+	if len(f.Defs) == 1 {
+		b.WriteString(" definition (")
+	} else {
+		b.WriteString(" definitions (")
+	}
+	b.WriteString(f.Grammar)
+	if f.Errors {
+		b.WriteString(", parsed with errors: some may be missing")
+	}
+	b.WriteString(")")
+	if skip > 0 {
+		fmt.Fprintf(&b, ", continued from the %s", ordinal(skip+1))
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
+}
+
+// appendDef writes a definition: indented by its depth, its line range,
+// its signature.
+func appendDef(b []byte, d Line) []byte {
+	for range d.Depth {
+		b = append(b, "  "...)
+	}
+	b = strconv.AppendInt(b, int64(d.Number), 10)
+	if d.End > d.Number {
+		b = append(b, '-')
+		b = strconv.AppendInt(b, int64(d.End), 10)
+	}
+	b = append(b, ' ')
+	b = append(b, d.Text...)
+	return append(b, '\n')
+}
+
+func defCost(d Line) int { return len(appendDef(nil, d)) }
+
+// outlineFooter writes the totals, how the definitions were found, what
+// was not parsed, the warnings and the next step. shownTo is the ordinal
+// of the page's last definition.
+func outlineFooter(p *Page, in OutlineInput, shownTo, shown int, cursor string) string {
+	var b strings.Builder
+	b.WriteString("\n")
+	fmt.Fprintf(&b, "%d definitions in %d of %d files parsed", p.Total.Matches, p.Total.Files, in.Searched)
+	if shown > 0 {
+		fmt.Fprintf(&b, "; page %d: definitions %d-%d", in.Number, shownTo-shown+1, shownTo)
+	}
+	b.WriteString("\n")
+	b.WriteString(byLabel(in.By))
+	b.WriteString("\n")
+	if len(in.NotParsed) > 0 {
+		b.WriteString("not parsed:")
+		for i, r := range in.NotParsed {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, " %d %s", r.Count, r.Reason)
+		}
+		b.WriteString("\n")
+	}
+	b.Write(appendWarnings(nil, in.Warnings, MaxWarnings))
+	b.WriteString("next: ")
+	if cursor != "" {
+		fmt.Fprintf(&b, "page %d with "+in.Face.Cursor+" (definitions %d-%d remain)", in.Number+1, cursor, shownTo+1, p.Total.Matches)
+	} else {
+		b.WriteString("none; this is everything")
+	}
+	b.WriteString("\n")
+	return b.String()
+}

@@ -1,0 +1,163 @@
+//go:build cgo
+
+package syntax
+
+// The definition rules, one table per grammar: which node kinds define a
+// name, of what kind, and where the name is. They start from the
+// @definition captures of each grammar's queries/tags.scm and add what
+// those leave out (Go type aliases, Rust impls, traits and modules, C and
+// C++ structs, unions, enums, typedefs and namespaces, TypeScript
+// interfaces, enums, aliases and signatures, C# and Java records, PHP
+// traits and namespaces…). A function directly inside a class, impl or
+// trait becomes a method once the definitions are nested (see nest).
+//
+// They are rules rather than tree-sitter queries because a query is slow
+// to compile (it analyses the whole grammar: a millisecond and some
+// hundreds of page faults, a third of a small file's outline) and slower
+// to run than one walk over the tree in C (walk.go).
+
+// rule says how a node kind defines a name.
+type rule struct {
+	kind string // the definition's kind
+	// name is the field that holds the name; "declarator" follows C's
+	// declarator chain (pointers, parentheses, function declarators) down
+	// to the name.
+	name string
+	need string // a field the node must have (a C struct with a body, not a mention)
+	// values, when set, is for a binding (JavaScript's const f = …): the
+	// kind of its "value" decides the definition's kind, and any other
+	// value is no definition.
+	values map[string]string
+}
+
+var (
+	fn      = rule{kind: "function", name: "name"}
+	method  = rule{kind: "method", name: "name"}
+	class   = rule{kind: "class", name: "name"}
+	iface   = rule{kind: "interface", name: "name"}
+	enum    = rule{kind: "enum", name: "name"}
+	typ     = rule{kind: "type", name: "name"}
+	module  = rule{kind: "module", name: "name"}
+	nspace  = rule{kind: "namespace", name: "name"}
+	strct   = rule{kind: "struct", name: "name"}
+	record  = rule{kind: "record", name: "name"}
+	ctor    = rule{kind: "constructor", name: "name"}
+	trait   = rule{kind: "trait", name: "name"}
+	binding = rule{name: "name", values: map[string]string{
+		"arrow_function": "function", "function_expression": "function", "function": "function",
+		"generator_function": "function", "class": "class",
+	}}
+)
+
+var jsRules = map[string]rule{
+	"function_declaration":           fn,
+	"generator_function_declaration": fn,
+	"class_declaration":              class,
+	"method_definition":              method,
+	"variable_declarator":            binding,
+}
+
+var tsRules = with(jsRules, map[string]rule{
+	"abstract_class_declaration": class,
+	"interface_declaration":      iface,
+	"type_alias_declaration":     typ,
+	"enum_declaration":           enum,
+	"internal_module":            nspace,
+	"module":                     module,
+	"function_signature":         fn,
+	"method_signature":           method,
+	"abstract_method_signature":  method,
+})
+
+var cRules = map[string]rule{
+	"function_definition": {kind: "function", name: "declarator"},
+	"struct_specifier":    {kind: "struct", name: "name", need: "body"},
+	"union_specifier":     {kind: "union", name: "name", need: "body"},
+	"enum_specifier":      {kind: "enum", name: "name", need: "body"},
+	"type_definition":     {kind: "type", name: "declarator"},
+}
+
+var rules = map[string]map[string]rule{
+	"go": {
+		"function_declaration": fn,
+		"method_declaration":   method,
+		"type_spec":            typ,
+		"type_alias":           typ,
+	},
+	"python": {
+		"class_definition":    class,
+		"function_definition": fn,
+	},
+	"javascript": jsRules,
+	"typescript": tsRules,
+	"tsx":        tsRules,
+	"rust": {
+		"function_item":           fn,
+		"function_signature_item": fn,
+		"struct_item":             strct,
+		"enum_item":               enum,
+		"union_item":              {kind: "union", name: "name"},
+		"trait_item":              trait,
+		"impl_item":               {kind: "impl", name: "type"},
+		"mod_item":                module,
+		"type_item":               typ,
+		"macro_definition":        {kind: "macro", name: "name"},
+	},
+	"java": {
+		"class_declaration":           class,
+		"interface_declaration":       iface,
+		"enum_declaration":            enum,
+		"record_declaration":          record,
+		"annotation_type_declaration": iface,
+		"method_declaration":          method,
+		"constructor_declaration":     ctor,
+	},
+	"c": cRules,
+	"cpp": with(cRules, map[string]rule{
+		"class_specifier":      {kind: "class", name: "name", need: "body"},
+		"namespace_definition": nspace,
+	}),
+	"csharp": {
+		"class_declaration":       class,
+		"interface_declaration":   iface,
+		"struct_declaration":      strct,
+		"enum_declaration":        enum,
+		"record_declaration":      record,
+		"method_declaration":      method,
+		"constructor_declaration": ctor,
+		"namespace_declaration":   nspace,
+		"property_declaration":    {kind: "property", name: "name"},
+	},
+	"ruby": {
+		"class":            class,
+		"module":           module,
+		"method":           method,
+		"singleton_method": method,
+	},
+	"php": {
+		"class_declaration":     class,
+		"interface_declaration": iface,
+		"trait_declaration":     trait,
+		"enum_declaration":      enum,
+		"function_definition":   fn,
+		"method_declaration":    method,
+		"namespace_definition":  nspace,
+	},
+	"bash": {
+		"function_definition": fn,
+	},
+}
+
+// nameKinds are the node kinds a C or C++ declarator chain ends in.
+var nameKinds = []string{"identifier", "field_identifier", "type_identifier", "qualified_identifier", "destructor_name", "operator_name", "template_function"}
+
+func with(base, more map[string]rule) map[string]rule {
+	m := make(map[string]rule, len(base)+len(more))
+	for k, v := range base {
+		m[k] = v
+	}
+	for k, v := range more {
+		m[k] = v
+	}
+	return m
+}

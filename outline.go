@@ -1,0 +1,240 @@
+package scout
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/scoutcode/scout/internal/page"
+	"github.com/scoutcode/scout/internal/syntax"
+)
+
+// DefaultOutlineBudget is the tokens an outline page may take when
+// OutlineOptions gives no budget: as a read page, since an outline stands
+// in for reading the file.
+const DefaultOutlineBudget = DefaultReadBudget
+
+// OutlineBy is how this build finds definitions: "tree-sitter", or "line
+// classifier" in a build without cgo (definition lines only, no ends).
+const OutlineBy = syntax.By
+
+// OutlineOptions describes an outline: the definitions of files, in pages.
+type OutlineOptions struct {
+	// Scope's Paths are files, or directories whose files are walked as
+	// grep walks them (ignore rules, hidden files, globs, types) and
+	// outlined in path order. Named files come in the order given.
+	Scope
+	// PageOptions: Budget 0 is DefaultOutlineBudget; MaxFiles and Explain
+	// are not used.
+	PageOptions
+	// ShowSecrets shows signatures as they are; by default values that
+	// look like secrets are masked (see Options.ShowSecrets).
+	ShowSecrets bool
+}
+
+// Outline returns a page of the definitions in files: for each file, in
+// order, each definition's kind, name, signature and line range, nested
+// (a class, then its methods), from a parse with tree-sitter (see
+// internal/syntax for the languages). Files in no language it parses, too
+// big (over 4 MiB) or binary are counted on the page as not parsed; a file
+// that cannot be read is a warning. The answer is syntactic: names as
+// written, not resolved by type, and the page says how they were found.
+func Outline(ctx context.Context, o OutlineOptions) (*Page, error) {
+	if o.Budget == 0 {
+		o.Budget = DefaultOutlineBudget
+	}
+	if err := o.PageOptions.check(); err != nil {
+		return nil, err
+	}
+	fp := fingerprintOf("outline", o.Scope, RankOptions{}, o.ShowSecrets)
+	at, err := startPage(o.Cursor, fp, time.Time{}, func(m Mode) error {
+		if m != page.Outline {
+			return errOtherSearch
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := deadline(ctx, o.Timeout)
+	defer cancel()
+	paths, err := outlinePaths(ctx, o.Scope)
+	if err != nil {
+		return nil, err
+	}
+	files, stamps, notParsed, warnings := parseAll(ctx, paths, o.ShowSecrets)
+	if err := ctx.Err(); err != nil {
+		if timedOut(ctx, err, o.Timeout) {
+			return nil, fmt.Errorf("the outline took longer than the %v allowed: name fewer files, or raise the timeout", o.Timeout)
+		}
+		return nil, err
+	}
+	in := page.OutlineInput{
+		Files: files, By: syntax.By, NotParsed: notParsed, Warnings: warnings,
+		Number: 1, Budget: o.Budget * 4, Face: o.Face,
+	}
+	for _, f := range files {
+		if f.Grammar != "" {
+			in.Searched++
+		}
+	}
+	total := 0
+	for _, f := range files {
+		total += len(f.Defs)
+	}
+	seq := func(yield func(stamp) bool) {
+		for _, s := range stamps {
+			if !yield(s) {
+				return
+			}
+		}
+	}
+	if c := at.cur; c != nil {
+		in.Start, in.Number = c.Ordinal, c.Page
+		if bucketsOf(seq) != c.Buckets || c.Total.Matches != total {
+			return nil, staleError(c, Totals{Matches: total, Files: len(files)}, seq)
+		}
+	}
+	totals := page.Totals{Matches: total}
+	mk := at.cursors(fp, func() uint64 { return 0 }, in.Number, totals, nil, seq)
+	in.Cursor = func(next int, last page.Key) string { return mk(next, last, page.Outline, 1) }
+	return page.PlanOutline(in), nil
+}
+
+// outlinePaths returns the files to outline: each named file, and the
+// files below each named directory, walked as grep walks, in path order.
+func outlinePaths(ctx context.Context, sc Scope) ([]string, error) {
+	roots := sc.Paths
+	if len(roots) == 0 {
+		roots = []string{"."}
+	}
+	var paths []string
+	for _, r := range roots {
+		fi, err := os.Stat(r)
+		if err != nil {
+			return nil, fmt.Errorf("%w: name a file or directory that exists", err)
+		}
+		if !fi.IsDir() {
+			paths = append(paths, r)
+			continue
+		}
+		one := sc
+		one.Paths = []string{r}
+		res, err := FindAll(ctx, FindOptions{Scope: one, RankOptions: RankOptions{NoFrecency: true, NoGit: true, Sort: ByPath}})
+		if err != nil {
+			return nil, err
+		}
+		var below []string
+		for _, f := range res.Files {
+			if !f.Dir {
+				below = append(below, f.Path)
+			}
+		}
+		slices.Sort(below)
+		paths = append(paths, below...)
+	}
+	return paths, nil
+}
+
+// parseAll parses the files in parallel. Each file gets an OutlineFile, in
+// order (without a grammar when it was not parsed), and a stamp of its
+// content; those not parsed are counted by reason, and those that could
+// not be read are warnings.
+func parseAll(ctx context.Context, paths []string, showSecrets bool) ([]page.OutlineFile, []stamp, []page.Reason, []string) {
+	files := make([]page.OutlineFile, len(paths))
+	stamps := make([]stamp, len(paths))
+	why := make([]string, len(paths))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range min(runtime.GOMAXPROCS(0), len(paths)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				files[i], stamps[i], why[i] = outlineFile(ctx, paths[i], showSecrets)
+			}
+		}()
+	}
+	for i := range paths {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	count := map[string]int{}
+	var warnings []string
+	for i, w := range why {
+		switch w {
+		case "":
+		case reasonUnsupported, reasonTooBig, reasonBinary:
+			count[w]++
+		default:
+			warnings = append(warnings, page.Quote(paths[i])+": "+w)
+		}
+	}
+	var reasons []page.Reason
+	for _, r := range []string{reasonUnsupported, reasonTooBig, reasonBinary} {
+		if count[r] > 0 {
+			reasons = append(reasons, page.Reason{Reason: r, Count: count[r]})
+		}
+	}
+	return files, stamps, reasons, warnings
+}
+
+// Reasons a file is not parsed.
+const (
+	reasonUnsupported = "in a language without a parser"
+	reasonTooBig      = "too big (over 4 MiB)"
+	reasonBinary      = "binary"
+)
+
+// outlineFile reads and parses one file. why is "" when it was parsed, a
+// reason when it was left out, else the error.
+func outlineFile(ctx context.Context, path string, showSecrets bool) (f page.OutlineFile, st stamp, why string) {
+	f.Path = path
+	if syntax.Grammar(path) == "" {
+		return f, stamp{path: path}, reasonUnsupported
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return f, stamp{path: path}, err.Error()
+	}
+	st = stamp{path: path, mtime: fi.ModTime(), digest: uint32(fi.Size())}
+	if fi.Size() > syntax.MaxSize {
+		return f, st, reasonTooBig
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return f, st, err.Error()
+	}
+	st.digest = crc32.Checksum(data, castagnoli())
+	if bytes.IndexByte(data[:min(len(data), 64<<10)], 0) >= 0 {
+		return f, st, reasonBinary
+	}
+	pf, err := syntax.Parse(ctx, path, data)
+	switch {
+	case errors.Is(err, syntax.ErrTooBig):
+		return f, st, reasonTooBig
+	case errors.Is(err, syntax.ErrUnsupported):
+		return f, st, reasonUnsupported
+	case err != nil:
+		return f, st, err.Error()
+	}
+	f.Grammar, f.Errors = pf.Grammar, pf.Errors
+	m := newMasker(showSecrets, path, data, 1)
+	f.Defs = make([]page.Line, len(pf.Defs))
+	for i, d := range pf.Defs {
+		sig, _ := m.line(d.Start, d.Signature)
+		f.Defs[i] = page.Line{Number: d.Start, End: d.End, Kind: d.Kind, Name: d.Name, Depth: d.Depth, Text: sig}
+	}
+	return f, st, ""
+}

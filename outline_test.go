@@ -1,0 +1,171 @@
+package scout_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/scoutcode/scout"
+	"github.com/scoutcode/scout/internal/fixture"
+	"github.com/scoutcode/scout/internal/syntax"
+)
+
+// outlineCorpus enters a directory holding a source in each grammar
+// (internal/syntax's fixture), a README, a binary file and an empty Go
+// file, and returns the definitions each parsed file holds, in path
+// order, as "path:line name".
+func outlineCorpus(t *testing.T) []string {
+	t.Helper()
+	fixture.Enter(t, "internal/syntax/testdata/outline.txtar")
+	write(t, "README.md", "# no definitions here\n")
+	write(t, "blob.go", "package x\x00\x01")
+	write(t, "empty.go", "package empty\n")
+	var want []string
+	var paths []string
+	filepath.WalkDir(".", func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			paths = append(paths, filepath.ToSlash(p))
+		}
+		return nil
+	})
+	slices.Sort(paths)
+	for _, p := range paths {
+		src, _ := os.ReadFile(p)
+		f, err := syntax.Parse(context.Background(), p, src)
+		if err != nil {
+			continue
+		}
+		for _, d := range f.Defs {
+			want = append(want, fmt.Sprintf("%s:%d %s", p, d.Start, d.Name))
+		}
+	}
+	return want
+}
+
+// TestOutlinePagesShowEveryDefinitionOnce follows the cursor to the end at
+// budgets from the least to one page for all: every definition of every
+// file shows once, in path order then line order, and each page is within
+// its budget.
+func TestOutlinePagesShowEveryDefinitionOnce(t *testing.T) {
+	want := outlineCorpus(t)
+	if len(want) < 50 {
+		t.Fatalf("only %d definitions in the corpus", len(want))
+	}
+	for _, budget := range []int{scout.MinBudget, 500, 1000, scout.DefaultOutlineBudget} {
+		o := scout.OutlineOptions{PageOptions: scout.PageOptions{Budget: budget}}
+		var got []string
+		pages := 0
+		for {
+			p, err := scout.Outline(context.Background(), o)
+			if err != nil {
+				t.Fatalf("budget %d page %d: %v", budget, pages+1, err)
+			}
+			pages++
+			if len(p.Text) > budget*4 {
+				t.Errorf("budget %d page %d: %d bytes of text, over %d", budget, pages, len(p.Text), budget*4)
+			}
+			if p.Total.Matches != len(want) {
+				t.Errorf("budget %d page %d: total %d definitions, want %d", budget, pages, p.Total.Matches, len(want))
+			}
+			for _, f := range p.Files {
+				for _, l := range f.Lines {
+					got = append(got, fmt.Sprintf("%s:%d %s", f.Path, l.Number, l.Name))
+					if !strings.Contains(p.Text, l.Text) {
+						t.Errorf("budget %d page %d: the text lacks %q", budget, pages, l.Text)
+					}
+				}
+			}
+			if p.Cursor == "" {
+				break
+			}
+			o.Cursor = p.Cursor
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("budget %d: %d pages showed %d definitions, want %d in order\ngot  %v\nwant %v", budget, pages, len(got), len(want), got, want)
+		}
+		t.Logf("budget %d: %d definitions in %d pages", budget, len(got), pages)
+	}
+}
+
+// TestOutlineCountsWhatItDidNotParse: files without a parser, binary
+// files and files without definitions are accounted for, and the page
+// says how the definitions were found.
+func TestOutlineCountsWhatItDidNotParse(t *testing.T) {
+	want := outlineCorpus(t)
+	withDefs := map[string]bool{}
+	for _, w := range want {
+		withDefs[w[:strings.IndexByte(w, ':')]] = true
+	}
+	p, err := scout.Outline(context.Background(), scout.OutlineOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reasons := map[string]int{}
+	for _, r := range p.NotSearched {
+		reasons[r.Reason] = r.Count
+	}
+	if reasons["in a language without a parser"] != 1 || reasons["binary"] != 1 {
+		t.Errorf("not parsed: %v, want 1 without a parser (README.md) and 1 binary (blob.go)", p.NotSearched)
+	}
+	if p.Searched != 14 || p.Total.Files != len(withDefs) || withDefs["empty.go"] {
+		t.Errorf("%d files parsed, %d with definitions; want 14 and %d (empty.go has none)", p.Searched, p.Total.Files, len(withDefs))
+	}
+	label := "found by tree-sitter"
+	if scout.OutlineBy != "tree-sitter" {
+		label = "found by the line classifier"
+	}
+	if !strings.Contains(p.Text, label) {
+		t.Errorf("the page does not say %q:\n%s", label, p.Text)
+	}
+}
+
+// TestOutlineStaleCursor: a file edited between pages makes the cursor
+// stale, and the error names it.
+func TestOutlineStaleCursor(t *testing.T) {
+	outlineCorpus(t)
+	o := scout.OutlineOptions{PageOptions: scout.PageOptions{Budget: scout.MinBudget}}
+	p, err := scout.Outline(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Cursor == "" {
+		t.Fatal("page 1 has no cursor")
+	}
+	write(t, "go/h.go", "package h\n\nfunc Added() {}\n")
+	o.Cursor = p.Cursor
+	_, err = scout.Outline(context.Background(), o)
+	var stale *scout.StaleCursorError
+	if !errors.As(err, &stale) || !slices.Contains(stale.Changed, "go/h.go") {
+		t.Fatalf("after an edit: %v, want a stale cursor naming go/h.go", err)
+	}
+}
+
+// TestOutlineBadInput: a missing path, the cursor of another outline and
+// an outline's cursor given to grep are errors that say what to do.
+func TestOutlineBadInput(t *testing.T) {
+	outlineCorpus(t)
+	_, err := scout.Outline(context.Background(), scout.OutlineOptions{Scope: scout.Scope{Paths: []string{"nope.go"}}})
+	if err == nil || !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: %v", err)
+	}
+	p, err := scout.Outline(context.Background(), scout.OutlineOptions{PageOptions: scout.PageOptions{Budget: scout.MinBudget}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Cursor == "" {
+		t.Fatal("page 1 has no cursor")
+	}
+	other := scout.OutlineOptions{Scope: scout.Scope{Paths: []string{"go"}}, PageOptions: scout.PageOptions{Cursor: p.Cursor}}
+	if _, err = scout.Outline(context.Background(), other); !errors.Is(err, scout.ErrCursorMismatch) {
+		t.Errorf("the cursor of another outline: %v, want ErrCursorMismatch", err)
+	}
+	g := scout.GrepOptions{Options: scout.Options{Patterns: []string{"x"}}, PageOptions: scout.PageOptions{Cursor: p.Cursor}}
+	if _, err = scout.Grep(context.Background(), g); !errors.Is(err, scout.ErrCursorMismatch) {
+		t.Errorf("an outline's cursor given to grep: %v, want ErrCursorMismatch", err)
+	}
+}
