@@ -177,8 +177,8 @@ func (gr *grammar) define(def *sitter.Node, src []byte) (d Def, ok bool) {
 	default:
 		nm = def.ChildByFieldId(gr.fields[r.name])
 	}
-	if nm == nil {
-		return d, false
+	if nm == nil || nm.EndByte() == nm.StartByte() {
+		return d, false // no name, or one the parser made up to recover from an error
 	}
 	if r.values != nil {
 		v := def.ChildByFieldId(gr.fields["value"])
