@@ -216,7 +216,7 @@ func outlineFile(ctx context.Context, path string, showSecrets bool) (f page.Out
 	if err != nil {
 		return f, st, err.Error()
 	}
-	st.digest = crc32.Checksum(data, castagnoli())
+	st.digest = crc32Of(data)
 	if bytes.IndexByte(data[:min(len(data), 64<<10)], 0) >= 0 {
 		return f, st, reasonBinary
 	}
@@ -238,3 +238,6 @@ func outlineFile(ctx context.Context, path string, showSecrets bool) (f page.Out
 	}
 	return f, st, ""
 }
+
+// crc32Of is a file's content digest for cursors (see stamp).
+func crc32Of(data []byte) uint32 { return crc32.Checksum(data, castagnoli()) }

@@ -169,3 +169,39 @@ func TestOutlineBadInput(t *testing.T) {
 		t.Errorf("an outline's cursor given to grep: %v, want ErrCursorMismatch", err)
 	}
 }
+
+// TestOutlineWithinBudgetOnGoRoot pages through the outline of three big
+// files of net/http at the least budget, with the MCP server's spelling of the cursor: every
+// page is within its budget (the footer is planned with the longest cursor a
+// page can give).
+func TestOutlineWithinBudgetOnGoRoot(t *testing.T) {
+	dir := filepath.Join(goroot(t), "net", "http")
+	var files []string
+	for _, f := range []string{"h2_bundle.go", "server.go", "transport.go"} { // long signatures, lines in the thousands
+		files = append(files, filepath.Join(dir, f))
+	}
+	for _, face := range []scout.Face{{Cursor: `cursor "%s"`}} { // the MCP server's spelling: the longer
+
+		o := scout.OutlineOptions{Scope: scout.Scope{Paths: files}, PageOptions: scout.PageOptions{Budget: scout.MinBudget, Face: face}}
+		pages, defs := 0, 0
+		for {
+			p, err := scout.Outline(context.Background(), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages++
+			if len(p.Text) > scout.MinBudget*4 {
+				t.Fatalf("page %d: %d bytes, over %d:\n%s", pages, len(p.Text), scout.MinBudget*4, p.Text)
+			}
+			defs += p.Shown.Matches
+			if p.Cursor == "" {
+				if defs != p.Total.Matches {
+					t.Errorf("%d pages showed %d definitions of %d", pages, defs, p.Total.Matches)
+				}
+				break
+			}
+			o.Cursor = p.Cursor
+		}
+		t.Logf("%d definitions in %d pages", defs, pages)
+	}
+}

@@ -49,11 +49,11 @@ async function call(name, args) {
 // 1. The tools.
 const { tools } = await client.listTools();
 const names = tools.map((t) => t.name).sort();
-check(JSON.stringify(names) === JSON.stringify(["find", "grep", "read", "touch"]), `tools: ${names.join(", ")}`);
+check(JSON.stringify(names) === JSON.stringify(["callers", "find", "grep", "outline", "read", "touch"]), `tools: ${names.join(", ")}`);
 for (const t of tools) {
   check(t.outputSchema && t.inputSchema && t.description.length > 40, `${t.name}: description and both schemas`);
 }
-for (const n of ["grep", "find", "read"]) {
+for (const n of ["grep", "find", "read", "outline", "callers"]) {
   check(tools.find((t) => t.name === n)?.annotations?.readOnlyHint === true, `${n} is marked read-only`);
 }
 
@@ -116,6 +116,30 @@ if (!rgFiles.error) {
   const files = rgFiles.stdout.split("\n").filter(Boolean).map((l) => l.replace(/^\.\//, ""));
   check(files.length === listed.size && files.every((f) => listed.has(f)), `find: the pages list the same ${listed.size} paths as rg --files --hidden (${files.length})`);
 }
+// 3b. outline: a file's definitions in pages of 300 tokens, each once;
+// callers: the calls of a name, each under the function it sits in.
+const defs = new Set();
+let oargs = { path: "server.go", budget: 300 };
+let opages = 0;
+let odef = null;
+for (;;) {
+  const r = await call("outline", oargs);
+  const p = r.structuredContent;
+  opages++;
+  check(text(r).length <= 300 * 4, `outline page ${p.page}: ${text(r).length} bytes within 300 tokens`);
+  for (const f of p.files ?? []) for (const l of f.lines ?? []) {
+    defs.add(`${l.line} ${l.name}`);
+    if (l.name === "ServeHTTP" && l.kind === "method") odef = l;
+  }
+  if (!p.cursor) { check(defs.size === p.total.matches, `outline: ${opages} pages hold ${defs.size} definitions, each once (total ${p.total.matches})`); break; }
+  oargs = { ...oargs, cursor: p.cursor };
+}
+check(opages >= 3 && odef !== null && odef.end > odef.line, `outline: a method ServeHTTP with its line range (${odef?.line}-${odef?.end})`);
+const callers = (await call("callers", { symbol: "ServeHTTP", budget: 100000 })).structuredContent;
+const sites = (callers.files ?? []).flatMap((f) => f.lines ?? []);
+check(callers.total.matches > 10 && sites.length === callers.total.matches && sites.every((l) => l.in === undefined || l.in.name),
+  `callers ServeHTTP: ${sites.length} calls in ${callers.total.files} files, each with the function it sits in`);
+
 const named = (await call("find", { query: "transport" })).structuredContent;
 check(named.files[0]?.path === "transport.go", `find "transport": first is ${named.files[0]?.path}`);
 

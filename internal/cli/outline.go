@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -60,6 +61,61 @@ func (e *env) outlineCommand() *cobra.Command {
 	fl.BoolVar(&f.noHidden, "no-hidden", false, "skip hidden files and directories")
 	fl.IntVar(&pf.budget, "budget", 0, fmt.Sprintf("fit a page in `TOKENS` tokens (default %d; at least %d)", scout.DefaultOutlineBudget, scout.MinBudget))
 	fl.StringVar(&pf.cursor, "cursor", "", "continue after the page that printed `CURSOR` (run the same outline with it)")
+	fl.DurationVar(&pf.timeout, "timeout", 0, "give up after `DURATION` (e.g. 5s); 0: no limit")
+	fl.BoolVar(&showSecrets, "show-secrets", false, "show values that look like secrets instead of masking them")
+	fl.BoolVar(&asJSON, "json", false, "print the page as one JSON object")
+	return cmd
+}
+
+const callersLong = `Print the calls of a name: each call's line under the function or method
+it sits in, file by file, after where the name is defined. The files that
+mention the name as a word are found with the search (as grep -w would) and
+only those are parsed, with tree-sitter, in parallel.
+
+Calls are matched by name, not resolved by type: when the name has several
+definitions the page lists them, and a call may be of any of them. Files in
+languages without a parser are counted as not parsed. Pages fit --budget
+(default 1500 tokens) and give the cursor to the next.`
+
+func (e *env) callersCommand() *cobra.Command {
+	var f scopeFlags
+	var pf pageFlags
+	var asJSON, showSecrets bool
+	cmd := &cobra.Command{
+		Use:     "callers NAME [PATH...]",
+		Short:   "List the calls of a function or method, under the definitions they sit in",
+		Long:    callersLong,
+		Example: "  scout callers Serve\n  scout callers handle_timeout src/",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("callers takes the name called; usage: scout callers [flags] NAME [PATH...]")
+			}
+			o := scout.CallersOptions{
+				Name:        args[0],
+				Scope:       f.scope(args[1:]),
+				PageOptions: scout.PageOptions{Budget: pf.budget, Cursor: pf.cursor, Timeout: pf.timeout, Face: scout.CLIFace},
+				ShowSecrets: showSecrets,
+			}
+			p, err := scout.Callers(e.ctx, o)
+			if err != nil {
+				if errors.Is(err, scout.ErrPattern) {
+					return usagef("%v", err)
+				}
+				return pageError(err)
+			}
+			return e.printPage(p, p.Total.Matches > 0, asJSON)
+		},
+	}
+	fl := cmd.Flags()
+	fl.SortFlags = false
+	fl.StringArrayVarP(&f.globs, "glob", "g", nil, "only search files matching `GLOB` (gitignore syntax); !GLOB excludes; repeatable")
+	fl.StringArrayVarP(&f.types, "type", "t", nil, "only search files of `TYPE` (e.g. go, py, ts); repeatable")
+	fl.StringArrayVarP(&f.notTypes, "type-not", "T", nil, "do not search files of `TYPE`; repeatable")
+	fl.IntVar(&f.maxDepth, "max-depth", 0, "descend at most `N` directories below each path; 0: no limit")
+	fl.BoolVar(&f.noIgnore, "no-ignore", false, "do not obey .gitignore, .ignore, .rgignore, .git/info/exclude or the global excludes file")
+	fl.BoolVar(&f.noHidden, "no-hidden", false, "skip hidden files and directories")
+	fl.IntVar(&pf.budget, "budget", scout.DefaultBudget, fmt.Sprintf("fit a page in `TOKENS` tokens (at least %d)", scout.MinBudget))
+	fl.StringVar(&pf.cursor, "cursor", "", "continue after the page that printed `CURSOR` (run the same callers with it)")
 	fl.DurationVar(&pf.timeout, "timeout", 0, "give up after `DURATION` (e.g. 5s); 0: no limit")
 	fl.BoolVar(&showSecrets, "show-secrets", false, "show values that look like secrets instead of masking them")
 	fl.BoolVar(&asJSON, "json", false, "print the page as one JSON object")

@@ -52,9 +52,9 @@ func PlanOutline(in OutlineInput) *Page {
 		}
 	}
 	p.Total.Matches = total
-	// The footer is measured at its longest: with a cursor and every count
-	// at the total's width.
-	room := in.Budget - len(outlineFooter(p, in, total, total, in.Cursor(total, Key{})))
+	// The footer is measured at its longest: with the longest cursor, and
+	// the page's range ending at the total.
+	room := in.Budget - len(outlineFooter(p, in, total, total-in.Start, in.Cursor(total, longestKey(in.Files))))
 	var b []byte
 	shown, skip := 0, in.Start
 	for fi := range in.Files {
@@ -177,16 +177,7 @@ func outlineFooter(p *Page, in OutlineInput, shownTo, shown int, cursor string) 
 	b.WriteString("\n")
 	b.WriteString(byLabel(in.By))
 	b.WriteString("\n")
-	if len(in.NotParsed) > 0 {
-		b.WriteString("not parsed:")
-		for i, r := range in.NotParsed {
-			if i > 0 {
-				b.WriteString(",")
-			}
-			fmt.Fprintf(&b, " %d %s", r.Count, r.Reason)
-		}
-		b.WriteString("\n")
-	}
+	b.WriteString(notParsed(in.NotParsed))
 	b.Write(appendWarnings(nil, in.Warnings, MaxWarnings))
 	b.WriteString("next: ")
 	if cursor != "" {
@@ -196,4 +187,34 @@ func outlineFooter(p *Page, in OutlineInput, shownTo, shown int, cursor string) 
 	}
 	b.WriteString("\n")
 	return b.String()
+}
+
+// notParsed is the line counting the files a structural page did not
+// parse, by reason; "" when there are none.
+func notParsed(rs []Reason) string {
+	if len(rs) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("not parsed:")
+	for i, r := range rs {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, " %d %s", r.Count, r.Reason)
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// longestKey is a key that makes a cursor at least as long as any real
+// one: the largest path hash and the largest line number shown.
+func longestKey(files []OutlineFile) Key {
+	k := Key{Path: ^uint32(0)}
+	for _, f := range files {
+		for _, d := range f.Defs {
+			k.Line = max(k.Line, d.Number)
+		}
+	}
+	return k
 }

@@ -103,9 +103,10 @@ const (
 	Map                 // only the directory map
 	List                // scout find: paths, a line each
 	Outline             // scout outline: each file's definitions, nested
+	Callers             // scout callers: the calls of a name, under the definitions they sit in
 )
 
-var modeNames = [...]string{"auto", "content", "files", "count", "map", "list", "outline"}
+var modeNames = [...]string{"auto", "content", "files", "count", "map", "list", "outline", "callers"}
 
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {
@@ -142,6 +143,9 @@ type Page struct {
 	Number int    `json:"page"` // 1 for the first page
 	Files  []File `json:"files,omitempty"`
 	Dirs   bool   `json:"dirs,omitempty"` // in List mode: the paths are directories
+	// Definitions are, on a callers page, the definitions of the name
+	// called (up to MaxDefinitions), each file with its definition lines.
+	Definitions []File `json:"definitions,omitempty"`
 
 	Total Totals `json:"total"`          // every matching line and file (at least these when Partial)
 	Shown Shown  `json:"shown,omitzero"` // what this page shows (absent when nothing is)
@@ -242,10 +246,22 @@ type Line struct {
 	Kind  string `json:"kind,omitempty"`  // function, method, class, struct, interface, type…
 	Name  string `json:"name,omitempty"`  // the name it defines
 	Depth int    `json:"depth,omitempty"` // definitions holding it (a method in a class: 1)
+	// A call on a callers page: the definition it sits in; nil at the top
+	// level.
+	In *Def `json:"in,omitempty"`
 	// Copies are the same line (the same text once trimmed) in files the
 	// page shows only for such copies (see Fold): each is one of the
 	// page's hits, shown here instead of under its own path.
 	Copies []Copy `json:"copies,omitempty"`
+}
+
+// Def is a definition a call sits in.
+type Def struct {
+	Number int    `json:"line"`
+	End    int    `json:"end,omitempty"` // 0 when not known (found by the line classifier)
+	Kind   string `json:"kind,omitempty"`
+	Name   string `json:"name"`
+	Text   string `json:"text"` // its signature
 }
 
 // Copy is a file's lines that repeat a line shown on the page.

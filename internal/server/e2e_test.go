@@ -126,7 +126,7 @@ func TestToolsGolden(t *testing.T) {
 			t.Errorf("%s: no output schema or description", tool.Name)
 		}
 	}
-	if want := []string{"find", "grep", "outline", "read", "touch"}; !slices.Equal(names, want) {
+	if want := []string{"callers", "find", "grep", "outline", "read", "touch"}; !slices.Equal(names, want) {
 		t.Errorf("tools %v, want %v", names, want)
 	}
 	// What the model reads of the list: names, descriptions and input
@@ -192,6 +192,9 @@ var resultCases = []struct {
 	{"outline-missing", "outline", `{"file": "nope.go"}`, false},
 	{"outline-outside", "outline", `{"path": "../x.go"}`, false},
 	{"outline-no-path", "outline", `{}`, false},
+	{"callers", "callers", `{"name": "NewHandler"}`, false},
+	{"callers-tolerant", "callers", `{"symbol": "Serve", "path": ["cmd"]}`, false},
+	{"callers-not-a-name", "callers", `{"name": "a.b("}`, false},
 	{"touch", "touch", `{"paths": ["server/handler.go", "nope.go"]}`, false},
 	{"touch-one", "touch", `{"file_path": "README.md"}`, false},
 }
@@ -260,7 +263,7 @@ func TestResultsGolden(t *testing.T) {
 			}
 			got := txtar.Format(&txtar.Archive{Comment: []byte(c.tool + " " + c.args + "\n"), Files: files})
 			name := c.name
-			if (c.name == "outline" || c.name == "outline-dir") && scout.OutlineBy != "tree-sitter" {
+			if (c.name == "outline" || c.name == "outline-dir" || c.name == "callers" || c.name == "callers-tolerant") && scout.OutlineBy != "tree-sitter" {
 				name += "-nocgo" // a build without cgo outlines with the line classifier
 			}
 			golden(t, name+".txtar", got)

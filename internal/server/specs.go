@@ -55,7 +55,7 @@ func concat[T any](lists ...[]T) []T {
 }
 
 // specs are the tools' arguments.
-type specs struct{ grep, find, read, outline, touch *spec }
+type specs struct{ grep, find, read, outline, callers, touch *spec }
 
 // toolSpecs builds the specs once, when a server starts: built at package
 // init they would cost every scout command, MCP or not.
@@ -223,6 +223,24 @@ var toolSpecs = sync.OnceValue(func() specs {
 		),
 	}
 
+	callersSpec := &spec{
+		tool: "callers",
+		params: concat([]param{
+			{name: "name", kind: kString, required: true, desc: "the function or method called, as written at the call (Serve, not Server.Serve)"},
+		}, walkParams[:4], walkParams[5:], []param{
+			{name: "budget", kind: kInt, desc: "tokens (bytes/4) a page may take; default 1500, at least 300"},
+			{name: "cursor", kind: kString, desc: "the cursor a page printed: send it with the same other arguments to get the next page"},
+			{name: "timeout_ms", kind: kInt, desc: "give up after this long; default 30000"},
+		}),
+		aliases: concat(
+			aliases("name", kString, "symbol", "function", "method", "pattern", "query"),
+			walkAliases[:len(walkAliases)-1],
+			aliases("budget", kInt, "max_tokens", "token_budget"),
+			aliases("cursor", kString, "next_cursor", "nextCursor", "page_token"),
+			aliases("timeout_ms", kInt, "timeout"),
+		),
+	}
+
 	touchSpec := &spec{
 		tool: "touch",
 		params: []param{
@@ -230,5 +248,5 @@ var toolSpecs = sync.OnceValue(func() specs {
 		},
 		aliases: aliases("paths", kStrings, "path", "files", "file", "file_path", "filePath"),
 	}
-	return specs{grepSpec, findSpec, readSpec, outlineSpec, touchSpec}
+	return specs{grepSpec, findSpec, readSpec, outlineSpec, callersSpec, touchSpec}
 })

@@ -72,3 +72,33 @@ func declared(cl *rank.Classifier, src []byte, s, e int) (a, b int, ok bool) {
 	}
 	return 0, 0, false
 }
+
+// Calls finds the calls of callee without a parser: each word occurrence
+// followed by "(" that is not the name a definition line declares, inside
+// the last definition that starts before it (the classifier knows no
+// ends). The definitions are those of Parse.
+func Calls(ctx context.Context, name string, src []byte, callee string) (*File, []Call, error) {
+	f, err := Parse(ctx, name, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	declared := map[int]bool{}
+	for _, d := range f.Defs {
+		if d.Name == callee {
+			declared[d.Start] = true
+		}
+	}
+	var cs []Call
+	line, at := 1, 0
+	for _, o := range Occurrences(src, callee) {
+		line += bytes.Count(src[at:o], []byte{'\n'})
+		at = int(o)
+		rest := bytes.TrimLeft(src[int(o)+len(callee):], " \t")
+		if len(rest) == 0 || rest[0] != '(' || declared[line] {
+			continue
+		}
+		cs = append(cs, Call{Name: callee, Line: line, StartByte: int(o)})
+	}
+	within(f, cs)
+	return f, cs, nil
+}

@@ -161,3 +161,64 @@ func with(base, more map[string]rule) map[string]rule {
 	}
 	return m
 }
+
+// callRule says where a call names what it calls: the node in field, when
+// its kind is a key of names, either is that name (value "") or holds it
+// in the field the value names (a selector's field, a member's property).
+type callRule struct {
+	field string
+	names map[string]string
+}
+
+func calls(field string, names map[string]string) callRule { return callRule{field, names} }
+
+var jsCalls = map[string]callRule{
+	"call_expression": calls("function", map[string]string{"identifier": "", "member_expression": "property"}),
+	"new_expression":  calls("constructor", map[string]string{"identifier": "", "member_expression": "property"}),
+}
+
+var cCalls = map[string]callRule{
+	"call_expression": calls("function", map[string]string{"identifier": "", "field_expression": "field"}),
+}
+
+// callRules are the calls of each grammar, from the @reference.call
+// captures of its tags.scm, with constructors (new, object creation) and
+// Rust's macros added.
+var callRules = map[string]map[string]callRule{
+	"go": {
+		"call_expression": calls("function", map[string]string{"identifier": "", "selector_expression": "field"}),
+	},
+	"python": {
+		"call": calls("function", map[string]string{"identifier": "", "attribute": "attribute"}),
+	},
+	"javascript": jsCalls,
+	"typescript": jsCalls,
+	"tsx":        jsCalls,
+	"rust": {
+		"call_expression":  calls("function", map[string]string{"identifier": "", "scoped_identifier": "name", "field_expression": "field"}),
+		"macro_invocation": calls("macro", map[string]string{"identifier": "", "scoped_identifier": "name"}),
+	},
+	"java": {
+		"method_invocation":          calls("name", map[string]string{"identifier": ""}),
+		"object_creation_expression": calls("type", map[string]string{"type_identifier": ""}),
+	},
+	"c": cCalls,
+	"cpp": {
+		"call_expression": calls("function", map[string]string{"identifier": "", "field_expression": "field", "qualified_identifier": "name"}),
+	},
+	"csharp": {
+		"invocation_expression":      calls("function", map[string]string{"identifier": "", "member_access_expression": "name"}),
+		"object_creation_expression": calls("type", map[string]string{"identifier": ""}),
+	},
+	"ruby": {
+		"call": calls("method", map[string]string{"identifier": ""}),
+	},
+	"php": {
+		"function_call_expression": calls("function", map[string]string{"name": ""}),
+		"member_call_expression":   calls("name", map[string]string{"name": ""}),
+		"scoped_call_expression":   calls("name", map[string]string{"name": ""}),
+	},
+	"bash": {
+		"command": calls("name", map[string]string{"command_name": ""}),
+	},
+}

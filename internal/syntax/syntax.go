@@ -12,6 +12,7 @@
 package syntax
 
 import (
+	"bytes"
 	"errors"
 	"path"
 	"strings"
@@ -94,4 +95,52 @@ func Grammar(p string) string {
 // Grammars returns the names of the grammars Parse knows, sorted.
 func Grammars() []string {
 	return []string{"bash", "c", "cpp", "csharp", "go", "java", "javascript", "php", "python", "ruby", "rust", "tsx", "typescript"}
+}
+
+// Call is a call of a name.
+type Call struct {
+	Name      string // the name called, as written
+	Line      int    // the line of the name, 1-based
+	StartByte int    // where the name starts
+	In        int    // index in File.Defs of the innermost definition holding the call; -1 for none
+}
+
+// Occurrences returns the byte offsets where name occurs in src as a
+// whole word (not inside a longer identifier), in order.
+func Occurrences(src []byte, name string) []uint32 {
+	var occ []uint32
+	if name == "" {
+		return nil
+	}
+	for i := 0; ; {
+		j := bytes.Index(src[i:], []byte(name))
+		if j < 0 {
+			return occ
+		}
+		s := i + j
+		e := s + len(name)
+		if (s == 0 || !isIdent(src[s-1])) && (e == len(src) || !isIdent(src[e])) {
+			occ = append(occ, uint32(s))
+		}
+		i = s + 1
+	}
+}
+
+func isIdent(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+// within sets each call's In: the innermost definition holding it.
+func within(f *File, cs []Call) {
+	for i := range cs {
+		cs[i].In = -1
+		for j, d := range f.Defs {
+			if d.StartByte > cs[i].StartByte {
+				break
+			}
+			if cs[i].StartByte < d.EndByte || d.EndByte == 0 {
+				cs[i].In = j // later definitions that hold it are inner ones
+			}
+		}
+	}
 }

@@ -51,6 +51,9 @@ type grammar struct {
 	lang  *sitter.Language
 	want  []byte          // by node kind id: 1 for the kinds with a rule
 	rules map[uint16]rule // by node kind id
+	// calls: by node kind id, 1 for definitions and calls
+	wantCalls []byte
+	calls     map[uint16]callRule
 	// field ids by name, and the kind ids of names and of values (binding
 	// rules), for the checks on each definition
 	fields    map[string]uint16
@@ -67,16 +70,27 @@ var loaded = func() map[string]func() *grammar {
 }()
 
 func newGrammar(g string, lang *sitter.Language) *grammar {
-	gr := &grammar{name: g, lang: lang, rules: map[uint16]rule{}, fields: map[string]uint16{}, names: map[uint16]bool{}, kindNames: map[uint16]string{}}
+	gr := &grammar{name: g, lang: lang, rules: map[uint16]rule{}, calls: map[uint16]callRule{}, fields: map[string]uint16{}, names: map[uint16]bool{}, kindNames: map[uint16]string{}}
 	n := lang.NodeKindCount()
-	gr.want = make([]byte, n)
+	gr.want, gr.wantCalls = make([]byte, n), make([]byte, n)
 	for id := range uint16(n) {
 		if !lang.NodeKindIsNamed(id) {
 			continue
 		}
 		k := lang.NodeKindForId(id)
 		if r, ok := rules[g][k]; ok {
-			gr.want[id], gr.rules[id] = 1, r
+			gr.want[id], gr.wantCalls[id], gr.rules[id] = 1, 1, r
+		}
+		if r, ok := callRules[g][k]; ok {
+			gr.wantCalls[id], gr.calls[id] = 1, r
+			for _, f := range []string{r.field} {
+				gr.fields[f] = lang.FieldIdForName(f)
+			}
+			for _, f := range r.names {
+				if f != "" {
+					gr.fields[f] = lang.FieldIdForName(f)
+				}
+			}
 		}
 		for _, nk := range nameKinds {
 			if k == nk {
@@ -122,18 +136,33 @@ const chunk = 4 << 10
 // Parse parses a file's source and returns its definitions. name picks the
 // grammar (see Grammar). ctx cancels a long parse.
 func Parse(ctx context.Context, name string, src []byte) (*File, error) {
+	f, _, err := parse(ctx, name, src, "")
+	return f, err
+}
+
+// Calls parses a file's source and returns the calls of callee in it, and
+// the definitions that hold one of its occurrences as a word (among them
+// the definitions of callee, and those each call sits in). Only the
+// subtrees that hold an occurrence are read.
+func Calls(ctx context.Context, name string, src []byte, callee string) (*File, []Call, error) {
+	return parse(ctx, name, src, callee)
+}
+
+// parse parses src; with a callee, it returns its calls, and only the
+// definitions that hold an occurrence of it.
+func parse(ctx context.Context, name string, src []byte, callee string) (*File, []Call, error) {
 	g := Grammar(name)
 	if g == "" {
-		return nil, fmt.Errorf("%s: %w", name, ErrUnsupported)
+		return nil, nil, fmt.Errorf("%s: %w", name, ErrUnsupported)
 	}
 	if len(src) > MaxSize {
-		return nil, fmt.Errorf("%s: %w (%d bytes; the most is %d)", name, ErrTooBig, len(src), MaxSize)
+		return nil, nil, fmt.Errorf("%s: %w (%d bytes; the most is %d)", name, ErrTooBig, len(src), MaxSize)
 	}
 	gr := loaded[g]()
 	p := getParser()
 	defer putParser(p)
 	if err := p.SetLanguage(gr.lang); err != nil {
-		return nil, fmt.Errorf("%s grammar: %w", g, err)
+		return nil, nil, fmt.Errorf("%s grammar: %w", g, err)
 	}
 	read := func(i int, _ sitter.Point) []byte {
 		if i >= len(src) {
@@ -146,20 +175,58 @@ func Parse(ctx context.Context, name string, src []byte) (*File, error) {
 	if tree == nil {
 		p.Reset()
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		return nil, fmt.Errorf("%s: the parser gave up", name)
+		return nil, nil, fmt.Errorf("%s: the parser gave up", name)
 	}
 	defer tree.Close()
 	root := tree.RootNode()
 	f := &File{Grammar: g, By: ByParser, Errors: root.HasError()}
-	for _, def := range collect(root, gr.want) {
-		if d, ok := gr.define(&def, src); ok {
+	if callee == "" {
+		for _, def := range collect(root, gr.want, nil) {
+			if d, ok := gr.define(&def, src); ok {
+				f.Defs = append(f.Defs, d)
+			}
+		}
+		nest(f)
+		return f, nil, nil
+	}
+	occ := Occurrences(src, callee)
+	if len(occ) == 0 {
+		return f, nil, nil
+	}
+	var cs []Call
+	for _, n := range collect(root, gr.wantCalls, occ) {
+		if r, ok := gr.calls[n.KindId()]; ok {
+			if nm := gr.callee(&n, r); nm != nil && string(src[nm.StartByte():nm.EndByte()]) == callee {
+				cs = append(cs, Call{Name: callee, Line: int(nm.StartPosition().Row) + 1, StartByte: int(nm.StartByte())})
+			}
+			continue
+		}
+		if d, ok := gr.define(&n, src); ok {
 			f.Defs = append(f.Defs, d)
 		}
 	}
 	nest(f)
-	return f, nil
+	within(f, cs)
+	return f, cs, nil
+}
+
+// callee returns the node naming what a call calls, or nil when the call
+// is of something without a name (a call of a call's result, of an index).
+func (gr *grammar) callee(call *sitter.Node, r callRule) *sitter.Node {
+	fn := call.ChildByFieldId(gr.fields[r.field])
+	if fn == nil {
+		return nil
+	}
+	f, ok := r.names[gr.kindNames[fn.KindId()]]
+	switch {
+	case !ok:
+		return nil
+	case f == "":
+		return fn
+	}
+	return fn.ChildByFieldId(gr.fields[f])
 }
 
 // define reads the definition at node def by its rule; ok is false when

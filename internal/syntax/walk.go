@@ -19,21 +19,35 @@ extern bool ts_tree_cursor_goto_next_sibling(scout_cursor *);
 extern bool ts_tree_cursor_goto_parent(scout_cursor *);
 extern scout_node ts_tree_cursor_current_node(const scout_cursor *);
 extern uint16_t ts_node_symbol(scout_node);
+extern uint32_t ts_node_start_byte(scout_node);
+extern uint32_t ts_node_end_byte(scout_node);
+
+// holds reports whether one of the sorted offsets occ lies in [s, e).
+static bool holds(const uint32_t *occ, int nocc, uint32_t s, uint32_t e) {
+	int lo = 0, hi = nocc;
+	while (lo < hi) {
+		int m = lo + (hi - lo) / 2;
+		if (occ[m] < s) lo = m + 1; else hi = m;
+	}
+	return lo < nocc && occ[lo] < e;
+}
 
 // collect walks the tree below root in order and writes the nodes whose
 // symbol is marked in want (nsym entries) to out, up to cap of them; it
-// returns how many there are.
-static int scout_collect(scout_node root, const uint8_t *want, uint32_t nsym, scout_node *out, int cap) {
+// returns how many there are. With occurrences (nocc > 0, sorted byte
+// offsets), it skips every subtree that holds none of them.
+static int scout_collect(scout_node root, const uint8_t *want, uint32_t nsym, const uint32_t *occ, int nocc, scout_node *out, int cap) {
 	scout_cursor c = ts_tree_cursor_new(root);
 	int n = 0;
 	for (;;) {
 		scout_node node = ts_tree_cursor_current_node(&c);
+		bool in = nocc == 0 || holds(occ, nocc, ts_node_start_byte(node), ts_node_end_byte(node));
 		uint16_t s = ts_node_symbol(node);
-		if (s < nsym && want[s]) {
+		if (in && s < nsym && want[s]) {
 			if (n < cap) out[n] = node;
 			n++;
 		}
-		if (ts_tree_cursor_goto_first_child(&c)) continue;
+		if (in && ts_tree_cursor_goto_first_child(&c)) continue;
 		for (;;) {
 			if (ts_tree_cursor_goto_next_sibling(&c)) break;
 			if (!ts_tree_cursor_goto_parent(&c)) {
@@ -58,14 +72,22 @@ const nodeSize = C.sizeof_scout_node
 // marked in want, in the order they start: one walk in C, with no call
 // into Go per node (a query does the same, after compiling for a
 // millisecond).
-func collect(root *sitter.Node, want []byte) []sitter.Node {
+//
+// With occurrences (sorted byte offsets), only the nodes that hold one are
+// returned, and the walk skips every subtree that holds none: a question
+// about one name reads the paths down to its occurrences, not the file.
+func collect(root *sitter.Node, want []byte, occ []uint32) []sitter.Node {
 	if len(want) == 0 {
 		return nil
+	}
+	var occp *C.uint32_t
+	if len(occ) > 0 {
+		occp = (*C.uint32_t)(unsafe.Pointer(&occ[0]))
 	}
 	r := *(*C.scout_node)(unsafe.Pointer(root))
 	out := make([]C.scout_node, 256)
 	for {
-		n := int(C.scout_collect(r, (*C.uint8_t)(unsafe.Pointer(&want[0])), C.uint32_t(len(want)), &out[0], C.int(len(out))))
+		n := int(C.scout_collect(r, (*C.uint8_t)(unsafe.Pointer(&want[0])), C.uint32_t(len(want)), occp, C.int(len(occ)), &out[0], C.int(len(out))))
 		if n <= len(out) {
 			return unsafe.Slice((*sitter.Node)(unsafe.Pointer(&out[0])), n)
 		}

@@ -1,0 +1,180 @@
+package scout_test
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"math/rand/v2"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/scoutcode/scout"
+)
+
+// site is a call: where, and the function or method it sits in ("" at
+// the top level).
+type site struct {
+	path   string
+	line   int
+	caller string
+}
+
+// TestCallersMatchGoAST compares scout callers with go/ast on 100 Go
+// functions and methods sampled from GOROOT/src: for each name, every
+// CallExpr whose function is that identifier or a selector of it, under
+// its enclosing FuncDecl, in every file go/parser parses. scout must find
+// at least 0.98 of those call sites, each with the same line and caller.
+func TestCallersMatchGoAST(t *testing.T) {
+	if testing.Short() {
+		t.Skip("parses all of GOROOT/src and runs 100 callers searches over it; run without -short")
+	}
+	if scout.OutlineBy != "tree-sitter" {
+		t.Skip("a build without cgo has no parser: its callers come from the line classifier, which this bar is not for")
+	}
+	root := goroot(t)
+	t.Chdir(root)
+	var paths []string
+	filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
+			paths = append(paths, p)
+		}
+		return nil
+	})
+	files := make([]*ast.File, len(paths))
+	fsets := make([]*token.FileSet, len(paths))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				fsets[i] = token.NewFileSet()
+				files[i], _ = parser.ParseFile(fsets[i], paths[i], nil, parser.SkipObjectResolution)
+			}
+		}()
+	}
+	for i := range paths {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	// The names: 100 distinct FuncDecl names, sampled with a fixed seed.
+	var all []string
+	seen := map[string]bool{}
+	for _, f := range files {
+		if f == nil {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && !seen[fd.Name.Name] && fd.Name.Name != "_" {
+				seen[fd.Name.Name] = true
+				all = append(all, fd.Name.Name)
+			}
+		}
+	}
+	slices.Sort(all)
+	r := rand.New(rand.NewPCG(11, 17))
+	r.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+	names := all[:100]
+	want := map[string]map[site]bool{}
+	parsed := map[string]bool{}
+	for _, n := range names {
+		want[n] = map[site]bool{}
+	}
+	for i, f := range files {
+		if f == nil {
+			continue
+		}
+		p := filepath.ToSlash(paths[i])
+		parsed[p] = true
+		goCalls(f, fsets[i], p, want)
+	}
+	var hit, total, got, extra int
+	var missed []string
+	for _, n := range names {
+		have := map[site]bool{}
+		o := scout.CallersOptions{Name: n, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}}
+		for {
+			p, err := scout.Callers(context.Background(), o)
+			if err != nil {
+				t.Fatalf("callers %s: %v", n, err)
+			}
+			for _, f := range p.Files {
+				if !strings.HasSuffix(f.Path, ".go") || !parsed[f.Path] {
+					continue // go/parser refused it: not comparable
+				}
+				for _, l := range f.Lines {
+					s := site{f.Path, l.Number, ""}
+					if l.In != nil {
+						s.caller = l.In.Name
+					}
+					have[s] = true
+				}
+			}
+			if p.Cursor == "" {
+				break
+			}
+			o.Cursor = p.Cursor
+		}
+		for s := range want[n] {
+			total++
+			if have[s] {
+				hit++
+			} else if len(missed) < 10 {
+				missed = append(missed, fmt.Sprintf("%s %s:%d in %q", n, s.path, s.line, s.caller))
+			}
+		}
+		for s := range have {
+			got++
+			if !want[n][s] {
+				extra++
+			}
+		}
+	}
+	recall := float64(hit) / float64(total)
+	t.Logf("100 names, %d call sites by go/ast; scout found %d of them (%.4f), and %d more (%d in all)", total, hit, recall, extra, got)
+	t.Logf("missed, e.g.: %s", strings.Join(missed, "; "))
+	if total < 500 {
+		t.Errorf("only %d call sites: the sample is too thin to judge", total)
+	}
+	if recall < 0.98 {
+		t.Errorf("scout found %.4f of go/ast's call sites with their callers; at least 0.98", recall)
+	}
+}
+
+// goCalls adds the calls of the names in want found in f, each under its
+// enclosing FuncDecl.
+func goCalls(f *ast.File, fset *token.FileSet, path string, want map[string]map[site]bool) {
+	for _, d := range f.Decls {
+		caller := ""
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			caller = fd.Name.Name
+		}
+		ast.Inspect(d, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			name := ""
+			switch fn := c.Fun.(type) {
+			case *ast.Ident:
+				name = fn.Name
+			case *ast.SelectorExpr:
+				name = fn.Sel.Name
+			}
+			if sites, ok := want[name]; ok {
+				pos := c.Fun.End() - token.Pos(len(name))
+				sites[site{path, fset.PositionFor(pos, false).Line, caller}] = true
+			}
+			return true
+		})
+	}
+}

@@ -1,0 +1,120 @@
+package scout_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/scoutcode/scout"
+)
+
+// TestCallersMatchPythonAST compares scout callers with Python's ast on
+// 100 functions sampled from this machine's standard library
+// (testdata/pycalls.py): every ast.Call of the name or of an attribute of
+// it, under the innermost function around it (else class), in every file
+// ast parses. scout must find at least 0.98 of those call sites, each with
+// the same line and caller.
+func TestCallersMatchPythonAST(t *testing.T) {
+	if testing.Short() {
+		t.Skip("parses the Python standard library and runs 100 callers searches over it; run without -short")
+	}
+	if scout.OutlineBy != "tree-sitter" {
+		t.Skip("a build without cgo has no parser: its callers come from the line classifier, which this bar is not for")
+	}
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Fatalf("python3 is needed as the oracle: %v", err)
+	}
+	out, err := exec.Command(python, "-c", `import sysconfig; print(sysconfig.get_path("stdlib"))`).Output()
+	if err != nil {
+		t.Fatalf("python3 has no stdlib path: %v", err)
+	}
+	stdlib := strings.TrimSpace(string(out))
+	script, _ := filepath.Abs("testdata/pycalls.py")
+	cmd := exec.Command(python, script, stdlib)
+	cmd.Stderr = os.Stderr
+	out, err = cmd.Output()
+	if err != nil {
+		t.Fatalf("testdata/pycalls.py: %v", err)
+	}
+	var oracle struct {
+		Names  []string `json:"names"`
+		Parsed []string `json:"parsed"`
+		Sites  [][4]any `json:"sites"`
+	}
+	if err := json.Unmarshal(out, &oracle); err != nil {
+		t.Fatal(err)
+	}
+	parsed := map[string]bool{}
+	for _, p := range oracle.Parsed {
+		parsed[filepath.ToSlash(p)] = true
+	}
+	want := map[string]map[site]bool{}
+	for _, s := range oracle.Sites {
+		n := s[0].(string)
+		if want[n] == nil {
+			want[n] = map[site]bool{}
+		}
+		want[n][site{filepath.ToSlash(s[1].(string)), int(s[2].(float64)), s[3].(string)}] = true
+	}
+	t.Chdir(stdlib)
+	var hit, total, extra int
+	var missed, more []string
+	for _, n := range oracle.Names {
+		have := map[site]bool{}
+		o := scout.CallersOptions{Name: n, Scope: scout.Scope{Globs: []string{"!site-packages/"}}, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}}
+		for {
+			p, err := scout.Callers(context.Background(), o)
+			if err != nil {
+				t.Fatalf("callers %s: %v", n, err)
+			}
+			for _, f := range p.Files {
+				if !parsed[f.Path] {
+					continue // ast refused it: not comparable
+				}
+				for _, l := range f.Lines {
+					s := site{f.Path, l.Number, ""}
+					if l.In != nil {
+						s.caller = l.In.Name
+					}
+					have[s] = true
+				}
+			}
+			if p.Cursor == "" {
+				break
+			}
+			o.Cursor = p.Cursor
+		}
+		for s := range want[n] {
+			total++
+			if have[s] {
+				hit++
+			} else if len(missed) < 10 {
+				missed = append(missed, fmt.Sprintf("%s %s:%d in %q", n, s.path, s.line, s.caller))
+			}
+		}
+		for s := range have {
+			if !want[n][s] {
+				extra++
+				if len(more) < 10 {
+					more = append(more, fmt.Sprintf("%s %s:%d in %q", n, s.path, s.line, s.caller))
+				}
+			}
+		}
+	}
+	recall := float64(hit) / float64(total)
+	t.Logf("100 names, %d call sites by ast; scout found %d of them (%.4f), and %d more", total, hit, recall, extra)
+	t.Logf("missed, e.g.: %s", strings.Join(missed, "; "))
+	t.Logf("more, e.g.: %s", strings.Join(more, "; "))
+	if total < 200 {
+		t.Errorf("only %d call sites: the sample is too thin to judge", total)
+	}
+	if recall < 0.98 {
+		t.Errorf("scout found %.4f of ast's call sites with their callers; at least 0.98", recall)
+	}
+}

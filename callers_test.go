@@ -1,0 +1,130 @@
+package scout_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/scoutcode/scout"
+)
+
+// callersCorpus writes Go and Python files that call target from many
+// functions, methods, closures and the top level, and returns the calls
+// as "path:line in caller", in path and line order.
+func callersCorpus(t *testing.T) []string {
+	t.Helper()
+	t.Chdir(t.TempDir())
+	var want []string
+	for i := range 12 {
+		dir := fmt.Sprintf("pkg%02d", i)
+		os.MkdirAll(dir, 0o755)
+		var b strings.Builder
+		b.WriteString("package p\n\nfunc target(int) int { return 0 }\n\nvar top = target(0)\n")
+		line := 6
+		want = append(want, fmt.Sprintf("%s/a.go:5 in ", dir))
+		for j := range i + 2 {
+			fmt.Fprintf(&b, "\nfunc f%d() {\n\ttarget(%d)\n\tgo func() { x.target(%d) }()\n\ttargetNot(1)\n}\n", j, j, j)
+			want = append(want, fmt.Sprintf("%s/a.go:%d in f%d", dir, line+2, j), fmt.Sprintf("%s/a.go:%d in f%d", dir, line+3, j))
+			line += 6
+		}
+		write(t, dir+"/a.go", b.String())
+		write(t, dir+"/b.py", "class K:\n    def m(self):\n        return target(1)\n")
+		want = append(want, fmt.Sprintf("%s/b.py:3 in m", dir))
+	}
+	write(t, "notes.md", "target() is called everywhere\n")
+	return want
+}
+
+// TestCallersPagesShowEveryCallOnce follows the cursor to the end at
+// several budgets: every call shows once, in path and line order, under
+// the function it sits in, and each page is within its budget.
+func TestCallersPagesShowEveryCallOnce(t *testing.T) {
+	if scout.OutlineBy != "tree-sitter" {
+		t.Skip("a build without cgo finds calls with the line classifier, which does not know closures or ends (TestCallersWithoutParser covers it)")
+	}
+	want := callersCorpus(t)
+	for _, budget := range []int{scout.MinBudget, 700, scout.DefaultBudget, 20000} {
+		o := scout.CallersOptions{Name: "target", PageOptions: scout.PageOptions{Budget: budget}}
+		var got []string
+		pages := 0
+		for {
+			p, err := scout.Callers(context.Background(), o)
+			if err != nil {
+				t.Fatalf("budget %d page %d: %v", budget, pages+1, err)
+			}
+			pages++
+			if len(p.Text) > budget*4 {
+				t.Errorf("budget %d page %d: %d bytes of text, over %d", budget, pages, len(p.Text), budget*4)
+			}
+			if len(p.Definitions) != 5 || !strings.Contains(p.Text, "target: 12 definitions") {
+				t.Errorf("budget %d page %d: definitions %v; want 12 counted, 5 listed:\n%s", budget, pages, p.Definitions, p.Text)
+			}
+			for _, f := range p.Files {
+				for _, l := range f.Lines {
+					in := ""
+					if l.In != nil {
+						in = l.In.Name
+					}
+					got = append(got, fmt.Sprintf("%s:%d in %s", f.Path, l.Number, in))
+				}
+			}
+			if p.Cursor == "" {
+				break
+			}
+			o.Cursor = p.Cursor
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("budget %d: %d pages showed %d calls, want %d in order\ngot  %v\nwant %v", budget, pages, len(got), len(want), got, want)
+		}
+		t.Logf("budget %d: %d calls in %d pages", budget, len(got), pages)
+	}
+}
+
+// TestCallersWithoutParser: the line classifier's callers (a build
+// without cgo) find the calls written as name( and say how.
+func TestCallersWithoutParser(t *testing.T) {
+	callersCorpus(t)
+	p, err := scout.Callers(context.Background(), scout.CallersOptions{Name: "target", Scope: scout.Scope{Paths: []string{"pkg00"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Total.Matches != 6 {
+		t.Errorf("%d calls in pkg00, want 6:\n%s", p.Total.Matches, p.Text)
+	}
+	label := "found by tree-sitter"
+	if scout.OutlineBy != "tree-sitter" {
+		label = "found by the line classifier"
+	}
+	if !strings.Contains(p.Text, label) {
+		t.Errorf("the page does not say %q:\n%s", label, p.Text)
+	}
+}
+
+// TestCallersBadInput: what is not a name, and a stale cursor.
+func TestCallersBadInput(t *testing.T) {
+	callersCorpus(t)
+	for _, n := range []string{"", "a.b", "f(", "two words"} {
+		if _, err := scout.Callers(context.Background(), scout.CallersOptions{Name: n}); !errors.Is(err, scout.ErrPattern) {
+			t.Errorf("name %q: %v, want ErrPattern", n, err)
+		}
+	}
+	o := scout.CallersOptions{Name: "target", PageOptions: scout.PageOptions{Budget: scout.MinBudget}}
+	p, err := scout.Callers(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Cursor == "" {
+		t.Fatal("page 1 has no cursor")
+	}
+	write(t, filepath.Join("pkg03", "a.go"), "package p\n\nfunc g() { target(1) }\n")
+	o.Cursor = p.Cursor
+	var stale *scout.StaleCursorError
+	if _, err := scout.Callers(context.Background(), o); !errors.As(err, &stale) || !slices.Contains(stale.Changed, "pkg03/a.go") {
+		t.Errorf("after an edit: %v, want a stale cursor naming pkg03/a.go", err)
+	}
+}

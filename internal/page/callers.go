@@ -1,0 +1,209 @@
+package page
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// MaxDefinitions is how many definitions of a name a callers page lists;
+// the rest are counted.
+const MaxDefinitions = 5
+
+// CallersInput is what a callers page is planned from.
+type CallersInput struct {
+	Name        string
+	Definitions []File // the definitions of Name, each file with its definition lines
+	Files       []File // the files with calls, in order, each call a Line with In set
+	By          string // how calls were found: "tree-sitter" or "line classifier"
+	Parsed      int    // files that mention Name, parsed
+	Searched    int    // files searched for Name
+	NotParsed   []Reason
+	Warnings    []string
+	Start       int // calls shown on earlier pages
+	Number      int
+	Budget      int // bytes
+	Face        Face
+	Cursor      func(next int, last Key) string
+}
+
+// PlanCallers fills a page with the calls after in.Start that fit the
+// budget, file by file, each under the definition it sits in.
+func PlanCallers(in CallersInput) *Page {
+	p := &Page{Mode: Callers, Number: in.Number, Searched: in.Searched, NotSearched: in.NotParsed, Warnings: in.Warnings}
+	total := 0
+	for _, f := range in.Files {
+		total += len(f.Lines)
+	}
+	p.Total = Totals{Matches: total, Files: len(in.Files)}
+	n := 0
+	for _, f := range in.Definitions {
+		if n >= MaxDefinitions {
+			break
+		}
+		if len(f.Lines) > MaxDefinitions-n {
+			f.Lines = f.Lines[:MaxDefinitions-n]
+		}
+		n += len(f.Lines)
+		p.Definitions = append(p.Definitions, f)
+	}
+	head := callersHeader(in)
+	longest := Key{Path: ^uint32(0)} // a key that makes the longest cursor (see longestKey)
+	for _, f := range in.Files {
+		for _, l := range f.Lines {
+			longest.Line = max(longest.Line, l.Number)
+		}
+	}
+	room := in.Budget - len(head) - len(callersFooter(p, in, total, total-in.Start, in.Cursor(total, longest)))
+	var b []byte
+	shown, skip := 0, in.Start
+	for fi := range in.Files {
+		f := &in.Files[fi]
+		if skip >= len(f.Lines) {
+			skip -= len(f.Lines)
+			continue
+		}
+		fh := fmt.Sprintf("\n%s: %s\n", Quote(f.Path), plural(len(f.Lines), "call"))
+		pf := File{Path: Quote(f.Path), Matches: len(f.Lines)}
+		nb := append(b, fh...)
+		var cur *Def // the definition the last call shown sits in
+		for i, l := range f.Lines[skip:] {
+			var line []byte
+			if i == 0 || !sameDef(cur, l.In) {
+				line = appendIn(line, l.In)
+			}
+			line = appendCall(line, l)
+			if len(nb)+len(line) > room && shown+len(pf.Lines) > 0 {
+				break
+			}
+			nb = append(nb, line...)
+			pf.Lines = append(pf.Lines, l)
+			cur = l.In
+		}
+		if len(pf.Lines) == 0 {
+			break
+		}
+		b = nb
+		pf.Shown = len(pf.Lines)
+		p.Files = append(p.Files, pf)
+		shown += len(pf.Lines)
+		if skip+len(pf.Lines) < len(f.Lines) {
+			break
+		}
+		skip = 0
+	}
+	if shown > 0 {
+		p.Shown = Shown{From: in.Start + 1, To: in.Start + shown, Matches: shown, Files: len(p.Files)}
+	}
+	if next := in.Start + shown; next < total {
+		lf := p.Files[len(p.Files)-1]
+		last := lf.Lines[len(lf.Lines)-1]
+		p.Cursor = in.Cursor(next, Key{Path: PathHash(lf.Path), Line: last.Number})
+		p.Next = fmt.Sprintf("page %d with "+in.Face.Cursor+" (calls %d-%d remain)", in.Number+1, p.Cursor, next+1, total)
+	} else {
+		p.Next = "none; this is everything"
+	}
+	p.Text = head + string(b) + callersFooter(p, in, in.Start+shown, shown, p.Cursor)
+	return p
+}
+
+func sameDef(a, b *Def) bool {
+	return a == nil && b == nil || a != nil && b != nil && a.Number == b.Number && a.Name == b.Name
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
+// callersHeader says where the name is defined: how many times, and the
+// first MaxDefinitions places.
+func callersHeader(in CallersInput) string {
+	var b strings.Builder
+	n := 0
+	for _, f := range in.Definitions {
+		n += len(f.Lines)
+	}
+	switch n {
+	case 0:
+		fmt.Fprintf(&b, "%s: no definition found in the files searched\n", in.Name)
+		return b.String()
+	case 1:
+		fmt.Fprintf(&b, "%s: 1 definition\n", in.Name)
+	default:
+		fmt.Fprintf(&b, "%s: %d definitions (the calls below may be of any of them)\n", in.Name, n)
+	}
+	listed := 0
+	for _, f := range in.Definitions {
+		for _, l := range f.Lines {
+			if listed == MaxDefinitions {
+				fmt.Fprintf(&b, "  … and %d more\n", n-listed)
+				return b.String()
+			}
+			fmt.Fprintf(&b, "  %s:%s %s\n", Quote(f.Path), lineRange(l), l.Text)
+			listed++
+		}
+	}
+	return b.String()
+}
+
+func lineRange(l Line) string {
+	if l.End > l.Number {
+		return strconv.Itoa(l.Number) + "-" + strconv.Itoa(l.End)
+	}
+	return strconv.Itoa(l.Number)
+}
+
+// appendIn writes the definition calls sit in.
+func appendIn(b []byte, in *Def) []byte {
+	if in == nil {
+		return append(b, "in (top level)\n"...)
+	}
+	b = append(b, "in "...)
+	b = append(b, lineRange(Line{Number: in.Number, End: in.End})...)
+	b = append(b, ' ')
+	b = append(b, in.Text...)
+	return append(b, '\n')
+}
+
+// appendCall writes a call's line, indented under its definition.
+func appendCall(b []byte, l Line) []byte {
+	b = append(b, "  "...)
+	b = strconv.AppendInt(b, int64(l.Number), 10)
+	b = append(b, ": "...)
+	b = append(b, l.Text...)
+	return append(b, '\n')
+}
+
+func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n%s of %s in %s", plural(p.Total.Matches, "call"), in.Name, plural(p.Total.Files, "file"))
+	if shown > 0 {
+		fmt.Fprintf(&b, "; page %d: calls %d-%d", in.Number, shownTo-shown+1, shownTo)
+	}
+	b.WriteString("\n")
+	if in.By == "tree-sitter" {
+		fmt.Fprintf(&b, "found by tree-sitter in the %s %s (of %d searched): calls matched by name, not by type\n", plural(in.Parsed, "file"), mention(in.Parsed, in.Name), in.Searched)
+	} else {
+		fmt.Fprintf(&b, "found by the %s (this scout was built without cgo, so without a parser) in the %s %s: a call is the name followed by \"(\", in the last definition that starts before it\n", in.By, plural(in.Parsed, "file"), mention(in.Parsed, in.Name))
+	}
+	b.WriteString(notParsed(in.NotParsed))
+	b.Write(appendWarnings(nil, in.Warnings, MaxWarnings))
+	b.WriteString("next: ")
+	if cursor != "" {
+		fmt.Fprintf(&b, "page %d with "+in.Face.Cursor+" (calls %d-%d remain)", in.Number+1, cursor, shownTo+1, p.Total.Matches)
+	} else {
+		b.WriteString("none; this is everything")
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+func mention(n int, name string) string {
+	if n == 1 {
+		return "that mentions " + name
+	}
+	return "that mention " + name
+}
