@@ -22,6 +22,7 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add(uint8(0), []byte("func (((((((((("))
 	f.Add(uint8(1), []byte("class A:\n\tdef f(:\n"))
+	f.Add(uint8(4), []byte("package p\n/*\nfunc g() {\n*/\nfunc h() { f(1) }\nvar s = `\nfunc f() {}\n`\n"))
 	names := map[string]string{}
 	for _, file := range a.Files {
 		names[Grammar(file.Name)] = file.Name
@@ -32,6 +33,16 @@ func FuzzParse(f *testing.F) {
 		pf, err := Parse(context.Background(), names[g], src)
 		if err != nil {
 			t.Fatalf("%s: %v", g, err)
+		}
+		// Calls of a name the source holds, read from regions of it.
+		if f, cs, err := Calls(context.Background(), names[g], src, "f"); err != nil {
+			t.Fatalf("%s: calls: %v", g, err)
+		} else {
+			for _, c := range cs {
+				if c.StartByte < 0 || c.StartByte+1 > len(src) || string(src[c.StartByte:c.StartByte+1]) != "f" || c.In >= len(f.Defs) {
+					t.Fatalf("%s: %+v: not a call of f in the source", g, c)
+				}
+			}
 		}
 		lines := 1
 		for _, c := range src {

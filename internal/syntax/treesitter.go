@@ -5,6 +5,7 @@ package syntax
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"unsafe"
@@ -164,20 +165,23 @@ func parse(ctx context.Context, name string, src []byte, callee string) (*File, 
 	if err := p.SetLanguage(gr.lang); err != nil {
 		return nil, nil, fmt.Errorf("%s grammar: %w", g, err)
 	}
-	read := func(i int, _ sitter.Point) []byte {
-		if i >= len(src) {
-			return nil
+	var occ []uint32
+	var ranges []sitter.Range
+	if callee != "" {
+		if occ = callish(src, Occurrences(src, callee), len(callee), g); len(occ) == 0 {
+			return &File{Grammar: g, By: ByParser}, nil, nil
 		}
-		return src[i:min(len(src), i+chunk)]
+		ranges = regions(src, occ)
 	}
-	cancelled := func(sitter.ParseState) bool { return ctx.Err() != nil }
-	tree := p.ParseWithOptions(read, nil, &sitter.ParseOptions{ProgressCallback: cancelled})
-	if tree == nil {
-		p.Reset()
-		if err := ctx.Err(); err != nil {
-			return nil, nil, err
-		}
-		return nil, nil, fmt.Errorf("%s: the parser gave up", name)
+	tree, err := parseRanges(ctx, p, src, ranges)
+	if err == nil && ranges != nil && tree.RootNode().HasError() {
+		// The regions were cut wrong (a top-level line inside a string or a
+		// comment), or the file has errors anyway: the whole file, then.
+		tree.Close()
+		tree, err = parseRanges(ctx, p, src, nil)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
 	defer tree.Close()
 	root := tree.RootNode()
@@ -189,10 +193,6 @@ func parse(ctx context.Context, name string, src []byte, callee string) (*File, 
 			}
 		}
 		nest(f)
-		return f, nil, nil
-	}
-	occ := Occurrences(src, callee)
-	if len(occ) == 0 {
 		return f, nil, nil
 	}
 	var cs []Call
@@ -210,6 +210,34 @@ func parse(ctx context.Context, name string, src []byte, callee string) (*File, 
 	nest(f)
 	within(f, cs)
 	return f, cs, nil
+}
+
+// parseRanges parses src, or only the given ranges of it when there are
+// some (node positions stay those of src). It leaves the parser reading
+// whole documents.
+func parseRanges(ctx context.Context, p *sitter.Parser, src []byte, ranges []sitter.Range) (*sitter.Tree, error) {
+	if err := p.SetIncludedRanges(ranges); err != nil {
+		return nil, err
+	}
+	if ranges != nil {
+		defer p.SetIncludedRanges(nil)
+	}
+	read := func(i int, _ sitter.Point) []byte {
+		if i >= len(src) {
+			return nil
+		}
+		return src[i:min(len(src), i+chunk)]
+	}
+	cancelled := func(sitter.ParseState) bool { return ctx.Err() != nil }
+	tree := p.ParseWithOptions(read, nil, &sitter.ParseOptions{ProgressCallback: cancelled})
+	if tree == nil {
+		p.Reset()
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		return nil, errors.New("the parser gave up")
+	}
+	return tree, nil
 }
 
 // callee returns the node naming what a call calls, or nil when the call

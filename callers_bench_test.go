@@ -1,0 +1,30 @@
+package scout_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/scoutcode/scout"
+	"github.com/scoutcode/scout/internal/fixture"
+)
+
+// BenchmarkCallersGoRoot runs scout callers over GOROOT/src for a name
+// called from a few files (Serve) and from many (Close).
+func BenchmarkCallersGoRoot(b *testing.B) {
+	root := filepath.Join(fixture.GoRoot(), "src")
+	if _, err := os.Stat(root); err != nil {
+		b.Skip(err)
+	}
+	for _, name := range []string{"Serve", "Close"} {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				o := scout.CallersOptions{Name: name, Scope: scout.Scope{Paths: []string{root}}}
+				if _, err := scout.Callers(context.Background(), o); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

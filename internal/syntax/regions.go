@@ -1,0 +1,156 @@
+//go:build cgo
+
+package syntax
+
+import (
+	"bytes"
+	"slices"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// regions returns the parts of src to parse for a question about the
+// occurrences occ: around each, from the top-level line at or before it to
+// the next top-level line after it (a top-level line starts at column 0
+// with a letter, "_", "$" or "@": a declaration, a statement, a
+// decorator), merged where they touch. In Go, Python, JavaScript, Rust
+// or C each region is a run of whole top-level declarations, which parse
+// alone as the file would; where the cut is wrong (such a line inside a
+// string), the parse has errors and the caller parses the whole file.
+func regions(src []byte, occ []uint32) []sitter.Range {
+	var rs []sitter.Range
+	hid := hidden(src)
+	row, at := 0, 0 // the row of the line starting at byte at
+	lineAt := func(b int) {
+		for at < b {
+			i := bytes.IndexByte(src[at:b], '\n')
+			if i < 0 {
+				break
+			}
+			at += i + 1
+			row++
+		}
+	}
+	for _, o := range occ {
+		if n := len(rs); n > 0 && uint(o) < rs[n-1].EndByte {
+			continue // inside the last region
+		}
+		// Back from the occurrence's line to a top-level line.
+		start := bytes.LastIndexByte(src[:o], '\n') + 1
+		for start > 0 && !topLevel(src, start, hid) {
+			start = bytes.LastIndexByte(src[:start-1], '\n') + 1
+		}
+		// Forward to the next top-level line.
+		end := len(src)
+		for i := int(o); i < len(src); {
+			j := bytes.IndexByte(src[i:], '\n')
+			if j < 0 {
+				break
+			}
+			i += j + 1
+			if i < len(src) && topLevel(src, i, hid) {
+				end = i
+				break
+			}
+		}
+		lineAt(start)
+		startRow := row
+		if n := len(rs); n > 0 && uint(start) <= rs[n-1].EndByte {
+			lineAt(end)
+			rs[n-1].EndByte, rs[n-1].EndPoint = uint(end), sitter.Point{Row: uint(row), Column: uint(end - at)}
+			continue
+		}
+		lineAt(end)
+		rs = append(rs, sitter.Range{
+			StartByte: uint(start), StartPoint: sitter.Point{Row: uint(startRow)},
+			EndByte: uint(end), EndPoint: sitter.Point{Row: uint(row), Column: uint(end - at)},
+		})
+	}
+	return rs
+}
+
+// topLevel reports whether the line starting at i starts a top-level
+// declaration or statement: it starts at column 0 with a letter, "_", "$"
+// or "@", and is not inside a /* */ comment or a """ string (see hidden).
+func topLevel(src []byte, i int, hid []int) bool {
+	c := src[i]
+	if !(c == '_' || c == '$' || c == '@' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+		return false
+	}
+	k, _ := slices.BinarySearch(hid, i+1) // the marks before i: inside when odd
+	return k%2 == 0
+}
+
+// hidden returns the offsets where /* */ comments and """ strings open and
+// close, in order: a line start between an odd and the next even one is
+// inside one. Strings holding the marks can fool it; the parse then has
+// errors, and the caller parses the whole file.
+func hidden(src []byte) []int {
+	var marks []int
+	for i := 0; i < len(src); {
+		a := bytes.Index(src[i:], []byte("/*"))
+		b := bytes.Index(src[i:], []byte(`"""`))
+		var open, closeMark string
+		switch {
+		case a < 0 && b < 0:
+			return marks
+		case b < 0 || a >= 0 && a < b:
+			i, open, closeMark = i+a, "/*", "*/"
+		default:
+			i, open, closeMark = i+b, `"""`, `"""`
+		}
+		marks = append(marks, i)
+		e := bytes.Index(src[i+len(open):], []byte(closeMark))
+		if e < 0 {
+			return append(marks, len(src))
+		}
+		i += len(open) + e + len(closeMark)
+		marks = append(marks, i)
+	}
+	return marks
+}
+
+// defKeywords are the words that come before a name a definition
+// declares, in the languages with a parser.
+var defKeywords = map[string]bool{
+	"func": true, "def": true, "class": true, "type": true, "fn": true, "struct": true, "interface": true,
+	"trait": true, "enum": true, "union": true, "function": true, "module": true, "namespace": true,
+	"record": true, "macro_rules": true, "impl": true, "for": true, "mod": true,
+}
+
+// callish keeps the occurrences (of a name n bytes long) that may be a
+// call or a definition: followed by "(" (or by "!", "[", "<" or ":" on the
+// way to one: a macro, type arguments, a turbofish), or after a keyword
+// that defines a name; or after ")" and a space (a Go method: func (s *T)
+// Name). In Ruby and Bash, where calls need no parentheses, all of them.
+// The parser decides what each kept one is; the others (in strings,
+// comments, mere mentions) need not be parsed.
+func callish(src []byte, occ []uint32, n int, g string) []uint32 {
+	if g == "ruby" || g == "bash" {
+		return occ
+	}
+	kept := occ[:0:0]
+	for _, o := range occ {
+		after := bytes.TrimLeft(src[int(o)+n:], " \t")
+		for bytes.HasPrefix(after, []byte("/*")) { // close /* a comment */ (c)
+			e := bytes.Index(after, []byte("*/"))
+			if e < 0 {
+				break
+			}
+			after = bytes.TrimLeft(after[e+2:], " \t")
+		}
+		if len(after) > 0 && bytes.IndexByte([]byte("(![<:"), after[0]) >= 0 {
+			kept = append(kept, o)
+			continue
+		}
+		before := bytes.TrimRight(src[:o], " \t*&")
+		w := len(before)
+		for w > 0 && isIdent(before[w-1]) {
+			w--
+		}
+		if defKeywords[string(before[w:])] {
+			kept = append(kept, o)
+		}
+	}
+	return kept
+}
