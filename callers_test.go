@@ -128,3 +128,37 @@ func TestCallersBadInput(t *testing.T) {
 		t.Errorf("after an edit: %v, want a stale cursor naming pkg03/a.go", err)
 	}
 }
+
+// TestRefsLabelsCallsLikeCallers: on the same tree, refs labels as calls
+// exactly the sites callers finds, and lists the definitions apart.
+func TestRefsLabelsCallsLikeCallers(t *testing.T) {
+	callersCorpus(t)
+	o := scout.RefsOptions{Name: "target", PageOptions: scout.PageOptions{Budget: scout.MaxBudget}}
+	refs, err := scout.Refs(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls, err := scout.Callers(context.Background(), scout.CallersOptions(o))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fromRefs, fromCallers []string
+	for _, f := range refs.Files {
+		for _, l := range f.Lines {
+			if l.Kind == "call" {
+				fromRefs = append(fromRefs, fmt.Sprintf("%s:%d", f.Path, l.Number))
+			}
+		}
+	}
+	for _, f := range calls.Files {
+		for _, l := range f.Lines {
+			fromCallers = append(fromCallers, fmt.Sprintf("%s:%d", f.Path, l.Number))
+		}
+	}
+	if len(fromRefs) == 0 || !slices.Equal(fromRefs, fromCallers) {
+		t.Errorf("refs labels %d lines as calls, callers finds %d:\nrefs    %v\ncallers %v", len(fromRefs), len(fromCallers), fromRefs, fromCallers)
+	}
+	if !strings.Contains(refs.Text, "target: 12 definitions") || !strings.Contains(refs.Text, " uses of target in ") {
+		t.Errorf("refs page:\n%s", refs.Text)
+	}
+}

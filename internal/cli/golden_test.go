@@ -43,6 +43,7 @@ var goldenCases = []struct {
 	{"callers-json", []string{"callers", "--json", "Serve"}, false},
 	{"callers-not-a-name", []string{"callers", "h.Serve()"}, false},
 	{"callers-help", []string{"callers", "--help"}, false},
+	{"refs", []string{"refs", "Handler"}, false},
 	{"grep-count", []string{"grep", "-c", "handler"}, false},
 	{"grep-files", []string{"grep", "-l", "handler"}, false},
 	{"grep-mode-map", []string{"grep", "--mode", "map", "handler"}, false},
@@ -163,7 +164,7 @@ func TestGolden(t *testing.T) {
 			}
 			got := txtar.Format(&txtar.Archive{Comment: []byte("scout " + strings.Join(c.args, " ") + "\n"), Files: files})
 			name := c.name
-			if (c.name == "outline" || c.name == "outline-dir-json" || c.name == "callers" || c.name == "callers-json") && scout.OutlineBy != "tree-sitter" {
+			if (c.name == "outline" || c.name == "outline-dir-json" || c.name == "callers" || c.name == "callers-json" || c.name == "refs") && scout.OutlineBy != "tree-sitter" {
 				name += "-nocgo" // a build without cgo outlines with the line classifier
 			}
 			fixture.Golden(t, filepath.Join(dir, name+".txtar"), got, *update, "go test ./internal/cli -run TestGolden -update")

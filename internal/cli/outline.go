@@ -77,26 +77,51 @@ definitions the page lists them, and a call may be of any of them. Files in
 languages without a parser are counted as not parsed. Pages fit --budget
 (default 1500 tokens) and give the cursor to the next.`
 
+const refsLong = `Print the uses of a name: where it is defined, then each use's line under
+the definition it sits in, labelled by what the parser says it is: call,
+import, type or other. Mentions in comments and strings are counted, not
+shown. As callers, only the files that mention the name as a word are
+parsed, and in them only the regions around it.
+
+Uses are matched by name, not resolved by type: when the name has several
+definitions the page lists them, and a use may be of any of them. Pages fit
+--budget (default 1500 tokens) and give the cursor to the next.`
+
 func (e *env) callersCommand() *cobra.Command {
+	return e.nameCommand("callers", "List the calls of a function or method, under the definitions they sit in", callersLong,
+		"  scout callers Serve\n  scout callers handle_timeout src/",
+		func(o scout.RefsOptions) (*scout.Page, error) {
+			return scout.Callers(e.ctx, scout.CallersOptions(o))
+		})
+}
+
+func (e *env) refsCommand() *cobra.Command {
+	return e.nameCommand("refs", "List the uses of a name (calls, imports, types, others), under the definitions they sit in", refsLong,
+		"  scout refs Handler\n  scout refs -t py Session src/",
+		func(o scout.RefsOptions) (*scout.Page, error) { return scout.Refs(e.ctx, o) })
+}
+
+// nameCommand is a command that takes a name and pages through what the
+// parser finds of it (callers, refs).
+func (e *env) nameCommand(use, short, long, example string, run func(scout.RefsOptions) (*scout.Page, error)) *cobra.Command {
 	var f scopeFlags
 	var pf pageFlags
 	var asJSON, showSecrets bool
 	cmd := &cobra.Command{
-		Use:     "callers NAME [PATH...]",
-		Short:   "List the calls of a function or method, under the definitions they sit in",
-		Long:    callersLong,
-		Example: "  scout callers Serve\n  scout callers handle_timeout src/",
+		Use:     use + " NAME [PATH...]",
+		Short:   short,
+		Long:    long,
+		Example: example,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return usagef("callers takes the name called; usage: scout callers [flags] NAME [PATH...]")
+				return usagef("%s takes a name; usage: scout %s [flags] NAME [PATH...]", use, use)
 			}
-			o := scout.CallersOptions{
+			p, err := run(scout.RefsOptions{
 				Name:        args[0],
 				Scope:       f.scope(args[1:]),
 				PageOptions: scout.PageOptions{Budget: pf.budget, Cursor: pf.cursor, Timeout: pf.timeout, Face: scout.CLIFace},
 				ShowSecrets: showSecrets,
-			}
-			p, err := scout.Callers(e.ctx, o)
+			})
 			if err != nil {
 				if errors.Is(err, scout.ErrPattern) {
 					return usagef("%v", err)
@@ -115,7 +140,7 @@ func (e *env) callersCommand() *cobra.Command {
 	fl.BoolVar(&f.noIgnore, "no-ignore", false, "do not obey .gitignore, .ignore, .rgignore, .git/info/exclude or the global excludes file")
 	fl.BoolVar(&f.noHidden, "no-hidden", false, "skip hidden files and directories")
 	fl.IntVar(&pf.budget, "budget", scout.DefaultBudget, fmt.Sprintf("fit a page in `TOKENS` tokens (at least %d)", scout.MinBudget))
-	fl.StringVar(&pf.cursor, "cursor", "", "continue after the page that printed `CURSOR` (run the same callers with it)")
+	fl.StringVar(&pf.cursor, "cursor", "", "continue after the page that printed `CURSOR` (run the same command with it)")
 	fl.DurationVar(&pf.timeout, "timeout", 0, "give up after `DURATION` (e.g. 5s); 0: no limit")
 	fl.BoolVar(&showSecrets, "show-secrets", false, "show values that look like secrets instead of masking them")
 	fl.BoolVar(&asJSON, "json", false, "print the page as one JSON object")

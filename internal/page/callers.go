@@ -10,11 +10,13 @@ import (
 // the rest are counted.
 const MaxDefinitions = 5
 
-// CallersInput is what a callers page is planned from.
+// CallersInput is what a callers or refs page is planned from.
 type CallersInput struct {
+	Mode        Mode // Callers or Refs
 	Name        string
 	Definitions []File // the definitions of Name, each file with its definition lines
-	Files       []File // the files with calls, in order, each call a Line with In set
+	Files       []File // the files with calls (uses), in order, each a Line with In set (and Kind, its label, on a refs page)
+	Mentions    int    // refs: occurrences in comments and strings, counted, not shown
 	By          string // how calls were found: "tree-sitter" or "line classifier"
 	Parsed      int    // files that mention Name, parsed
 	Searched    int    // files searched for Name
@@ -30,7 +32,14 @@ type CallersInput struct {
 // PlanCallers fills a page with the calls after in.Start that fit the
 // budget, file by file, each under the definition it sits in.
 func PlanCallers(in CallersInput) *Page {
-	p := &Page{Mode: Callers, Number: in.Number, Searched: in.Searched, NotSearched: in.NotParsed, Warnings: in.Warnings}
+	if in.Mode == 0 {
+		in.Mode = Callers
+	}
+	unit := "call"
+	if in.Mode == Refs {
+		unit = "use"
+	}
+	p := &Page{Mode: in.Mode, Number: in.Number, Searched: in.Searched, NotSearched: in.NotParsed, Warnings: in.Warnings}
 	total := 0
 	for _, f := range in.Files {
 		total += len(f.Lines)
@@ -63,7 +72,7 @@ func PlanCallers(in CallersInput) *Page {
 			skip -= len(f.Lines)
 			continue
 		}
-		fh := fmt.Sprintf("\n%s: %s\n", Quote(f.Path), plural(len(f.Lines), "call"))
+		fh := fmt.Sprintf("\n%s: %s\n", Quote(f.Path), plural(len(f.Lines), unit))
 		pf := File{Path: Quote(f.Path), Matches: len(f.Lines)}
 		nb := append(b, fh...)
 		var cur *Def // the definition the last call shown sits in
@@ -99,7 +108,7 @@ func PlanCallers(in CallersInput) *Page {
 		lf := p.Files[len(p.Files)-1]
 		last := lf.Lines[len(lf.Lines)-1]
 		p.Cursor = in.Cursor(next, Key{Path: PathHash(lf.Path), Line: last.Number})
-		p.Next = fmt.Sprintf("page %d with "+in.Face.Cursor+" (calls %d-%d remain)", in.Number+1, p.Cursor, next+1, total)
+		p.Next = fmt.Sprintf("page %d with "+in.Face.Cursor+" (%ss %d-%d remain)", in.Number+1, p.Cursor, unit, next+1, total)
 	} else {
 		p.Next = "none; this is everything"
 	}
@@ -172,28 +181,43 @@ func appendIn(b []byte, in *Def) []byte {
 func appendCall(b []byte, l Line) []byte {
 	b = append(b, "  "...)
 	b = strconv.AppendInt(b, int64(l.Number), 10)
+	if l.Kind != "" {
+		b = append(b, ' ')
+		b = append(b, l.Kind...)
+	}
 	b = append(b, ": "...)
 	b = append(b, l.Text...)
 	return append(b, '\n')
 }
 
 func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) string {
+	unit, what := "call", "calls matched by name, not by type"
+	if in.Mode == Refs {
+		unit, what = "use", "uses matched by name, not by type, each labelled by what the parser says it is"
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n%s of %s in %s", plural(p.Total.Matches, "call"), in.Name, plural(p.Total.Files, "file"))
+	fmt.Fprintf(&b, "\n%s of %s in %s", plural(p.Total.Matches, unit), in.Name, plural(p.Total.Files, "file"))
 	if shown > 0 {
-		fmt.Fprintf(&b, "; page %d: calls %d-%d", in.Number, shownTo-shown+1, shownTo)
+		fmt.Fprintf(&b, "; page %d: %ss %d-%d", in.Number, unit, shownTo-shown+1, shownTo)
 	}
 	b.WriteString("\n")
+	if in.Mentions > 0 {
+		fmt.Fprintf(&b, "not shown: %s of %s in comments and strings\n", plural(in.Mentions, "mention"), in.Name)
+	}
 	if in.By == "tree-sitter" {
-		fmt.Fprintf(&b, "found by tree-sitter in the %s %s (of %d searched): calls matched by name, not by type\n", plural(in.Parsed, "file"), mention(in.Parsed, in.Name), in.Searched)
+		fmt.Fprintf(&b, "found by tree-sitter in the %s %s (of %d searched): %s\n", plural(in.Parsed, "file"), mention(in.Parsed, in.Name), in.Searched, what)
 	} else {
-		fmt.Fprintf(&b, "found by the %s (this scout was built without cgo, so without a parser) in the %s %s: a call is the name followed by \"(\", in the last definition that starts before it\n", in.By, plural(in.Parsed, "file"), mention(in.Parsed, in.Name))
+		how := "a call is the name followed by \"(\""
+		if in.Mode == Refs {
+			how = "each use labelled by the line classifier; a call when \"(\" follows"
+		}
+		fmt.Fprintf(&b, "found by the %s (this scout was built without cgo, so without a parser) in the %s %s: %s, in the last definition that starts before it\n", in.By, plural(in.Parsed, "file"), mention(in.Parsed, in.Name), how)
 	}
 	b.WriteString(notParsed(in.NotParsed))
 	b.Write(appendWarnings(nil, in.Warnings, MaxWarnings))
 	b.WriteString("next: ")
 	if cursor != "" {
-		fmt.Fprintf(&b, "page %d with "+in.Face.Cursor+" (calls %d-%d remain)", in.Number+1, cursor, shownTo+1, p.Total.Matches)
+		fmt.Fprintf(&b, "page %d with "+in.Face.Cursor+" (%ss %d-%d remain)", in.Number+1, cursor, unit, shownTo+1, p.Total.Matches)
 	} else {
 		b.WriteString("none; this is everything")
 	}

@@ -104,9 +104,10 @@ const (
 	List                // scout find: paths, a line each
 	Outline             // scout outline: each file's definitions, nested
 	Callers             // scout callers: the calls of a name, under the definitions they sit in
+	Refs                // scout refs: the uses of a name, labelled, under the definitions they sit in
 )
 
-var modeNames = [...]string{"auto", "content", "files", "count", "map", "list", "outline", "callers"}
+var modeNames = [...]string{"auto", "content", "files", "count", "map", "list", "outline", "callers", "refs"}
 
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {

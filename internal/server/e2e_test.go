@@ -126,7 +126,7 @@ func TestToolsGolden(t *testing.T) {
 			t.Errorf("%s: no output schema or description", tool.Name)
 		}
 	}
-	if want := []string{"callers", "find", "grep", "outline", "read", "touch"}; !slices.Equal(names, want) {
+	if want := []string{"callers", "find", "grep", "outline", "read", "refs", "touch"}; !slices.Equal(names, want) {
 		t.Errorf("tools %v, want %v", names, want)
 	}
 	// What the model reads of the list: names, descriptions and input
@@ -195,6 +195,7 @@ var resultCases = []struct {
 	{"callers", "callers", `{"name": "NewHandler"}`, false},
 	{"callers-tolerant", "callers", `{"symbol": "Serve", "path": ["cmd"]}`, false},
 	{"callers-not-a-name", "callers", `{"name": "a.b("}`, false},
+	{"refs", "refs", `{"name": "Handler"}`, false},
 	{"touch", "touch", `{"paths": ["server/handler.go", "nope.go"]}`, false},
 	{"touch-one", "touch", `{"file_path": "README.md"}`, false},
 }
@@ -263,7 +264,7 @@ func TestResultsGolden(t *testing.T) {
 			}
 			got := txtar.Format(&txtar.Archive{Comment: []byte(c.tool + " " + c.args + "\n"), Files: files})
 			name := c.name
-			if (c.name == "outline" || c.name == "outline-dir" || c.name == "callers" || c.name == "callers-tolerant") && scout.OutlineBy != "tree-sitter" {
+			if (c.name == "outline" || c.name == "outline-dir" || c.name == "callers" || c.name == "callers-tolerant" || c.name == "refs") && scout.OutlineBy != "tree-sitter" {
 				name += "-nocgo" // a build without cgo outlines with the line classifier
 			}
 			golden(t, name+".txtar", got)

@@ -1,4 +1,4 @@
-// Package server is scout's MCP face: the tools grep, find, read, outline, callers and touch
+// Package server is scout's MCP face: the tools grep, find, read, outline, callers, refs and touch
 // over the Model Context Protocol, as thin adapters over the scout
 // library. Arguments are read tolerantly (the names other search tools use
 // are accepted; see specs.go), every path is confined to the server's
@@ -61,7 +61,7 @@ type Options struct {
 
 var errMultiline = errors.New("multiline matching is not supported: a match stays within one line; search for one line of the text, then read around the hit")
 
-const instructions = `scout searches and reads code under the server's root. grep searches contents, find lists files by name or glob, read pages through a file, outline lists the definitions in files, callers lists the calls of a function, touch records files you used with other tools. Results come best first in pages that fit a token budget, with exact totals and what was not searched; to see more, call again with the same arguments plus the cursor the page printed.`
+const instructions = `scout searches and reads code under the server's root. grep searches contents, find lists files by name or glob, read pages through a file, outline lists the definitions in files, callers lists the calls of a function, refs the uses of a name, touch records files you used with other tools. Results come best first in pages that fit a token budget, with exact totals and what was not searched; to see more, call again with the same arguments plus the cursor the page printed.`
 
 // New returns an MCP server with scout's tools.
 func New(o Options) *mcp.Server { return newServer(&handlers{o: o}) }
@@ -79,6 +79,7 @@ func newServer(h *handlers) *mcp.Server {
 	add(sp.read, "Read a file", readDescription, outputSchema[scout.ReadPage]("a page of the file; its text is the content block"), readOnly, h.read)
 	add(sp.outline, "Outline files", outlineDescription, outputSchema[scout.Page]("a page of definitions; its text is the content block"), readOnly, h.outline)
 	add(sp.callers, "Find the calls of a function", callersDescription, outputSchema[scout.Page]("a page of calls; its text is the content block"), readOnly, h.callers)
+	add(sp.refs, "Find the uses of a name", refsDescription, outputSchema[scout.Page]("a page of uses; its text is the content block"), readOnly, h.refs)
 	writes := &mcp.ToolAnnotations{IdempotentHint: false, DestructiveHint: jsonschema.Ptr(false), OpenWorldHint: jsonschema.Ptr(false)}
 	add(sp.touch, "Record files used", touchDescription, outputSchema[TouchResult]("what was recorded"), writes, h.touch)
 	return s
@@ -94,6 +95,8 @@ const outlineDescription = `List the definitions in files (functions, methods, c
 
 const callersDescription = `List the calls of a function or method by name: each call's line under the function it sits in ("in 3051-3066 func (srv *Server) ListenAndServe() error"), after where the name is defined. Only the files that mention the name are parsed. Calls are matched by name, not type-checked: when the name has several definitions, the page lists them and a call may be of any. Pages fit budget tokens (default 1500); call again with the cursor for the next page.`
 
+const refsDescription = `List the uses of a name: its definitions, then each use's line under the definition it sits in, labelled call, import, type or other ("84 type: func (h *Handler) stderr() io.Writer"). Mentions in comments and strings are counted, not shown. Matched by name, not type-checked. Pages fit budget tokens (default 1500); call again with the cursor for the next page.`
+
 const touchDescription = `Record that you used files (read or edited them with other tools), so later grep and find rank them higher. Takes paths relative to the root.`
 
 // TouchResult is what touch returns.
@@ -105,7 +108,7 @@ type TouchResult struct {
 // outputSchema infers a tool's output schema from the type its structured
 // content marshals from.
 func outputSchema[T any](desc string) *jsonschema.Schema {
-	modes := []any{"auto", "content", "files", "count", "map", "list", "outline", "callers"}
+	modes := []any{"auto", "content", "files", "count", "map", "list", "outline", "callers", "refs"}
 	s, err := jsonschema.For[T](&jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
 		reflect.TypeFor[scout.Mode](): {Type: "string", Enum: modes},
 	}})
@@ -323,16 +326,24 @@ func (h *handlers) outline(ctx context.Context, a args) (any, string, error) {
 }
 
 func (h *handlers) callers(ctx context.Context, a args) (any, string, error) {
+	return h.named(ctx, a, func(o scout.RefsOptions) (*scout.Page, error) { return scout.Callers(ctx, scout.CallersOptions(o)) })
+}
+
+func (h *handlers) refs(ctx context.Context, a args) (any, string, error) {
+	return h.named(ctx, a, func(o scout.RefsOptions) (*scout.Page, error) { return scout.Refs(ctx, o) })
+}
+
+// named runs a tool that takes a name (callers, refs).
+func (h *handlers) named(ctx context.Context, a args, run func(scout.RefsOptions) (*scout.Page, error)) (any, string, error) {
 	scope, err := h.scopeOf(a)
 	if err != nil {
 		return nil, "", err
 	}
-	o := scout.CallersOptions{
+	p, err := run(scout.RefsOptions{
 		Name: a.str("name"), Scope: scope,
 		PageOptions: scout.PageOptions{Budget: a.num("budget"), Cursor: a.str("cursor"), Timeout: timeoutOf(a), Face: Face},
 		ShowSecrets: h.o.ShowSecrets,
-	}
-	p, err := scout.Callers(ctx, o)
+	})
 	if err != nil {
 		return nil, "", h.relative(err)
 	}

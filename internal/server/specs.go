@@ -1,6 +1,9 @@
 package server
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // The tools' arguments: canonical names first (the schema shows them),
 // then the names other tools send for the same thing, which are accepted
@@ -55,7 +58,7 @@ func concat[T any](lists ...[]T) []T {
 }
 
 // specs are the tools' arguments.
-type specs struct{ grep, find, read, outline, callers, touch *spec }
+type specs struct{ grep, find, read, outline, callers, refs, touch *spec }
 
 // toolSpecs builds the specs once, when a server starts: built at package
 // init they would cost every scout command, MCP or not.
@@ -241,6 +244,13 @@ var toolSpecs = sync.OnceValue(func() specs {
 		),
 	}
 
+	refsSpec := &spec{
+		tool:    "refs",
+		params:  slices.Clone(callersSpec.params),
+		aliases: callersSpec.aliases,
+	}
+	refsSpec.params[0] = param{name: "name", kind: kString, required: true, desc: "the name whose uses to list, as written in the code"}
+
 	touchSpec := &spec{
 		tool: "touch",
 		params: []param{
@@ -248,5 +258,5 @@ var toolSpecs = sync.OnceValue(func() specs {
 		},
 		aliases: aliases("paths", kStrings, "path", "files", "file", "file_path", "filePath"),
 	}
-	return specs{grepSpec, findSpec, readSpec, outlineSpec, callersSpec, touchSpec}
+	return specs{grepSpec, findSpec, readSpec, outlineSpec, callersSpec, refsSpec, touchSpec}
 })

@@ -102,3 +102,45 @@ func Calls(ctx context.Context, name string, src []byte, callee string) (*File, 
 	within(f, cs)
 	return f, cs, nil
 }
+
+// Refs labels the occurrences of a name without a parser: with the line
+// classifier (a definition, an import, a comment), else a call when "("
+// follows, else other.
+func Refs(ctx context.Context, name string, src []byte, ref string) (*File, []Ref, error) {
+	f, calls, err := Calls(ctx, name, src, ref)
+	if err != nil {
+		return nil, nil, err
+	}
+	call := map[int]bool{}
+	for _, c := range calls {
+		call[c.StartByte] = true
+	}
+	cl := rank.NewClassifier(rank.LangOf(name), src)
+	var rs []Ref
+	line, at := 1, 0
+	for _, o := range Occurrences(src, ref) {
+		line += bytes.Count(src[at:o], []byte{'\n'})
+		at = int(o)
+		s := bytes.LastIndexByte(src[:o], '\n') + 1
+		e := int(o) + bytes.IndexByte(src[o:], '\n')
+		if e < int(o) {
+			e = len(src)
+		}
+		kind := RefOther
+		switch cl.Classify(s, e, int(o)-s, int(o)-s+len(ref)).Kind {
+		case rank.Definition:
+			kind = RefDefinition
+		case rank.Import:
+			kind = RefImport
+		case rank.Comment:
+			kind = RefComment
+		default:
+			if call[int(o)] {
+				kind = RefCall
+			}
+		}
+		rs = append(rs, Ref{Line: line, StartByte: int(o), Kind: kind})
+	}
+	withinRefs(f, rs)
+	return f, rs, nil
+}

@@ -144,3 +144,34 @@ func within(f *File, cs []Call) {
 		}
 	}
 }
+
+// Ref is an occurrence of a name, labelled by what it is.
+type Ref struct {
+	Line      int
+	StartByte int
+	Kind      string // one of the Ref* labels
+	In        int    // index in File.Defs of the innermost definition holding it; -1 for none
+}
+
+// The labels of a Ref.
+const (
+	RefDefinition = "definition" // the name a definition declares
+	RefCall       = "call"       // what a call calls
+	RefImport     = "import"     // in an import, include or use
+	RefType       = "type"       // a type's name where a type is written
+	RefOther      = "other"      // any other use: a value, an argument, a field…
+	RefComment    = "comment"    // in a comment: a mention, not a use
+	RefString     = "string"     // in a string: a mention, not a use
+)
+
+// withinRefs sets each reference's In: the innermost definition holding it.
+func withinRefs(f *File, rs []Ref) {
+	cs := make([]Call, len(rs))
+	for i, r := range rs {
+		cs[i].StartByte = r.StartByte
+	}
+	within(f, cs)
+	for i := range rs {
+		rs[i].In = cs[i].In
+	}
+}

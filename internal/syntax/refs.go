@@ -1,0 +1,123 @@
+//go:build cgo
+
+package syntax
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// Refs parses a file's source and returns each occurrence of name as a
+// word, labelled by what the parser says it is (see Ref), and the
+// definitions that hold an occurrence. Only the regions around the
+// occurrences are parsed.
+func Refs(ctx context.Context, path string, src []byte, name string) (*File, []Ref, error) {
+	g := Grammar(path)
+	if g == "" {
+		return nil, nil, fmt.Errorf("%s: %w", path, ErrUnsupported)
+	}
+	if len(src) > MaxSize {
+		return nil, nil, fmt.Errorf("%s: %w (%d bytes; the most is %d)", path, ErrTooBig, len(src), MaxSize)
+	}
+	occ := Occurrences(src, name)
+	f := &File{Grammar: g, By: ByParser}
+	if len(occ) == 0 {
+		return f, nil, nil
+	}
+	gr := loaded[g]()
+	p := getParser()
+	defer putParser(p)
+	if err := p.SetLanguage(gr.lang); err != nil {
+		return nil, nil, fmt.Errorf("%s grammar: %w", g, err)
+	}
+	ranges := regions(src, occ)
+	tree, err := parseRanges(ctx, p, src, ranges)
+	if err == nil && tree.RootNode().HasError() {
+		tree.Close()
+		tree, err = parseRanges(ctx, p, src, nil)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	defer tree.Close()
+	root := tree.RootNode()
+	f.Errors = root.HasError()
+	for _, n := range collect(root, gr.want, occ) {
+		if d, ok := gr.define(&n, src); ok {
+			f.Defs = append(f.Defs, d)
+		}
+	}
+	nest(f)
+	var rs []Ref
+	for _, o := range occ {
+		n := root.NamedDescendantForByteRange(uint(o), uint(o)+uint(len(name)))
+		if n == nil {
+			continue
+		}
+		rs = append(rs, Ref{Line: int(n.StartPosition().Row) + 1, StartByte: int(o), Kind: gr.label(n, uint(o), uint(len(name)))})
+		if n.StartByte() != uint(o) {
+			// The occurrence is inside a bigger node (a string, a comment):
+			// its line is where the occurrence is.
+			rs[len(rs)-1].Line = lineOf(src, int(o))
+		}
+	}
+	withinRefs(f, rs)
+	return f, rs, nil
+}
+
+func lineOf(src []byte, o int) int { return bytes.Count(src[:o], []byte{'\n'}) + 1 }
+
+// label says what the occurrence of a name at [o, o+n) is, from the node
+// the parser put there and the nodes above it.
+func (gr *grammar) label(n *sitter.Node, o, size uint) string {
+	k := n.Kind()
+	switch {
+	case strings.Contains(k, "comment"):
+		return RefComment
+	case strings.Contains(k, "string") || strings.Contains(k, "heredoc") || strings.Contains(k, "template"):
+		return RefString
+	case n.StartByte() != o || n.EndByte() != o+size:
+		return RefOther
+	}
+	typ := strings.Contains(k, "type")
+	child := n
+	for depth := 0; depth < 10; depth++ {
+		p := child.Parent()
+		if p == nil {
+			break
+		}
+		id := p.KindId()
+		if r, ok := gr.rules[id]; ok {
+			var nm *sitter.Node
+			if r.name == "declarator" {
+				nm = gr.declared(p)
+			} else {
+				nm = p.ChildByFieldId(gr.fields[r.name])
+			}
+			if nm != nil && nm.StartByte() == o {
+				return RefDefinition
+			}
+		}
+		if r, ok := gr.calls[id]; ok {
+			if c := gr.callee(p, r); c != nil && c.StartByte() == o {
+				return RefCall
+			}
+		}
+		pk := p.Kind()
+		switch {
+		case strings.Contains(pk, "import") || strings.Contains(pk, "include") || pk == "use_declaration" || pk == "using_directive" || pk == "namespace_use_declaration":
+			return RefImport
+		case depth < 2 && (strings.Contains(pk, "type") && !strings.Contains(pk, "type_spec") && !strings.Contains(pk, "type_declaration") || pk == "generic_type"):
+			typ = true
+		}
+		child = p
+	}
+	if typ {
+		return RefType
+	}
+	return RefOther
+}
