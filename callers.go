@@ -3,9 +3,7 @@ package scout
 import (
 	"context"
 	"regexp"
-	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/syntax"
@@ -52,25 +50,7 @@ type fileCalls struct {
 // (Refs) of name.
 func usesIn(ctx context.Context, paths []string, name string, mode Mode, showSecrets bool) []fileCalls {
 	out := make([]fileCalls, len(paths))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range min(runtime.GOMAXPROCS(0), len(paths)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				out[i] = usesInFile(ctx, paths[i], name, mode, showSecrets)
-			}
-		}()
-	}
-	for i := range paths {
-		if ctx.Err() != nil {
-			break
-		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	parallel(ctx, len(paths), func(i int) { out[i] = usesInFile(ctx, paths[i], name, mode, showSecrets) })
 	return out
 }
 

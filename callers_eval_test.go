@@ -9,13 +9,12 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/scoutcode/scout"
+	"github.com/scoutcode/scout/internal/fixture"
 )
 
 // site is a call: where, and the function or method it sits in ("" at
@@ -49,23 +48,10 @@ func TestCallersMatchGoAST(t *testing.T) {
 	})
 	files := make([]*ast.File, len(paths))
 	fsets := make([]*token.FileSet, len(paths))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				fsets[i] = token.NewFileSet()
-				files[i], _ = parser.ParseFile(fsets[i], paths[i], nil, parser.SkipObjectResolution)
-			}
-		}()
-	}
-	for i := range paths {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	fixture.Parallel(len(paths), func(i int) {
+		fsets[i] = token.NewFileSet()
+		files[i], _ = parser.ParseFile(fsets[i], paths[i], nil, parser.SkipObjectResolution)
+	})
 	// The names: 100 distinct FuncDecl names, sampled with a fixed seed.
 	var all []string
 	seen := map[string]bool{}
@@ -97,51 +83,7 @@ func TestCallersMatchGoAST(t *testing.T) {
 		parsed[p] = true
 		goCalls(f, fsets[i], p, want)
 	}
-	var hit, total, got, extra int
-	var missed []string
-	for _, n := range names {
-		have := map[site]bool{}
-		o := scout.CallersOptions{Name: n, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}}
-		for {
-			p, err := scout.Callers(context.Background(), o)
-			if err != nil {
-				t.Fatalf("callers %s: %v", n, err)
-			}
-			for _, f := range p.Files {
-				if !strings.HasSuffix(f.Path, ".go") || !parsed[f.Path] {
-					continue // go/parser refused it: not comparable
-				}
-				for _, l := range f.Lines {
-					s := site{f.Path, l.Number, ""}
-					if l.In != nil {
-						s.caller = l.In.Name
-					}
-					have[s] = true
-				}
-			}
-			if p.Cursor == "" {
-				break
-			}
-			o.Cursor = p.Cursor
-		}
-		for s := range want[n] {
-			total++
-			if have[s] {
-				hit++
-			} else if len(missed) < 10 {
-				missed = append(missed, fmt.Sprintf("%s %s:%d in %q", n, s.path, s.line, s.caller))
-			}
-		}
-		for s := range have {
-			got++
-			if !want[n][s] {
-				extra++
-			}
-		}
-	}
-	recall := float64(hit) / float64(total)
-	t.Logf("100 names, %d call sites by go/ast; scout found %d of them (%.4f), and %d more (%d in all)", total, hit, recall, extra, got)
-	t.Logf("missed, e.g.: %s", strings.Join(missed, "; "))
+	total, recall := compareCallers(t, "go/ast", names, want, parsed, scout.Scope{})
 	if total < 500 {
 		t.Errorf("only %d call sites: the sample is too thin to judge", total)
 	}
@@ -177,4 +119,62 @@ func goCalls(f *ast.File, fset *token.FileSet, path string, want map[string]map[
 			return true
 		})
 	}
+}
+
+// compareCallers runs scout callers for each name over the working
+// directory (in scope), following the cursor to the end, and compares its
+// call sites, in the files the oracle parsed, with the oracle's (want, by
+// name). It logs what it found and returns the oracle's count and the
+// share of it scout found with the same line and caller.
+func compareCallers(t *testing.T, oracle string, names []string, want map[string]map[site]bool, parsed map[string]bool, sc scout.Scope) (total int, recall float64) {
+	t.Helper()
+	hit, extra := 0, 0
+	var missed, more []string
+	for _, n := range names {
+		have := map[site]bool{}
+		o := scout.CallersOptions{Name: n, Scope: sc, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}}
+		for {
+			p, err := scout.Callers(context.Background(), o)
+			if err != nil {
+				t.Fatalf("callers %s: %v", n, err)
+			}
+			for _, f := range p.Files {
+				if !parsed[f.Path] {
+					continue // the oracle refused it: not comparable
+				}
+				for _, l := range f.Lines {
+					s := site{f.Path, l.Number, ""}
+					if l.In != nil {
+						s.caller = l.In.Name
+					}
+					have[s] = true
+				}
+			}
+			if p.Cursor == "" {
+				break
+			}
+			o.Cursor = p.Cursor
+		}
+		for s := range want[n] {
+			total++
+			if have[s] {
+				hit++
+			} else if len(missed) < 10 {
+				missed = append(missed, fmt.Sprintf("%s %s:%d in %q", n, s.path, s.line, s.caller))
+			}
+		}
+		for s := range have {
+			if !want[n][s] {
+				extra++
+				if len(more) < 10 {
+					more = append(more, fmt.Sprintf("%s %s:%d in %q", n, s.path, s.line, s.caller))
+				}
+			}
+		}
+	}
+	recall = float64(hit) / float64(total)
+	t.Logf("%d names, %d call sites by %s; scout found %d of them (%.4f), and %d more", len(names), total, oracle, hit, recall, extra)
+	t.Logf("missed, e.g.: %s", strings.Join(missed, "; "))
+	t.Logf("more, e.g.: %s", strings.Join(more, "; "))
+	return total, recall
 }

@@ -1,9 +1,7 @@
 package scout_test
 
 import (
-	"context"
 	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -63,54 +61,7 @@ func TestCallersMatchPythonAST(t *testing.T) {
 		want[n][site{filepath.ToSlash(s[1].(string)), int(s[2].(float64)), s[3].(string)}] = true
 	}
 	t.Chdir(stdlib)
-	var hit, total, extra int
-	var missed, more []string
-	for _, n := range oracle.Names {
-		have := map[site]bool{}
-		o := scout.CallersOptions{Name: n, Scope: scout.Scope{Globs: []string{"!site-packages/"}}, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}}
-		for {
-			p, err := scout.Callers(context.Background(), o)
-			if err != nil {
-				t.Fatalf("callers %s: %v", n, err)
-			}
-			for _, f := range p.Files {
-				if !parsed[f.Path] {
-					continue // ast refused it: not comparable
-				}
-				for _, l := range f.Lines {
-					s := site{f.Path, l.Number, ""}
-					if l.In != nil {
-						s.caller = l.In.Name
-					}
-					have[s] = true
-				}
-			}
-			if p.Cursor == "" {
-				break
-			}
-			o.Cursor = p.Cursor
-		}
-		for s := range want[n] {
-			total++
-			if have[s] {
-				hit++
-			} else if len(missed) < 10 {
-				missed = append(missed, fmt.Sprintf("%s %s:%d in %q", n, s.path, s.line, s.caller))
-			}
-		}
-		for s := range have {
-			if !want[n][s] {
-				extra++
-				if len(more) < 10 {
-					more = append(more, fmt.Sprintf("%s %s:%d in %q", n, s.path, s.line, s.caller))
-				}
-			}
-		}
-	}
-	recall := float64(hit) / float64(total)
-	t.Logf("100 names, %d call sites by ast; scout found %d of them (%.4f), and %d more", total, hit, recall, extra)
-	t.Logf("missed, e.g.: %s", strings.Join(missed, "; "))
-	t.Logf("more, e.g.: %s", strings.Join(more, "; "))
+	total, recall := compareCallers(t, "ast", oracle.Names, want, parsed, scout.Scope{Globs: []string{"!site-packages/"}})
 	if total < 200 {
 		t.Errorf("only %d call sites: the sample is too thin to judge", total)
 	}

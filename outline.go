@@ -7,9 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"os"
-	"runtime"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/scoutcode/scout/internal/page"
@@ -89,22 +87,10 @@ func Outline(ctx context.Context, o OutlineOptions) (*Page, error) {
 	for _, f := range files {
 		total += len(f.Defs)
 	}
-	seq := func(yield func(stamp) bool) {
-		for _, s := range stamps {
-			if !yield(s) {
-				return
-			}
-		}
+	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Outline, total, len(files), stamps)
+	if err != nil {
+		return nil, err
 	}
-	if c := at.cur; c != nil {
-		in.Start, in.Number = c.Ordinal, c.Page
-		if bucketsOf(seq) != c.Buckets || c.Total.Matches != total {
-			return nil, staleError(c, Totals{Matches: total, Files: len(files)}, seq)
-		}
-	}
-	totals := page.Totals{Matches: total}
-	mk := at.cursors(fp, func() uint64 { return 0 }, in.Number, totals, nil, seq)
-	in.Cursor = func(next int, last page.Key) string { return mk(next, last, page.Outline, 1) }
 	return page.PlanOutline(in), nil
 }
 
@@ -151,25 +137,7 @@ func parseAll(ctx context.Context, paths []string, showSecrets bool) ([]page.Out
 	files := make([]page.OutlineFile, len(paths))
 	stamps := make([]stamp, len(paths))
 	why := make([]string, len(paths))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range min(runtime.GOMAXPROCS(0), len(paths)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				files[i], stamps[i], why[i] = outlineFile(ctx, paths[i], showSecrets)
-			}
-		}()
-	}
-	for i := range paths {
-		if ctx.Err() != nil {
-			break
-		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	parallel(ctx, len(paths), func(i int) { files[i], stamps[i], why[i] = outlineFile(ctx, paths[i], showSecrets) })
 	count := map[string]int{}
 	var warnings []string
 	for i, w := range why {

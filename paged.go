@@ -8,7 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"runtime"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/scoutcode/scout/internal/page"
@@ -172,4 +174,52 @@ func deadline(ctx context.Context, timeout time.Duration) (context.Context, cont
 // partial, not an error.
 func timedOut(ctx context.Context, err error, timeout time.Duration) bool {
 	return err != nil && timeout > 0 && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded)
+}
+
+// parallel calls f(i) for i in [0, n) on GOMAXPROCS goroutines, and
+// stops handing out work once ctx is done.
+func parallel(ctx context.Context, n int, f func(i int)) {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	for i := range n {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// resumeParsed is where a page of a parsed answer (outline, callers,
+// refs) starts, and its cursor maker. Its order is the files' in path
+// order, so a cursor holds while no file's content changed: any change of
+// a digest (stamps) or of the total makes it stale. It returns the units
+// shown before the page and the page's number.
+func (r resume) resumeParsed(fp uint64, mode Mode, total, files int, stamps []stamp) (start, number int, cursor func(int, page.Key) string, err error) {
+	seq := func(yield func(stamp) bool) {
+		for _, s := range stamps {
+			if !yield(s) {
+				return
+			}
+		}
+	}
+	number = 1
+	if c := r.cur; c != nil {
+		if bucketsOf(seq) != c.Buckets || c.Total.Matches != total {
+			return 0, 0, nil, staleError(c, Totals{Matches: total, Files: files}, seq)
+		}
+		start, number = c.Ordinal, c.Page
+	}
+	mk := r.cursors(fp, func() uint64 { return 0 }, number, page.Totals{Matches: total}, nil, seq)
+	return start, number, func(next int, last page.Key) string { return mk(next, last, mode, 1) }, nil
 }

@@ -109,21 +109,10 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 	for _, f := range in.Files {
 		total += len(f.Lines)
 	}
-	seq := func(yield func(stamp) bool) {
-		for _, s := range stamps {
-			if !yield(s) {
-				return
-			}
-		}
+	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, mode, total, len(in.Files), stamps)
+	if err != nil {
+		return nil, err
 	}
-	if c := at.cur; c != nil {
-		in.Start, in.Number = c.Ordinal, c.Page
-		if bucketsOf(seq) != c.Buckets || c.Total.Matches != total {
-			return nil, staleError(c, Totals{Matches: total, Files: len(in.Files)}, seq)
-		}
-	}
-	mk := at.cursors(fp, func() uint64 { return 0 }, in.Number, page.Totals{Matches: total}, nil, seq)
-	in.Cursor = func(next int, last page.Key) string { return mk(next, last, mode, 1) }
 	return page.PlanCallers(in), nil
 }
 

@@ -51,19 +51,7 @@ func (e *env) outlineCommand() *cobra.Command {
 			return e.printPage(p, p.Total.Matches > 0, asJSON)
 		},
 	}
-	fl := cmd.Flags()
-	fl.SortFlags = false
-	fl.StringArrayVarP(&f.globs, "glob", "g", nil, "in directories, only outline files matching `GLOB` (gitignore syntax); !GLOB excludes; repeatable")
-	fl.StringArrayVarP(&f.types, "type", "t", nil, "in directories, only outline files of `TYPE` (e.g. go, py, ts); repeatable")
-	fl.StringArrayVarP(&f.notTypes, "type-not", "T", nil, "in directories, do not outline files of `TYPE`; repeatable")
-	fl.IntVar(&f.maxDepth, "max-depth", 0, "descend at most `N` directories below each directory; 0: no limit")
-	fl.BoolVar(&f.noIgnore, "no-ignore", false, "do not obey .gitignore, .ignore, .rgignore, .git/info/exclude or the global excludes file")
-	fl.BoolVar(&f.noHidden, "no-hidden", false, "skip hidden files and directories")
-	fl.IntVar(&pf.budget, "budget", 0, fmt.Sprintf("fit a page in `TOKENS` tokens (default %d; at least %d)", scout.DefaultOutlineBudget, scout.MinBudget))
-	fl.StringVar(&pf.cursor, "cursor", "", "continue after the page that printed `CURSOR` (run the same outline with it)")
-	fl.DurationVar(&pf.timeout, "timeout", 0, "give up after `DURATION` (e.g. 5s); 0: no limit")
-	fl.BoolVar(&showSecrets, "show-secrets", false, "show values that look like secrets instead of masking them")
-	fl.BoolVar(&asJSON, "json", false, "print the page as one JSON object")
+	parsedFlags(cmd, &f, &pf, &showSecrets, &asJSON, "in directories, only outline", 0, fmt.Sprintf("fit a page in `TOKENS` tokens (default %d; at least %d)", scout.DefaultOutlineBudget, scout.MinBudget))
 	return cmd
 }
 
@@ -131,18 +119,25 @@ func (e *env) nameCommand(use, short, long, example string, run func(scout.RefsO
 			return e.printPage(p, p.Total.Matches > 0, asJSON)
 		},
 	}
+	parsedFlags(cmd, &f, &pf, &showSecrets, &asJSON, "only search", scout.DefaultBudget, fmt.Sprintf("fit a page in `TOKENS` tokens (at least %d)", scout.MinBudget))
+	return cmd
+}
+
+// parsedFlags registers the flags of the commands that parse files
+// (outline, callers, refs): the walk's (what introduces the file
+// selection's help) and the page's.
+func parsedFlags(cmd *cobra.Command, f *scopeFlags, pf *pageFlags, showSecrets, asJSON *bool, what string, budget int, budgetHelp string) {
 	fl := cmd.Flags()
 	fl.SortFlags = false
-	fl.StringArrayVarP(&f.globs, "glob", "g", nil, "only search files matching `GLOB` (gitignore syntax); !GLOB excludes; repeatable")
-	fl.StringArrayVarP(&f.types, "type", "t", nil, "only search files of `TYPE` (e.g. go, py, ts); repeatable")
-	fl.StringArrayVarP(&f.notTypes, "type-not", "T", nil, "do not search files of `TYPE`; repeatable")
-	fl.IntVar(&f.maxDepth, "max-depth", 0, "descend at most `N` directories below each path; 0: no limit")
+	fl.StringArrayVarP(&f.globs, "glob", "g", nil, what+" files matching `GLOB` (gitignore syntax); !GLOB excludes; repeatable")
+	fl.StringArrayVarP(&f.types, "type", "t", nil, what+" files of `TYPE` (e.g. go, py, ts); repeatable")
+	fl.StringArrayVarP(&f.notTypes, "type-not", "T", nil, "leave out files of `TYPE`; repeatable")
+	fl.IntVar(&f.maxDepth, "max-depth", 0, "descend at most `N` directories below each directory; 0: no limit")
 	fl.BoolVar(&f.noIgnore, "no-ignore", false, "do not obey .gitignore, .ignore, .rgignore, .git/info/exclude or the global excludes file")
 	fl.BoolVar(&f.noHidden, "no-hidden", false, "skip hidden files and directories")
-	fl.IntVar(&pf.budget, "budget", scout.DefaultBudget, fmt.Sprintf("fit a page in `TOKENS` tokens (at least %d)", scout.MinBudget))
+	fl.IntVar(&pf.budget, "budget", budget, budgetHelp)
 	fl.StringVar(&pf.cursor, "cursor", "", "continue after the page that printed `CURSOR` (run the same command with it)")
 	fl.DurationVar(&pf.timeout, "timeout", 0, "give up after `DURATION` (e.g. 5s); 0: no limit")
-	fl.BoolVar(&showSecrets, "show-secrets", false, "show values that look like secrets instead of masking them")
-	fl.BoolVar(&asJSON, "json", false, "print the page as one JSON object")
-	return cmd
+	fl.BoolVar(showSecrets, "show-secrets", false, "show values that look like secrets instead of masking them")
+	fl.BoolVar(asJSON, "json", false, "print the page as one JSON object")
 }

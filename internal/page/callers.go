@@ -57,61 +57,25 @@ func PlanCallers(in CallersInput) *Page {
 		p.Definitions = append(p.Definitions, f)
 	}
 	head := callersHeader(in)
-	longest := Key{Path: ^uint32(0)} // a key that makes the longest cursor (see longestKey)
-	for _, f := range in.Files {
-		for _, l := range f.Lines {
-			longest.Line = max(longest.Line, l.Number)
-		}
+	units := make([]unitFile, len(in.Files))
+	for i, f := range in.Files {
+		units[i] = unitFile{f.Path, f.Lines}
 	}
-	room := in.Budget - len(head) - len(callersFooter(p, in, total, total-in.Start, in.Cursor(total, longest)))
-	var b []byte
-	shown, skip := 0, in.Start
-	for fi := range in.Files {
-		f := &in.Files[fi]
-		if skip >= len(f.Lines) {
-			skip -= len(f.Lines)
-			continue
-		}
-		fh := fmt.Sprintf("\n%s: %s\n", Quote(f.Path), plural(len(f.Lines), unit))
-		pf := File{Path: Quote(f.Path), Matches: len(f.Lines)}
-		nb := append(b, fh...)
-		var cur *Def // the definition the last call shown sits in
-		for i, l := range f.Lines[skip:] {
-			var line []byte
-			if i == 0 || !sameDef(cur, l.In) {
-				line = appendIn(line, l.In)
-			}
-			line = appendCall(line, l)
-			if len(nb)+len(line) > room && shown+len(pf.Lines) > 0 {
-				break
-			}
-			nb = append(nb, line...)
-			pf.Lines = append(pf.Lines, l)
-			cur = l.In
-		}
-		if len(pf.Lines) == 0 {
-			break
-		}
-		b = nb
-		pf.Shown = len(pf.Lines)
-		p.Files = append(p.Files, pf)
-		shown += len(pf.Lines)
-		if skip+len(pf.Lines) < len(f.Lines) {
-			break
-		}
-		skip = 0
+	room := in.Budget - len(head) - len(callersFooter(p, in, total, total-in.Start, in.Cursor(total, longestKey(units))))
+	header := func(f, _ int, _ bool) []byte {
+		return []byte("\n" + Quote(in.Files[f].Path) + ": " + plural(len(in.Files[f].Lines), unit) + "\n")
 	}
-	if shown > 0 {
-		p.Shown = Shown{From: in.Start + 1, To: in.Start + shown, Matches: shown, Files: len(p.Files)}
-	}
-	if next := in.Start + shown; next < total {
-		lf := p.Files[len(p.Files)-1]
-		last := lf.Lines[len(lf.Lines)-1]
-		p.Cursor = in.Cursor(next, Key{Path: PathHash(lf.Path), Line: last.Number})
-		p.Next = fmt.Sprintf("page %d with "+in.Face.Cursor+" (%ss %d-%d remain)", in.Number+1, p.Cursor, unit, next+1, total)
-	} else {
-		p.Next = "none; this is everything"
-	}
+	b, files := fill(units, in.Start, room, header, func(f, i, prev int) []byte {
+		l := in.Files[f].Lines[i]
+		var line []byte
+		if prev < 0 || !sameDef(in.Files[f].Lines[prev].In, l.In) {
+			line = appendIn(line, l.In) // the definition, when it changes
+		}
+		return appendCall(line, l)
+	})
+	p.Files = files
+	finish(p, in.Start, total, unit, in.Face, in.Cursor)
+	shown := p.Shown.Matches
 	p.Text = head + string(b) + callersFooter(p, in, in.Start+shown, shown, p.Cursor)
 	return p
 }

@@ -52,60 +52,24 @@ func PlanOutline(in OutlineInput) *Page {
 		}
 	}
 	p.Total.Matches = total
+	units := make([]unitFile, len(in.Files))
+	for i, f := range in.Files {
+		units[i] = unitFile{f.Path, f.Defs}
+	}
 	// The footer is measured at its longest: with the longest cursor, and
 	// the page's range ending at the total.
-	room := in.Budget - len(outlineFooter(p, in, total, total-in.Start, in.Cursor(total, longestKey(in.Files))))
-	var b []byte
-	shown, skip := 0, in.Start
-	for fi := range in.Files {
-		f := &in.Files[fi]
-		if skip >= len(f.Defs) {
-			skip -= len(f.Defs)
-			continue
-		}
-		head := outlineHeader(f, skip)
-		first := len(p.Files) == 0
+	room := in.Budget - len(outlineFooter(p, in, total, total-in.Start, in.Cursor(total, longestKey(units))))
+	header := func(f, skip int, first bool) []byte {
+		h := outlineHeader(&in.Files[f], skip)
 		if !first {
-			head = "\n" + head
+			h = "\n" + h
 		}
-		// A header only when at least its first definition fits too.
-		if !first && len(head)+defCost(f.Defs[skip]) > room-len(b) {
-			break
-		}
-		pf := File{Path: Quote(f.Path), Matches: len(f.Defs)}
-		nb := append(b, head...)
-		for _, d := range f.Defs[skip:] {
-			line := appendDef(nil, d)
-			if len(nb)+len(line) > room && (shown > 0 || len(pf.Lines) > 0) {
-				break
-			}
-			nb = append(nb, line...)
-			pf.Lines = append(pf.Lines, d)
-		}
-		if len(pf.Lines) == 0 {
-			break
-		}
-		b = nb
-		pf.Shown = len(pf.Lines)
-		p.Files = append(p.Files, pf)
-		shown += len(pf.Lines)
-		if skip+len(pf.Lines) < len(f.Defs) {
-			break // the budget ran out inside this file
-		}
-		skip = 0
+		return []byte(h)
 	}
-	if shown > 0 {
-		p.Shown = Shown{From: in.Start + 1, To: in.Start + shown, Matches: shown, Files: len(p.Files)}
-	}
-	switch next := in.Start + shown; {
-	case next < total:
-		lf := p.Files[len(p.Files)-1]
-		last := lf.Lines[len(lf.Lines)-1]
-		p.Cursor = in.Cursor(next, Key{Path: PathHash(lf.Path), Line: last.Number})
-		p.Next = fmt.Sprintf("page %d with "+in.Face.Cursor+" (definitions %d-%d remain)", in.Number+1, p.Cursor, next+1, total)
-	default:
-		p.Next = "none; this is everything"
-	}
+	b, files := fill(units, in.Start, room, header, func(f, i, _ int) []byte { return appendDef(nil, in.Files[f].Defs[i]) })
+	p.Files = files
+	finish(p, in.Start, total, "definition", in.Face, in.Cursor)
+	shown := p.Shown.Matches
 	p.Text = string(b) + outlineFooter(p, in, in.Start+shown, shown, p.Cursor)
 	return p
 }
@@ -162,8 +126,6 @@ func appendDef(b []byte, d Line) []byte {
 	return append(b, '\n')
 }
 
-func defCost(d Line) int { return len(appendDef(nil, d)) }
-
 // outlineFooter writes the totals, how the definitions were found, what
 // was not parsed, the warnings and the next step. shownTo is the ordinal
 // of the page's last definition.
@@ -205,16 +167,4 @@ func notParsed(rs []Reason) string {
 	}
 	b.WriteString("\n")
 	return b.String()
-}
-
-// longestKey is a key that makes a cursor at least as long as any real
-// one: the largest path hash and the largest line number shown.
-func longestKey(files []OutlineFile) Key {
-	k := Key{Path: ^uint32(0)}
-	for _, f := range files {
-		for _, d := range f.Defs {
-			k.Line = max(k.Line, d.Number)
-		}
-	}
-	return k
 }

@@ -11,9 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/scoutcode/scout/internal/fixture"
@@ -50,22 +48,7 @@ func TestOutlineMatchesGoParser(t *testing.T) {
 		skip      bool
 	}
 	results := make([]result, len(paths))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				results[i] = compareGo(t, paths[i])
-			}
-		}()
-	}
-	for i := range paths {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	fixture.Parallel(len(paths), func(i int) { results[i] = compareGo(t, paths[i]) })
 	want, got := map[goDef]bool{}, map[goDef]bool{}
 	files := 0
 	for _, r := range results {

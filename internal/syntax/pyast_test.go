@@ -10,10 +10,10 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"runtime"
 	"strings"
-	"sync"
 	"testing"
+
+	"github.com/scoutcode/scout/internal/fixture"
 )
 
 // TestOutlineMatchesPythonAST compares the classes and functions
@@ -65,34 +65,21 @@ func TestOutlineMatchesPythonAST(t *testing.T) {
 		t.Fatalf("ast parsed only %d files of %s", len(files), stdlib)
 	}
 	got := make([][]goDef, len(files))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				src, err := os.ReadFile(files[i].path)
-				if err != nil {
-					t.Error(err)
-					continue
-				}
-				f, err := Parse(context.Background(), files[i].path, src)
-				if err != nil {
-					t.Errorf("%s: %v", files[i].path, err)
-					continue
-				}
-				for _, d := range f.Defs {
-					got[i] = append(got[i], goDef{files[i].path, d.Name, d.Start, d.End})
-				}
-			}
-		}()
-	}
-	for i := range files {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	fixture.Parallel(len(files), func(i int) {
+		src, err := os.ReadFile(files[i].path)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		f, err := Parse(context.Background(), files[i].path, src)
+		if err != nil {
+			t.Errorf("%s: %v", files[i].path, err)
+			return
+		}
+		for _, d := range f.Defs {
+			got[i] = append(got[i], goDef{files[i].path, d.Name, d.Start, d.End})
+		}
+	})
 	want, have := map[goDef]int{}, map[goDef]int{}
 	for i, f := range files {
 		for _, d := range f.want {

@@ -5,7 +5,6 @@ package syntax
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -16,34 +15,16 @@ import (
 // definitions that hold an occurrence. Only the regions around the
 // occurrences are parsed.
 func Refs(ctx context.Context, path string, src []byte, name string) (*File, []Ref, error) {
-	g := Grammar(path)
-	if g == "" {
-		return nil, nil, fmt.Errorf("%s: %w", path, ErrUnsupported)
-	}
-	if len(src) > MaxSize {
-		return nil, nil, fmt.Errorf("%s: %w (%d bytes; the most is %d)", path, ErrTooBig, len(src), MaxSize)
-	}
 	occ := Occurrences(src, name)
-	f := &File{Grammar: g, By: ByParser}
-	if len(occ) == 0 {
+	if f, ok := nothing(path, src, occ); ok {
 		return f, nil, nil
 	}
-	gr := loaded[g]()
-	p := getParser()
-	defer putParser(p)
-	if err := p.SetLanguage(gr.lang); err != nil {
-		return nil, nil, fmt.Errorf("%s grammar: %w", g, err)
-	}
-	ranges := regions(src, occ)
-	tree, err := parseRanges(ctx, p, src, ranges)
-	if err == nil && tree.RootNode().HasError() {
-		tree.Close()
-		tree, err = parseRanges(ctx, p, src, nil)
-	}
+	gr, tree, err := open(ctx, path, src, occ, true)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", path, err)
+		return nil, nil, err
 	}
 	defer tree.Close()
+	f := &File{Grammar: gr.name, By: ByParser}
 	root := tree.RootNode()
 	f.Errors = root.HasError()
 	for _, n := range collect(root, gr.want, occ) {

@@ -152,38 +152,19 @@ func Calls(ctx context.Context, name string, src []byte, callee string) (*File, 
 // parse parses src; with a callee, it returns its calls, and only the
 // definitions that hold an occurrence of it.
 func parse(ctx context.Context, name string, src []byte, callee string) (*File, []Call, error) {
-	g := Grammar(name)
-	if g == "" {
-		return nil, nil, fmt.Errorf("%s: %w", name, ErrUnsupported)
-	}
-	if len(src) > MaxSize {
-		return nil, nil, fmt.Errorf("%s: %w (%d bytes; the most is %d)", name, ErrTooBig, len(src), MaxSize)
-	}
-	gr := loaded[g]()
-	p := getParser()
-	defer putParser(p)
-	if err := p.SetLanguage(gr.lang); err != nil {
-		return nil, nil, fmt.Errorf("%s grammar: %w", g, err)
-	}
 	var occ []uint32
-	var ranges []sitter.Range
 	if callee != "" {
-		if occ = callish(src, Occurrences(src, callee), len(callee), g); len(occ) == 0 {
-			return &File{Grammar: g, By: ByParser}, nil, nil
+		occ = callish(src, Occurrences(src, callee), len(callee), Grammar(name))
+		if f, ok := nothing(name, src, occ); ok {
+			return f, nil, nil
 		}
-		ranges = regions(src, occ)
 	}
-	tree, err := parseRanges(ctx, p, src, ranges)
-	if err == nil && ranges != nil && tree.RootNode().HasError() {
-		// The regions were cut wrong (a top-level line inside a string or a
-		// comment), or the file has errors anyway: the whole file, then.
-		tree.Close()
-		tree, err = parseRanges(ctx, p, src, nil)
-	}
+	gr, tree, err := open(ctx, name, src, occ, callee != "")
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", name, err)
+		return nil, nil, err
 	}
 	defer tree.Close()
+	g := gr.name
 	root := tree.RootNode()
 	f := &File{Grammar: g, By: ByParser, Errors: root.HasError()}
 	if callee == "" {
@@ -210,6 +191,47 @@ func parse(ctx context.Context, name string, src []byte, callee string) (*File, 
 	nest(f)
 	within(f, cs)
 	return f, cs, nil
+}
+
+// nothing returns the empty answer for a question about a name that does
+// not occur in a file scout can parse: no parse needed.
+func nothing(name string, src []byte, occ []uint32) (*File, bool) {
+	if g := Grammar(name); len(occ) == 0 && g != "" && len(src) <= MaxSize {
+		return &File{Grammar: g, By: ByParser}, true
+	}
+	return nil, false
+}
+
+// open parses a file with its grammar: all of it, or with regions only
+// the parts around the occurrences occ (the whole file when those parse
+// with errors: regions cut wrong, or a file with errors anyway).
+func open(ctx context.Context, name string, src []byte, occ []uint32, regional bool) (*grammar, *sitter.Tree, error) {
+	g := Grammar(name)
+	if g == "" {
+		return nil, nil, fmt.Errorf("%s: %w", name, ErrUnsupported)
+	}
+	if len(src) > MaxSize {
+		return nil, nil, fmt.Errorf("%s: %w (%d bytes; the most is %d)", name, ErrTooBig, len(src), MaxSize)
+	}
+	gr := loaded[g]()
+	p := getParser()
+	defer putParser(p)
+	if err := p.SetLanguage(gr.lang); err != nil {
+		return nil, nil, fmt.Errorf("%s grammar: %w", g, err)
+	}
+	var ranges []sitter.Range
+	if regional {
+		ranges = regions(src, occ)
+	}
+	tree, err := parseRanges(ctx, p, src, ranges)
+	if err == nil && ranges != nil && tree.RootNode().HasError() {
+		tree.Close()
+		tree, err = parseRanges(ctx, p, src, nil)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return gr, tree, nil
 }
 
 // parseRanges parses src, or only the given ranges of it when there are
