@@ -14,7 +14,7 @@ import warnings
 
 warnings.simplefilter("ignore")
 root = sys.argv[1]
-trees = {}
+trees, texts = {}, {}
 for dirpath, dirnames, filenames in os.walk(root):
     dirnames.sort()
     if "site-packages" in dirnames:
@@ -24,7 +24,10 @@ for dirpath, dirnames, filenames in os.walk(root):
             p = os.path.join(dirpath, fn)
             try:
                 with open(p, "rb") as f:
-                    trees[os.path.relpath(p, root)] = ast.parse(f.read(), p)
+                    data = f.read()
+                rel = os.path.relpath(p, root)
+                trees[rel] = ast.parse(data, p)
+                texts[rel] = data
             except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, MemoryError):
                 pass
 
@@ -68,6 +71,8 @@ def visit(node, path, func, cls):
 
 
 sys.setrecursionlimit(10000)
+wanted_bytes = [n.encode() for n in names]
 for path, tree in trees.items():
-    visit(tree, path, None, None)
+    if any(n in texts[path] for n in wanted_bytes):  # no call of a name the text does not hold
+        visit(tree, path, None, None)
 print(json.dumps({"names": names, "parsed": sorted(trees), "sites": sites}))
