@@ -2,8 +2,8 @@ package scout
 
 import (
 	"context"
-	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/syntax"
@@ -23,7 +23,16 @@ type CallersOptions struct {
 	ShowSecrets bool
 }
 
-var identifier = regexp.MustCompile(`^[\p{L}_$][\p{L}\p{N}_$]*$`)
+// isIdentifier reports whether s is a name as code writes it: letters,
+// digits, "_" and "$", not starting with a digit.
+func isIdentifier(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || r == '$' || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // Callers returns a page of the calls of a name: each call's line under
 // the definition it sits in, file by file in path order, and where the

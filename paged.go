@@ -69,7 +69,10 @@ func startPage(cursor string, fp uint64, now time.Time, mode func(page.Mode) err
 // and a digest of the files (stamps), so that the next page can tell
 // whether anything changed, and what.
 func (r resume) cursors(fp uint64, rev func() uint64, number int, total page.Totals, bonus map[uint32]int, stamps iter.Seq[stamp]) func(int, page.Key, Mode, int) string {
-	now, taken := r.now.Unix(), r.taken.UnixMilli()
+	// The first page's time, rounded up to the millisecond: a file written
+	// in the same millisecond before the search must not look modified
+	// after it (TestStaleCursorNamesOnlyChangedFiles failed once so).
+	now, taken := r.now.Unix(), r.taken.Add(time.Millisecond-time.Nanosecond).UnixMilli()
 	var buckets *page.Buckets
 	return func(next int, last page.Key, m Mode, perFile int) string {
 		if buckets == nil {

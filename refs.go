@@ -33,7 +33,7 @@ func Refs(ctx context.Context, o RefsOptions) (*Page, error) {
 // structural runs a callers or refs search: the search for the files that
 // mention name, their parse, and the page.
 func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOptions, showSecrets bool) (*Page, error) {
-	if !identifier.MatchString(name) {
+	if !isIdentifier(name) {
 		return nil, fmt.Errorf("%w: %s takes a name as written in the code, such as Serve or handle_timeout; %q is not one", ErrPattern, mode, name)
 	}
 	if err := po.check(); err != nil {
