@@ -133,11 +133,11 @@ func compareCallers(t *testing.T, oracle string, names []string, want map[string
 	for _, n := range names {
 		have := map[site]bool{}
 		o := scout.CallersOptions{Name: n, Scope: sc, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}}
-		for {
-			p, err := scout.Callers(context.Background(), o)
-			if err != nil {
-				t.Fatalf("callers %s: %v", n, err)
-			}
+		pages := everyPage(t, func(cursor string) (*scout.Page, error) {
+			o.Cursor = cursor
+			return scout.Callers(context.Background(), o)
+		})
+		for _, p := range pages {
 			for _, f := range p.Files {
 				if !parsed[f.Path] {
 					continue // the oracle refused it: not comparable
@@ -150,10 +150,6 @@ func compareCallers(t *testing.T, oracle string, names []string, want map[string
 					have[s] = true
 				}
 			}
-			if p.Cursor == "" {
-				break
-			}
-			o.Cursor = p.Cursor
 		}
 		for s := range want[n] {
 			total++

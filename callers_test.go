@@ -51,18 +51,16 @@ func TestCallersPagesShowEveryCallOnce(t *testing.T) {
 	for _, budget := range []int{scout.MinBudget, 700, scout.DefaultBudget, 20000} {
 		o := scout.CallersOptions{Name: "target", PageOptions: scout.PageOptions{Budget: budget}}
 		var got []string
-		pages := 0
-		for {
-			p, err := scout.Callers(context.Background(), o)
-			if err != nil {
-				t.Fatalf("budget %d page %d: %v", budget, pages+1, err)
-			}
-			pages++
+		pages := everyPage(t, func(cursor string) (*scout.Page, error) {
+			o.Cursor = cursor
+			return scout.Callers(context.Background(), o)
+		})
+		for i, p := range pages {
 			if len(p.Text) > budget*4 {
-				t.Errorf("budget %d page %d: %d bytes of text, over %d", budget, pages, len(p.Text), budget*4)
+				t.Errorf("budget %d page %d: %d bytes of text, over %d", budget, i+1, len(p.Text), budget*4)
 			}
 			if len(p.Definitions) != 5 || !strings.Contains(p.Text, "target: 12 definitions") {
-				t.Errorf("budget %d page %d: definitions %v; want 12 counted, 5 listed:\n%s", budget, pages, p.Definitions, p.Text)
+				t.Errorf("budget %d page %d: definitions %v; want 12 counted, 5 listed:\n%s", budget, i+1, p.Definitions, p.Text)
 			}
 			for _, f := range p.Files {
 				for _, l := range f.Lines {
@@ -73,15 +71,11 @@ func TestCallersPagesShowEveryCallOnce(t *testing.T) {
 					got = append(got, fmt.Sprintf("%s:%d in %s", f.Path, l.Number, in))
 				}
 			}
-			if p.Cursor == "" {
-				break
-			}
-			o.Cursor = p.Cursor
 		}
 		if !slices.Equal(got, want) {
-			t.Errorf("budget %d: %d pages showed %d calls, want %d in order\ngot  %v\nwant %v", budget, pages, len(got), len(want), got, want)
+			t.Errorf("budget %d: %d pages showed %d calls, want %d in order\ngot  %v\nwant %v", budget, len(pages), len(got), len(want), got, want)
 		}
-		t.Logf("budget %d: %d calls in %d pages", budget, len(got), pages)
+		t.Logf("budget %d: %d calls in %d pages", budget, len(got), len(pages))
 	}
 }
 

@@ -59,36 +59,30 @@ func TestOutlinePagesShowEveryDefinitionOnce(t *testing.T) {
 	for _, budget := range []int{scout.MinBudget, 500, 1000, scout.DefaultOutlineBudget} {
 		o := scout.OutlineOptions{PageOptions: scout.PageOptions{Budget: budget}}
 		var got []string
-		pages := 0
-		for {
-			p, err := scout.Outline(context.Background(), o)
-			if err != nil {
-				t.Fatalf("budget %d page %d: %v", budget, pages+1, err)
-			}
-			pages++
+		pages := everyPage(t, func(cursor string) (*scout.Page, error) {
+			o.Cursor = cursor
+			return scout.Outline(context.Background(), o)
+		})
+		for i, p := range pages {
 			if len(p.Text) > budget*4 {
-				t.Errorf("budget %d page %d: %d bytes of text, over %d", budget, pages, len(p.Text), budget*4)
+				t.Errorf("budget %d page %d: %d bytes of text, over %d", budget, i+1, len(p.Text), budget*4)
 			}
 			if p.Total.Matches != len(want) {
-				t.Errorf("budget %d page %d: total %d definitions, want %d", budget, pages, p.Total.Matches, len(want))
+				t.Errorf("budget %d page %d: total %d definitions, want %d", budget, i+1, p.Total.Matches, len(want))
 			}
 			for _, f := range p.Files {
 				for _, l := range f.Lines {
 					got = append(got, fmt.Sprintf("%s:%d %s", f.Path, l.Number, l.Name))
 					if !strings.Contains(p.Text, l.Text) {
-						t.Errorf("budget %d page %d: the text lacks %q", budget, pages, l.Text)
+						t.Errorf("budget %d page %d: the text lacks %q", budget, i+1, l.Text)
 					}
 				}
 			}
-			if p.Cursor == "" {
-				break
-			}
-			o.Cursor = p.Cursor
 		}
 		if !slices.Equal(got, want) {
-			t.Errorf("budget %d: %d pages showed %d definitions, want %d in order\ngot  %v\nwant %v", budget, pages, len(got), len(want), got, want)
+			t.Errorf("budget %d: %d pages showed %d definitions, want %d in order\ngot  %v\nwant %v", budget, len(pages), len(got), len(want), got, want)
 		}
-		t.Logf("budget %d: %d definitions in %d pages", budget, len(got), pages)
+		t.Logf("budget %d: %d definitions in %d pages", budget, len(got), len(pages))
 	}
 }
 
@@ -183,25 +177,39 @@ func TestOutlineWithinBudgetOnGoRoot(t *testing.T) {
 	for _, face := range []scout.Face{{Cursor: `cursor "%s"`}} { // the MCP server's spelling: the longer
 
 		o := scout.OutlineOptions{Scope: scout.Scope{Paths: files}, PageOptions: scout.PageOptions{Budget: scout.MinBudget, Face: face}}
-		pages, defs := 0, 0
-		for {
-			p, err := scout.Outline(context.Background(), o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			pages++
+		pages := everyPage(t, func(cursor string) (*scout.Page, error) {
+			o.Cursor = cursor
+			return scout.Outline(context.Background(), o)
+		})
+		defs := 0
+		for i, p := range pages {
 			if len(p.Text) > scout.MinBudget*4 {
-				t.Fatalf("page %d: %d bytes, over %d:\n%s", pages, len(p.Text), scout.MinBudget*4, p.Text)
+				t.Fatalf("page %d: %d bytes, over %d:\n%s", i+1, len(p.Text), scout.MinBudget*4, p.Text)
 			}
 			defs += p.Shown.Matches
-			if p.Cursor == "" {
-				if defs != p.Total.Matches {
-					t.Errorf("%d pages showed %d definitions of %d", pages, defs, p.Total.Matches)
-				}
-				break
-			}
-			o.Cursor = p.Cursor
 		}
-		t.Logf("%d definitions in %d pages", defs, pages)
+		if last := pages[len(pages)-1]; defs != last.Total.Matches {
+			t.Errorf("%d pages showed %d definitions of %d", len(pages), defs, last.Total.Matches)
+		}
+		t.Logf("%d definitions in %d pages", defs, len(pages))
+	}
+}
+
+// everyPage follows the cursor from the first page to the last; run
+// makes the page a cursor opens ("" for the first).
+func everyPage(t *testing.T, run func(cursor string) (*scout.Page, error)) []*scout.Page {
+	t.Helper()
+	var pages []*scout.Page
+	cursor := ""
+	for {
+		p, err := run(cursor)
+		if err != nil {
+			t.Fatalf("page %d: %v", len(pages)+1, err)
+		}
+		pages = append(pages, p)
+		if p.Cursor == "" {
+			return pages
+		}
+		cursor = p.Cursor
 	}
 }

@@ -99,22 +99,31 @@ var toolSpecs = sync.OnceValue(func() specs {
 		{name: "timeout_ms", kind: kInt, desc: "stop searching after this long and say the counts are partial; default 30000"},
 	}
 
-	walkAliases := concat(
-		aliases("path", kStrings, "paths", "dir", "directory", "search_path"),
+	// selectAliases choose files below the paths (grep, find and the
+	// parsing tools share them).
+	selectAliases := concat(
 		aliases("glob", kStrings, "globs", "include", "file_pattern", "-g"),
 		aliases("type", kStrings, "types", "-t", "file_type"),
 		aliases("not_type", kStrings, "-T"),
 		aliases("max_depth", kInt, "maxDepth", "depth"),
 		aliases("no_ignore", kBool, "noIgnore"),
 		aliases("no_hidden", kBool, "noHidden"),
+	)
+	walkAliases := concat(
+		aliases("path", kStrings, "paths", "dir", "directory", "search_path"),
+		selectAliases,
 		[]alias{appendAlias("exclude", excludeKey, "!")}, // after every glob: the last match wins
 	)
 
-	pageAliases := concat(
-		aliases("max_files", kInt, "head_limit", "limit", "maxResults", "max_results", "maxFiles"),
+	// pagedAliases are the page arguments every paged tool takes.
+	pagedAliases := concat(
 		aliases("budget", kInt, "max_tokens", "token_budget"),
 		aliases("cursor", kString, "next_cursor", "nextCursor", "page_token"),
 		aliases("timeout_ms", kInt, "timeout"),
+	)
+	pageAliases := concat(
+		aliases("max_files", kInt, "head_limit", "limit", "maxResults", "max_results", "maxFiles"),
+		pagedAliases,
 	)
 
 	grepSpec := &spec{
@@ -214,15 +223,7 @@ var toolSpecs = sync.OnceValue(func() specs {
 		}),
 		aliases: concat(
 			aliases("path", kStrings, "paths", "file", "files", "file_path", "filePath", "dir", "directory"),
-			aliases("glob", kStrings, "globs", "include", "file_pattern", "-g"),
-			aliases("type", kStrings, "types", "-t", "file_type"),
-			aliases("not_type", kStrings, "-T"),
-			aliases("max_depth", kInt, "maxDepth", "depth"),
-			aliases("no_ignore", kBool, "noIgnore"),
-			aliases("no_hidden", kBool, "noHidden"),
-			aliases("budget", kInt, "max_tokens", "token_budget"),
-			aliases("cursor", kString, "next_cursor", "nextCursor", "page_token"),
-			aliases("timeout_ms", kInt, "timeout"),
+			selectAliases, pagedAliases,
 		),
 	}
 
@@ -237,10 +238,8 @@ var toolSpecs = sync.OnceValue(func() specs {
 		}),
 		aliases: concat(
 			aliases("name", kString, "symbol", "function", "method", "pattern", "query"),
-			walkAliases[:len(walkAliases)-1],
-			aliases("budget", kInt, "max_tokens", "token_budget"),
-			aliases("cursor", kString, "next_cursor", "nextCursor", "page_token"),
-			aliases("timeout_ms", kInt, "timeout"),
+			aliases("path", kStrings, "paths", "dir", "directory", "search_path"),
+			selectAliases, pagedAliases,
 		),
 	}
 
