@@ -126,7 +126,11 @@ func TestStaleCursorNamesOnlyChangedFiles(t *testing.T) {
 	write(t, "f2.txt", strings.Repeat("needle here\n", 3)+"needle, edited just before\n")
 	o.Cursor = firstCursor(t, o)
 	write(t, "f3.txt", "needle\nneedle moved\n")
-	now := time.Now()
+	// A touch 5 ms after the first page: a cursor keeps the first page's
+	// time to the millisecond, rounded up (so that f2.txt, written in the
+	// same millisecond before it, is not named), and a touch in that same
+	// millisecond after it would not be told apart.
+	now := time.Now().Add(5 * time.Millisecond)
 	os.Chtimes("f6.txt", now, now)
 	_, err := scout.Grep(context.Background(), o)
 	var stale *scout.StaleCursorError
