@@ -90,13 +90,7 @@ func TestCallersWithoutParser(t *testing.T) {
 	if p.Total.Matches != 6 {
 		t.Errorf("%d calls in pkg00, want 6:\n%s", p.Total.Matches, p.Text)
 	}
-	label := "found by tree-sitter"
-	if scout.OutlineBy != "tree-sitter" {
-		label = "found by the line classifier"
-	}
-	if !strings.Contains(p.Text, label) {
-		t.Errorf("the page does not say %q:\n%s", label, p.Text)
-	}
+	saysHowFound(t, p)
 }
 
 // TestCallersBadInput: what is not a name, and a stale cursor.

@@ -172,21 +172,9 @@ func outlineFile(ctx context.Context, path string, showSecrets bool) (f page.Out
 	if syntax.Grammar(path) == "" {
 		return f, stamp{path: path}, reasonUnsupported
 	}
-	fi, err := os.Stat(path)
-	if err != nil {
-		return f, stamp{path: path}, err.Error()
-	}
-	st = stamp{path: path, mtime: fi.ModTime(), digest: uint32(fi.Size())}
-	if fi.Size() > syntax.MaxSize {
-		return f, st, reasonTooBig
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return f, st, err.Error()
-	}
-	st.digest = crc32Of(data)
-	if bytes.IndexByte(data[:min(len(data), 64<<10)], 0) >= 0 {
-		return f, st, reasonBinary
+	data, st, why := readParsable(path)
+	if why != "" {
+		return f, st, why
 	}
 	pf, err := syntax.Parse(ctx, path, data)
 	switch {
@@ -209,3 +197,26 @@ func outlineFile(ctx context.Context, path string, showSecrets bool) (f page.Out
 
 // crc32Of is a file's content digest for cursors (see stamp).
 func crc32Of(data []byte) uint32 { return crc32.Checksum(data, castagnoli()) }
+
+// readParsable reads a file to parse, with its stamp for cursors; why is
+// "" when it can be parsed, else a reason it is left out (too big,
+// binary) or the error.
+func readParsable(path string) (data []byte, st stamp, why string) {
+	st = stamp{path: path}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, st, err.Error()
+	}
+	st = stamp{path: path, mtime: fi.ModTime(), digest: uint32(fi.Size())}
+	if fi.Size() > syntax.MaxSize {
+		return nil, st, reasonTooBig
+	}
+	if data, err = os.ReadFile(path); err != nil {
+		return nil, st, err.Error()
+	}
+	st.digest = crc32Of(data)
+	if bytes.IndexByte(data[:min(len(data), 64<<10)], 0) >= 0 {
+		return nil, st, reasonBinary
+	}
+	return data, st, ""
+}

@@ -109,13 +109,7 @@ func TestOutlineCountsWhatItDidNotParse(t *testing.T) {
 	if p.Searched != 14 || p.Total.Files != len(withDefs) || withDefs["empty.go"] {
 		t.Errorf("%d files parsed, %d with definitions; want 14 and %d (empty.go has none)", p.Searched, p.Total.Files, len(withDefs))
 	}
-	label := "found by tree-sitter"
-	if scout.OutlineBy != "tree-sitter" {
-		label = "found by the line classifier"
-	}
-	if !strings.Contains(p.Text, label) {
-		t.Errorf("the page does not say %q:\n%s", label, p.Text)
-	}
+	saysHowFound(t, p)
 }
 
 // TestOutlineStaleCursor: a file edited between pages makes the cursor
@@ -211,5 +205,18 @@ func everyPage(t *testing.T, run func(cursor string) (*scout.Page, error)) []*sc
 			return pages
 		}
 		cursor = p.Cursor
+	}
+}
+
+// saysHowFound checks that a structural page says how its answer was
+// found: by tree-sitter, or by the line classifier in a build without cgo.
+func saysHowFound(t *testing.T, p *scout.Page) {
+	t.Helper()
+	label := "found by tree-sitter"
+	if scout.OutlineBy != "tree-sitter" {
+		label = "found by the line classifier"
+	}
+	if !strings.Contains(p.Text, label) {
+		t.Errorf("the page does not say %q:\n%s", label, p.Text)
 	}
 }

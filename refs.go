@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -81,13 +80,13 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 	if unsupported > 0 {
 		in.NotParsed = append(in.NotParsed, page.Reason{Reason: reasonUnsupported, Count: unsupported})
 	}
-	tooBig := 0
+	left := map[string]int{} // files not parsed, by reason
 	var stamps []stamp
 	for _, c := range found {
 		stamps = append(stamps, c.stamp)
 		switch {
-		case c.why == reasonTooBig:
-			tooBig++
+		case c.why == reasonTooBig || c.why == reasonBinary: // binary: written since the search
+			left[c.why]++
 			continue
 		case c.why != "":
 			in.Warnings = append(in.Warnings, page.Quote(c.path)+": "+c.why)
@@ -102,8 +101,10 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 			in.Files = append(in.Files, page.File{Path: c.path, Lines: c.calls})
 		}
 	}
-	if tooBig > 0 {
-		in.NotParsed = append(in.NotParsed, page.Reason{Reason: reasonTooBig, Count: tooBig})
+	for _, r := range []string{reasonTooBig, reasonBinary} {
+		if left[r] > 0 {
+			in.NotParsed = append(in.NotParsed, page.Reason{Reason: r, Count: left[r]})
+		}
 	}
 	total := 0
 	for _, f := range in.Files {
@@ -119,23 +120,12 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 // usesInFile reads and parses one file for the calls (Callers) or the
 // uses (Refs) of name.
 func usesInFile(ctx context.Context, path, name string, mode Mode, showSecrets bool) (c fileCalls) {
-	c.path, c.stamp = path, stamp{path: path}
-	fi, err := os.Stat(path)
-	if err != nil {
-		c.why = err.Error()
+	c.path = path
+	data, st, why := readParsable(path)
+	if c.stamp, c.why = st, why; why != "" {
 		return c
 	}
-	c.stamp = stamp{path: path, mtime: fi.ModTime(), digest: uint32(fi.Size())}
-	if fi.Size() > syntax.MaxSize {
-		c.why = reasonTooBig
-		return c
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		c.why = err.Error()
-		return c
-	}
-	c.stamp.digest = crc32Of(data)
+	var err error
 	var f *syntax.File
 	var refs []syntax.Ref
 	if mode == page.Refs {
