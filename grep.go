@@ -163,7 +163,7 @@ func grep(ctx context.Context, o GrepOptions) (*Page, error) {
 	if in.Total.Matches == 0 && !partial {
 		in.Elsewhere = probe(ctx, opts.Options, res.left, l.Face)
 	}
-	return page.Plan(in, l), nil
+	return planEnclosed(ctx, res, in, l, opts.ShowSecrets), nil
 }
 
 // Upper bounds of the numeric options: a larger value is taken as the

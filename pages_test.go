@@ -8,6 +8,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"hash/crc32"
 	"math/rand/v2"
 	"os"
@@ -19,6 +22,7 @@ import (
 	"time"
 
 	"github.com/scoutcode/scout"
+	"github.com/scoutcode/scout/internal/syntax"
 )
 
 // TestAutoModeKeepsContext: with context lines asked for, auto shows lines
@@ -145,7 +149,10 @@ func TestStaleCursorNamesOnlyChangedFiles(t *testing.T) {
 // TestCallsPerQuery: following a query's pages to the end takes about as
 // many calls as its hits' text needs budgets. For queries over GOROOT/src
 // with 40 to 400 hits: at most ⌈tokens ÷ budget⌉ + 1 calls in all, and at
-// most 2 more than that for any one query.
+// most 2 more than that for any one query. The text of the hits includes,
+// where a parser finds the definitions (the default build), one line per
+// definition holding hits, "in Name 10-20", as pages show them; go/parser
+// says which definitions hold the hits of Go files.
 func TestCallsPerQuery(t *testing.T) {
 	if testing.Short() {
 		t.Skip("GOROOT queries (-short)")
@@ -179,8 +186,13 @@ func TestCallsPerQuery(t *testing.T) {
 		bytes := 0
 		for _, f := range res.Files {
 			bytes += len(f.Path) + 2
+			var lines []int
 			for _, l := range f.Lines {
 				bytes += len(strconv.Itoa(l.Number)) + 2 + min(len(l.Text), 400)
+				lines = append(lines, l.Number)
+			}
+			if syntax.By == syntax.ByParser && strings.HasSuffix(f.Path, ".go") {
+				bytes += inLines(t, f.Path, lines)
 			}
 		}
 		tokens := (bytes + 3) / 4
@@ -205,5 +217,105 @@ func TestCallsPerQuery(t *testing.T) {
 	}
 	if total > totalBound {
 		t.Errorf("%d calls in all, over the bound of %d", total, totalBound)
+	}
+}
+
+// inLines returns the bytes of the lines "in Name 10-20" a page needs to
+// say which definitions (funcs, methods, types; by go/parser) hold lines
+// of a Go file: one per definition.
+func inLines(t *testing.T, path string, lines []int) int {
+	fset := token.NewFileSet()
+	af, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+	if err != nil {
+		return 0 // testdata written not to parse
+	}
+	type def struct {
+		name       string
+		start, end int
+	}
+	var defs []def
+	line := func(p token.Pos) int { return fset.PositionFor(p, false).Line }
+	ast.Inspect(af, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			name := n.Name.Name
+			if n.Recv != nil && len(n.Recv.List) > 0 {
+				typ := n.Recv.List[0].Type
+				if s, ok := typ.(*ast.StarExpr); ok {
+					typ = s.X
+				}
+				for {
+					switch x := typ.(type) {
+					case *ast.IndexExpr:
+						typ = x.X
+						continue
+					case *ast.IndexListExpr:
+						typ = x.X
+						continue
+					case *ast.Ident:
+						name = x.Name + "." + name
+					}
+					break
+				}
+			}
+			defs = append(defs, def{name, line(n.Pos()), line(n.End())})
+		case *ast.TypeSpec:
+			defs = append(defs, def{n.Name.Name, line(n.Pos()), line(n.End())})
+		}
+		return true
+	})
+	seen := map[int]bool{}
+	bytes := 0
+	for _, l := range lines {
+		in := -1
+		for i, d := range defs {
+			if d.start < l && l <= d.end {
+				in = i
+			}
+		}
+		if in >= 0 && !seen[in] {
+			seen[in] = true
+			d := defs[in]
+			bytes += len(fmt.Sprintf("in %s %d-%d\n", d.name, d.start, d.end))
+		}
+	}
+	return bytes
+}
+
+// TestBroadPagesShowDefinitions: the first page of a broad query over
+// GOROOT/src still shows 20 files within the default budget, and, where a
+// parser finds the definitions, its hits in Go files say which one they
+// sit in.
+func TestBroadPagesShowDefinitions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("GOROOT queries (-short)")
+	}
+	t.Chdir(goroot(t))
+	for _, q := range []string{"err != nil", "return nil", "TODO", "fmt.Errorf", "if err", "func New", "ctx.Done()", "Copyright 2009 The Go Authors"} {
+		p, err := scout.Grep(context.Background(), scout.GrepOptions{
+			Options: scout.Options{Patterns: []string{q}, Fixed: true, RankOptions: scout.RankOptions{NoFrecency: true, NoGit: true}},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		goHits, in, heads := 0, 0, strings.Count(p.Text, "\nin ")
+		for _, f := range p.Files {
+			for _, l := range f.Lines {
+				if !l.Context && strings.HasSuffix(f.Path, ".go") {
+					goHits++
+					if l.In != nil {
+						in++
+					}
+				}
+			}
+		}
+		t.Logf("%-31q %d files, %4d of %d tokens; %d hits in Go files, %d of them in a definition; %d lines \"in …\"", q, p.Shown.Files, len(p.Text)/4, scout.DefaultBudget, goHits, in, heads)
+		if p.Shown.Files < 20 || len(p.Text) > scout.DefaultBudget*4 {
+			t.Errorf("%q: %d files in %d bytes; want 20 within %d", q, p.Shown.Files, len(p.Text), scout.DefaultBudget*4)
+		}
+		top := q == "Copyright 2009 The Go Authors" || q == "func New" // hits at the top level: in no definition
+		if syntax.By == syntax.ByParser && !top && (in == 0 || heads == 0) {
+			t.Errorf("%q: none of the %d hits in Go files says which definition it is in:\n%s", q, goHits, p.Text)
+		}
 	}
 }

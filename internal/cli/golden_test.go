@@ -163,11 +163,9 @@ func TestGolden(t *testing.T) {
 				)
 			}
 			got := txtar.Format(&txtar.Archive{Comment: []byte("scout " + strings.Join(c.args, " ") + "\n"), Files: files})
-			name := c.name
-			if (c.name == "outline" || c.name == "outline-dir-json" || c.name == "callers" || c.name == "callers-json" || c.name == "refs") && scout.OutlineBy != "tree-sitter" {
-				name += "-nocgo" // a build without cgo outlines with the line classifier
-			}
-			fixture.Golden(t, filepath.Join(dir, name+".txtar"), got, *update, "go test ./internal/cli -run TestGolden -update")
+			// A build without cgo outlines with the line classifier, and its
+			// grep pages do not say which definition a hit is in.
+			fixture.GoldenOfBuild(t, filepath.Join(dir, c.name+".txtar"), got, *update, scout.OutlineBy != "tree-sitter", "go test ./internal/cli -run TestGolden -update")
 		})
 	}
 }

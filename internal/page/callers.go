@@ -129,12 +129,20 @@ func lineRange(l Line) string {
 	return strconv.Itoa(l.Number)
 }
 
-// appendIn writes the definition calls sit in.
+// appendIn writes the definition calls or hits sit in: its lines and its
+// signature, or (on a grep page, which has no signature) its kind and
+// name.
 func appendIn(b []byte, in *Def) []byte {
 	if in == nil {
 		return append(b, "in (top level)\n"...)
 	}
 	b = append(b, "in "...)
+	if in.Text == "" {
+		b = append(b, in.Name...)
+		b = append(b, ' ')
+		b = append(b, lineRange(Line{Number: in.Number, End: in.End})...)
+		return append(b, '\n')
+	}
 	b = append(b, lineRange(Line{Number: in.Number, End: in.End})...)
 	b = append(b, ' ')
 	b = append(b, in.Text...)

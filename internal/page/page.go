@@ -26,10 +26,14 @@
 // longer than 400 bytes is shown as a window of about 200 bytes around the
 // match, with its byte column: "N:C:…text…". Context lines shared by
 // neighbouring matches are printed once; with context, "--" separates runs
-// that are not contiguous. A blank line separates files:
+// that are not contiguous. Where the file was parsed, a match is preceded
+// by the definition it sits in when that is not the one of the match
+// before it: "in NAME START-END", NAME qualified by the type or class of a
+// method, or "in (top level)". A blank line separates files:
 //
 //	internal/walk/walk.go (2 of 7)
 //	*130:func Walk(ctx context.Context, roots []string, opts Options, v Visitor) error {
+//	in Walk 130-132
 //	131:	return Parallel(ctx, roots, opts, 1, func(int) Visitor { return v })
 //
 // Copies collapse: a file whose every line on the page repeats (trimmed)
@@ -247,8 +251,8 @@ type Line struct {
 	Kind  string `json:"kind,omitempty"`  // function, method, class, struct, interface, type…
 	Name  string `json:"name,omitempty"`  // the name it defines
 	Depth int    `json:"depth,omitempty"` // definitions holding it (a method in a class: 1)
-	// A call on a callers page: the definition it sits in; nil at the top
-	// level.
+	// The definition a hit (a call on a callers page) sits in; nil at the
+	// top level, or when its file was not parsed.
 	In *Def `json:"in,omitempty"`
 	// Copies are the same line (the same text once trimmed) in files the
 	// page shows only for such copies (see Fold): each is one of the
@@ -256,13 +260,14 @@ type Line struct {
 	Copies []Copy `json:"copies,omitempty"`
 }
 
-// Def is a definition a call sits in.
+// Def is the definition a hit or a call sits in. In JSON, after the
+// first hit in a definition, the next ones in it carry only its line.
 type Def struct {
 	Number int    `json:"line"`
 	End    int    `json:"end,omitempty"` // 0 when not known (found by the line classifier)
 	Kind   string `json:"kind,omitempty"`
-	Name   string `json:"name"`
-	Text   string `json:"text"` // its signature
+	Name   string `json:"name,omitempty"`
+	Text   string `json:"text,omitempty"` // its signature
 }
 
 // Copy is a file's lines that repeat a line shown on the page.
@@ -292,7 +297,9 @@ func (p *Page) JSON() ([]byte, error) {
 // Brief returns the page in the form JSON and the MCP tools carry: the
 // hits in each file's Lines, its context lines apart in Context (a line
 // number says where each goes; flagging each context line inline made the
-// JSON of a -B1 -A2 page 2.1 times its text). Without explain it also
+// JSON of a -B1 -A2 page 2.1 times its text). A hit in the same
+// definition as one before it in the file holds only that definition's
+// line in In. Without explain it also
 // leaves out what the text does not show: scores, signals, spans and
 // ranking (they made the JSON 2 to 3 times the text), and in files and
 // list modes the paths' counts, sizes and times. The page itself is not
@@ -316,7 +323,15 @@ func (p *Page) Brief() *Page {
 		if f.Lines != nil {
 			hits := make([]Line, 0, len(f.Lines))
 			f.Context = nil
+			var in *Def // the last hit's definition
 			for _, l := range f.Lines {
+				if !l.Context && l.In != nil {
+					if sameDef(in, l.In) {
+						l.In = &Def{Number: l.In.Number} // said in full above
+					} else {
+						in = l.In
+					}
+				}
 				if !p.explained {
 					l.Score, l.Signals, l.Spans = 0, nil, nil
 				}

@@ -87,7 +87,16 @@ func appendFile(b []byte, m Mode, f *File, first, explain bool) []byte {
 	}
 	b = append(b, '\n')
 	fileScore := rank.Sum(f.Signals)
+	var in *Def // the definition the hits above sit in
 	for i := range f.Lines {
+		switch l := &f.Lines[i]; {
+		case l.Context || sameDef(in, l.In):
+		case l.In == nil && l.Definition:
+			in = nil // a definition at the top level: its star says where it is
+		default:
+			b = appendIn(b, l.In) // "in 24-30 method Server.Serve"
+			in = l.In
+		}
 		b = appendLine(b, &f.Lines[i])
 		if l := &f.Lines[i]; explain && !l.Context {
 			b = fmt.Appendf(b, "    [%d =", l.Score)

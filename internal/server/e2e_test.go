@@ -263,11 +263,9 @@ func TestResultsGolden(t *testing.T) {
 				files = append(files, resultFiles(root, "next ", next)...)
 			}
 			got := txtar.Format(&txtar.Archive{Comment: []byte(c.tool + " " + c.args + "\n"), Files: files})
-			name := c.name
-			if (c.name == "outline" || c.name == "outline-dir" || c.name == "callers" || c.name == "callers-tolerant" || c.name == "refs") && scout.OutlineBy != "tree-sitter" {
-				name += "-nocgo" // a build without cgo outlines with the line classifier
-			}
-			golden(t, name+".txtar", got)
+			// A build without cgo outlines with the line classifier, and its
+			// grep pages do not say which definition a hit is in.
+			fixture.GoldenOfBuild(t, filepath.Join("../../testdata/golden/mcp", c.name+".txtar"), got, *update, scout.OutlineBy != "tree-sitter", "go test ./internal/server -update")
 		})
 	}
 }
