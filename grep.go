@@ -52,6 +52,12 @@ type (
 	Reason    = page.Reason
 	Dir       = page.Dir
 	Elsewhere = page.Elsewhere
+	// PageDef is the definition a hit or call sits in (PageLine.In).
+	PageDef = page.Def
+	// Target is what a call on a callees page calls, and where that is
+	// defined (PageLine.Callee); Place is one of those places.
+	Target = page.Target
+	Place  = page.Place
 	// Face says how a page's text spells the options it points to.
 	Face = page.Face
 )

@@ -106,6 +106,11 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 			in.NotParsed = append(in.NotParsed, page.Reason{Reason: r, Count: left[r]})
 		}
 	}
+	if mode == page.Callees {
+		if err := targets(ctx, sc, in.Files); err != nil {
+			return nil, err
+		}
+	}
 	total := 0
 	for _, f := range in.Files {
 		total += len(f.Lines)
@@ -128,9 +133,18 @@ func usesInFile(ctx context.Context, path, name string, mode Mode, showSecrets b
 	var err error
 	var f *syntax.File
 	var refs []syntax.Ref
-	if mode == page.Refs {
+	var callees []string // Callees: what each ref calls
+	switch mode {
+	case page.Refs:
 		f, refs, err = syntax.Refs(ctx, path, data, name)
-	} else {
+	case page.Callees:
+		var calls []syntax.Call
+		f, calls, err = syntax.Callees(ctx, path, data, name)
+		for _, call := range calls {
+			refs = append(refs, syntax.Ref{Line: call.Line, StartByte: call.StartByte, In: call.In})
+			callees = append(callees, call.Name)
+		}
+	default:
 		var calls []syntax.Call
 		f, calls, err = syntax.Calls(ctx, path, data, name)
 		for _, call := range calls {
@@ -156,7 +170,7 @@ func usesInFile(ctx context.Context, path, name string, mode Mode, showSecrets b
 		}
 	}
 	lines := lineStarts(data)
-	for _, r := range refs {
+	for k, r := range refs {
 		switch r.Kind {
 		case syntax.RefDefinition:
 			continue // listed with the definitions
@@ -165,7 +179,12 @@ func usesInFile(ctx context.Context, path, name string, mode Mode, showSecrets b
 			continue
 		}
 		l := page.Line{Number: r.Line, Kind: r.Kind, Text: show(r.Line, short(strings.TrimSpace(lineText(data, lines, r.Line)), maxCallLine))}
-		if i := caller(f, r.In); i >= 0 {
+		i := caller(f, r.In)
+		if mode == page.Callees {
+			i = r.In // the definition of name itself, not a function around it
+			l.Callee = &page.Target{Name: callees[k]}
+		}
+		if i >= 0 {
 			d := f.Defs[i]
 			l.In = &page.Def{Number: d.Start, End: d.End, Kind: d.Kind, Name: d.Name, Text: show(d.Start, d.Signature)}
 		}

@@ -49,11 +49,11 @@ async function call(name, args) {
 // 1. The tools.
 const { tools } = await client.listTools();
 const names = tools.map((t) => t.name).sort();
-check(JSON.stringify(names) === JSON.stringify(["callers", "find", "grep", "outline", "read", "refs", "touch"]), `tools: ${names.join(", ")}`);
+check(JSON.stringify(names) === JSON.stringify(["callees", "callers", "find", "grep", "outline", "read", "refs", "touch"]), `tools: ${names.join(", ")}`);
 for (const t of tools) {
   check(t.outputSchema && t.inputSchema && t.description.length > 40, `${t.name}: description and both schemas`);
 }
-for (const n of ["grep", "find", "read", "outline", "callers", "refs"]) {
+for (const n of ["grep", "find", "read", "outline", "callers", "callees", "refs"]) {
   check(tools.find((t) => t.name === n)?.annotations?.readOnlyHint === true, `${n} is marked read-only`);
 }
 
@@ -137,8 +137,12 @@ for (;;) {
 check(opages >= 3 && odef !== null && odef.end > odef.line, `outline: a method ServeHTTP with its line range (${odef?.line}-${odef?.end})`);
 const callers = (await call("callers", { symbol: "ServeHTTP", budget: 100000 })).structuredContent;
 const sites = (callers.files ?? []).flatMap((f) => f.lines ?? []);
-check(callers.total.matches > 10 && sites.length === callers.total.matches && sites.every((l) => l.in === undefined || l.in.name),
+check(callers.total.matches > 10 && sites.length === callers.total.matches && sites.every((l) => l.in === undefined || l.in.line > 0),
   `callers ServeHTTP: ${sites.length} calls in ${callers.total.files} files, each with the function it sits in`);
+const callees = (await call("callees", { function: "Serve", budget: 100000 })).structuredContent;
+const made = (callees.files ?? []).flatMap((f) => f.lines ?? []);
+check(made.length > 5 && made.length === callees.total.matches && made.every((l) => l.callee?.name && l.in?.line > 0) && made.some((l) => l.callee.at?.length > 0),
+  `callees Serve: ${made.length} calls, each with what it calls and where that is defined`);
 
 const named = (await call("find", { query: "transport" })).structuredContent;
 check(named.files[0]?.path === "transport.go", `find "transport": first is ${named.files[0]?.path}`);

@@ -75,6 +75,25 @@ Uses are matched by name, not resolved by type: when the name has several
 definitions the page lists them, and a use may be of any of them. Pages fit
 --budget (default 1500 tokens) and give the cursor to the next.`
 
+const calleesLong = `Print the calls inside a function or method: each definition of the name,
+then every call in its body, with where what it calls is defined in the
+files searched. The files that mention the name are found with the search
+and only those are parsed, with tree-sitter; the definitions of the callees
+come from one more search, whose ranker marks the lines that define a name.
+
+Calls are matched by name, not resolved by type: a call of Close may be of
+any Close, and the page says how many definitions it found and names the
+best two. Pages fit --budget (default 1500 tokens) and give the cursor to
+the next.`
+
+func (e *env) calleesCommand() *cobra.Command {
+	return e.nameCommand("callees", "List the calls inside a function or method, with where each callee is defined", calleesLong,
+		"  scout callees Serve\n  scout callees -t py handle_timeout src/",
+		func(o scout.RefsOptions) (*scout.Page, error) {
+			return scout.Callees(e.ctx, scout.CalleesOptions(o))
+		})
+}
+
 func (e *env) callersCommand() *cobra.Command {
 	return e.nameCommand("callers", "List the calls of a function or method, under the definitions they sit in", callersLong,
 		"  scout callers Serve\n  scout callers handle_timeout src/",

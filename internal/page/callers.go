@@ -12,10 +12,10 @@ const MaxDefinitions = 5
 
 // CallersInput is what a callers or refs page is planned from.
 type CallersInput struct {
-	Mode        Mode // Callers or Refs
+	Mode        Mode // Callers, Refs or Callees
 	Name        string
 	Definitions []File // the definitions of Name, each file with its definition lines
-	Files       []File // the files with calls (uses), in order, each a Line with In set (and Kind, its label, on a refs page)
+	Files       []File // the files with calls (uses), in order, each a Line with In set (and Kind, its label, on a refs page; Callee on a callees page)
 	Mentions    int    // refs: occurrences in comments and strings, counted, not shown
 	By          string // how calls were found: "tree-sitter" or "line classifier"
 	Parsed      int    // files that mention Name, parsed
@@ -71,13 +71,22 @@ func PlanCallers(in CallersInput) *Page {
 		if prev < 0 || !sameDef(in.Files[f].Lines[prev].In, l.In) {
 			line = appendIn(line, l.In) // the definition, when it changes
 		}
-		return appendCall(line, l)
+		return appendCallee(appendCall(line, l), l.Callee)
 	})
 	p.Files = files
 	finish(p, in.Start, total, unit, in.Face, in.Cursor)
 	shown := p.Shown.Matches
 	p.Text = head + string(b) + callersFooter(p, in, in.Start+shown, shown, p.Cursor)
 	return p
+}
+
+// definitions counts the definitions of the name.
+func definitions(in CallersInput) int {
+	n := 0
+	for _, f := range in.Definitions {
+		n += len(f.Lines)
+	}
+	return n
 }
 
 func sameDef(a, b *Def) bool {
@@ -95,16 +104,18 @@ func plural(n int, what string) string {
 // first MaxDefinitions places.
 func callersHeader(in CallersInput) string {
 	var b strings.Builder
-	n := 0
-	for _, f := range in.Definitions {
-		n += len(f.Lines)
-	}
-	switch n {
-	case 0:
+	n := definitions(in)
+	switch {
+	case n == 0 && in.Mode == Callees:
+		fmt.Fprintf(&b, "%s: no function or method of this name found in the files searched\n", in.Name)
+		return b.String()
+	case n == 0:
 		fmt.Fprintf(&b, "%s: no definition found in the files searched\n", in.Name)
 		return b.String()
-	case 1:
+	case n == 1:
 		fmt.Fprintf(&b, "%s: 1 definition\n", in.Name)
+	case in.Mode == Callees:
+		fmt.Fprintf(&b, "%s: %d definitions (the calls in each below)\n", in.Name, n)
 	default:
 		fmt.Fprintf(&b, "%s: %d definitions (the calls below may be of any of them)\n", in.Name, n)
 	}
@@ -162,13 +173,52 @@ func appendCall(b []byte, l Line) []byte {
 	return append(b, '\n')
 }
 
+// appendCallee ends a call's line, on a callees page, with where what it
+// calls is defined: "→ Name net/net.go:345", "→ Name: 14 definitions:
+// net/net.go:345, net/fd.go:20, …" or "→ Name: not found".
+func appendCallee(b []byte, t *Target) []byte {
+	if t == nil {
+		return b
+	}
+	b = b[:len(b)-1] // the newline
+	b = append(b, "  → "...)
+	b = append(b, t.Name...)
+	switch t.Count {
+	case 0:
+		b = append(b, ": not found"...)
+	case 1:
+	default:
+		b = fmt.Appendf(b, ": %d definitions:", t.Count)
+	}
+	for i, at := range t.At {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = fmt.Appendf(b, " %s:%d", Quote(at.Path), at.Line)
+	}
+	if t.Count > len(t.At) && len(t.At) > 0 {
+		b = append(b, ", …"...)
+	}
+	return append(b, '\n')
+}
+
 func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) string {
 	unit, what := "call", "calls matched by name, not by type"
-	if in.Mode == Refs {
+	switch in.Mode {
+	case Refs:
 		unit, what = "use", "uses matched by name, not by type, each labelled by what the parser says it is"
+	case Callees:
+		what = "where each callee is defined is found by the line classifier's definition lines over the files searched, matched by name, not by type"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n%s of %s in %s", plural(p.Total.Matches, unit), in.Name, plural(p.Total.Files, "file"))
+	switch n := definitions(in); {
+	case in.Mode == Callees && n == 0:
+		b.WriteString("\n0 calls")
+	case in.Mode == Callees:
+		fmt.Fprintf(&b, "\n%s in the %s of %s", plural(p.Total.Matches, unit), plural(n, "definition"), in.Name)
+	default:
+		fmt.Fprintf(&b, "\n%s of %s in %s", plural(p.Total.Matches, unit), in.Name, plural(p.Total.Files, "file"))
+	}
 	if shown > 0 {
 		fmt.Fprintf(&b, "; page %d: %ss %d-%d", in.Number, unit, shownTo-shown+1, shownTo)
 	}
@@ -179,11 +229,14 @@ func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) 
 	if in.By == "tree-sitter" {
 		fmt.Fprintf(&b, "found by tree-sitter in the %s %s (of %d searched): %s\n", plural(in.Parsed, "file"), mention(in.Parsed, in.Name), in.Searched, what)
 	} else {
-		how := "a call is the name followed by \"(\""
-		if in.Mode == Refs {
-			how = "each use labelled by the line classifier; a call when \"(\" follows"
+		how := "a call is the name followed by \"(\", in the last definition that starts before it"
+		switch in.Mode {
+		case Refs:
+			how = "each use labelled by the line classifier; a call when \"(\" follows, in the last definition that starts before it"
+		case Callees:
+			how = "a call is a word followed by \"(\", from a definition's line to the next definition's"
 		}
-		fmt.Fprintf(&b, "found by the %s (this scout was built without cgo, so without a parser) in the %s %s: %s, in the last definition that starts before it\n", in.By, plural(in.Parsed, "file"), mention(in.Parsed, in.Name), how)
+		fmt.Fprintf(&b, "found by the %s (this scout was built without cgo, so without a parser) in the %s %s: %s\n", in.By, plural(in.Parsed, "file"), mention(in.Parsed, in.Name), how)
 	}
 	b.WriteString(notParsed(in.NotParsed))
 	b.Write(appendWarnings(nil, in.Warnings, MaxWarnings))

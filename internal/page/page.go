@@ -109,9 +109,10 @@ const (
 	Outline             // scout outline: each file's definitions, nested
 	Callers             // scout callers: the calls of a name, under the definitions they sit in
 	Refs                // scout refs: the uses of a name, labelled, under the definitions they sit in
+	Callees             // scout callees: the calls inside a name's definitions, each with where its callee is defined
 )
 
-var modeNames = [...]string{"auto", "content", "files", "count", "map", "list", "outline", "callers", "refs"}
+var modeNames = [...]string{"auto", "content", "files", "count", "map", "list", "outline", "callers", "refs", "callees"}
 
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {
@@ -254,6 +255,8 @@ type Line struct {
 	// The definition a hit (a call on a callers page) sits in; nil at the
 	// top level, or when its file was not parsed.
 	In *Def `json:"in,omitempty"`
+	// A call on a callees page: what it calls, and where that is defined.
+	Callee *Target `json:"callee,omitempty"`
 	// Copies are the same line (the same text once trimmed) in files the
 	// page shows only for such copies (see Fold): each is one of the
 	// page's hits, shown here instead of under its own path.
@@ -268,6 +271,24 @@ type Def struct {
 	Kind   string `json:"kind,omitempty"`
 	Name   string `json:"name,omitempty"`
 	Text   string `json:"text,omitempty"` // its signature
+}
+
+// Target is what a call on a callees page calls: a name, and where it is
+// defined in the files searched, matched by name (the first MaxTargets
+// places; Count says how many there are).
+type Target struct {
+	Name  string  `json:"name"`
+	Count int     `json:"definitions"`
+	At    []Place `json:"at,omitempty"`
+}
+
+// MaxTargets is how many definitions of a callee a callees page names.
+const MaxTargets = 2
+
+// Place is a line in a file.
+type Place struct {
+	Path string `json:"path"`
+	Line int    `json:"line"`
 }
 
 // Copy is a file's lines that repeat a line shown on the page.

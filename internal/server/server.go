@@ -1,4 +1,4 @@
-// Package server is scout's MCP face: the tools grep, find, read, outline, callers, refs and touch
+// Package server is scout's MCP face: the tools grep, find, read, outline, callers, callees, refs and touch
 // over the Model Context Protocol, as thin adapters over the scout
 // library. Arguments are read tolerantly (the names other search tools use
 // are accepted; see specs.go), every path is confined to the server's
@@ -61,7 +61,7 @@ type Options struct {
 
 var errMultiline = errors.New("multiline matching is not supported: a match stays within one line; search for one line of the text, then read around the hit")
 
-const instructions = `scout searches and reads code under the server's root. grep searches contents, find lists files by name or glob, read pages through a file, outline lists the definitions in files, callers lists the calls of a function, refs the uses of a name, touch records files you used with other tools. Results come best first in pages that fit a token budget, with exact totals and what was not searched; to see more, call again with the same arguments plus the cursor the page printed.`
+const instructions = `scout searches and reads code under the server's root. grep searches contents, find lists files by name or glob, read pages through a file, outline lists the definitions in files, callers lists the calls of a function, callees the calls it makes, refs the uses of a name, touch records files you used with other tools. Results come best first in pages that fit a token budget, with exact totals and what was not searched; to see more, call again with the same arguments plus the cursor the page printed.`
 
 // New returns an MCP server with scout's tools.
 func New(o Options) *mcp.Server { return newServer(&handlers{o: o}) }
@@ -79,13 +79,14 @@ func newServer(h *handlers) *mcp.Server {
 	add(sp.read, "Read a file", readDescription, outputSchema[scout.ReadPage]("a page of the file; its text is the content block"), readOnly, h.read)
 	add(sp.outline, "Outline files", outlineDescription, outputSchema[scout.Page]("a page of definitions; its text is the content block"), readOnly, h.outline)
 	add(sp.callers, "Find the calls of a function", callersDescription, outputSchema[scout.Page]("a page of calls; its text is the content block"), readOnly, h.callers)
+	add(sp.callees, "Find the calls a function makes", calleesDescription, outputSchema[scout.Page]("a page of calls; its text is the content block"), readOnly, h.callees)
 	add(sp.refs, "Find the uses of a name", refsDescription, outputSchema[scout.Page]("a page of uses; its text is the content block"), readOnly, h.refs)
 	writes := &mcp.ToolAnnotations{IdempotentHint: false, DestructiveHint: jsonschema.Ptr(false), OpenWorldHint: jsonschema.Ptr(false)}
 	add(sp.touch, "Record files used", touchDescription, outputSchema[TouchResult]("what was recorded"), writes, h.touch)
 	return s
 }
 
-const grepDescription = `Search file contents under the root (RE2 regex; literal: true for plain text). Hits come best first: definitions of what you searched for, files you are working on, then the rest; vendored and generated files last. A page fits budget tokens (default 1500): at most max_files files (20) and per_file hits each (3; 100 when path is one file), with the exact totals, what was not searched, and the remaining files mapped by directory. For the next page call again with the same arguments plus the cursor the page printed. ripgrep's ignore rules apply (.gitignore, .ignore); hidden files are searched, .git never. Lines: "N:text", "*N:" marks a definition, "N-" context.`
+const grepDescription = `Search file contents under the root (RE2 regex; literal: true for plain text). Hits come best first: definitions of what you searched for, files you are working on, then the rest; vendored and generated files last. A page fits budget tokens (default 1500): at most max_files files (20) and per_file hits each (3; 100 when path is one file), with the exact totals, what was not searched, and the remaining files mapped by directory; call again with the cursor for the next page. ripgrep's ignore rules apply (.gitignore, .ignore); hidden files are searched, .git never. Lines: "N:text", "*N:" marks a definition, "N-" context; "in Server.Serve 3120-3240" names the function the hits below it sit in.`
 
 const findDescription = `List files under the root whose path matches pattern: a glob ("*.go", "src/**/*.spec.ts") or name words ("http handler" finds internal/http/handler.go). Best first: exact base name, prefix, whole word, substring, a directory's name; then files you are working on, recent and shallow ones. No pattern lists everything. A page fits budget tokens (default 1500) and max_files paths (50), with exact totals and a directory map of the rest; call again with the cursor for the next page. Same ignore rules as grep.`
 
@@ -94,6 +95,8 @@ const readDescription = `Read a text file, or limit lines from offset, in pages 
 const outlineDescription = `List the definitions in files (functions, methods, classes, types…), nested, each as "start-end signature": what a file holds without reading it. A directory outlines its files. Parsed with tree-sitter (Go, TS/TSX, JS/JSX, Python, Rust, Java, C, C++, C#, Ruby, PHP, Bash): syntactic, by name, not type-checked. Pages fit budget tokens (default 4000); call again with the cursor for the next page.`
 
 const callersDescription = `List the calls of a function or method by name: each call's line under the function it sits in ("in 3051-3066 func (srv *Server) ListenAndServe() error"), after where the name is defined. Only the files that mention the name are parsed. Calls are matched by name, not type-checked: when the name has several definitions, the page lists them and a call may be of any. Pages fit budget tokens (default 1500); call again with the cursor for the next page.`
+
+const calleesDescription = `List the calls inside a function or method: each definition of the name, then every call in its body with where the callee is defined ("3462: c := s.newConn(rw)  → newConn net/http/server.go:634"; for a name defined many times, how many and the nearest two). Matched by name, not type-checked. Pages fit budget tokens (default 1500); call again with the cursor for the next page.`
 
 const refsDescription = `List the uses of a name: its definitions, then each use's line under the definition it sits in, labelled call, import, type or other ("84 type: func (h *Handler) stderr() io.Writer"). Mentions in comments and strings are counted, not shown. Matched by name, not type-checked. Pages fit budget tokens (default 1500); call again with the cursor for the next page.`
 
@@ -108,7 +111,7 @@ type TouchResult struct {
 // outputSchema infers a tool's output schema from the type its structured
 // content marshals from.
 func outputSchema[T any](desc string) *jsonschema.Schema {
-	modes := []any{"auto", "content", "files", "count", "map", "list", "outline", "callers", "refs"}
+	modes := []any{"auto", "content", "files", "count", "map", "list", "outline", "callers", "refs", "callees"}
 	s, err := jsonschema.For[T](&jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
 		reflect.TypeFor[scout.Mode](): {Type: "string", Enum: modes},
 	}})
@@ -329,11 +332,15 @@ func (h *handlers) callers(ctx context.Context, a args) (any, string, error) {
 	return h.named(ctx, a, func(o scout.RefsOptions) (*scout.Page, error) { return scout.Callers(ctx, scout.CallersOptions(o)) })
 }
 
+func (h *handlers) callees(ctx context.Context, a args) (any, string, error) {
+	return h.named(ctx, a, func(o scout.RefsOptions) (*scout.Page, error) { return scout.Callees(ctx, scout.CalleesOptions(o)) })
+}
+
 func (h *handlers) refs(ctx context.Context, a args) (any, string, error) {
 	return h.named(ctx, a, func(o scout.RefsOptions) (*scout.Page, error) { return scout.Refs(ctx, o) })
 }
 
-// named runs a tool that takes a name (callers, refs).
+// named runs a tool that takes a name (callers, callees, refs).
 func (h *handlers) named(ctx context.Context, a args, run func(scout.RefsOptions) (*scout.Page, error)) (any, string, error) {
 	scope, err := h.scopeOf(a)
 	if err != nil {

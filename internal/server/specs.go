@@ -1,7 +1,6 @@
 package server
 
 import (
-	"slices"
 	"sync"
 )
 
@@ -58,7 +57,7 @@ func concat[T any](lists ...[]T) []T {
 }
 
 // specs are the tools' arguments.
-type specs struct{ grep, find, read, outline, callers, refs, touch *spec }
+type specs struct{ grep, find, read, outline, callers, callees, refs, touch *spec }
 
 // toolSpecs builds the specs once, when a server starts: built at package
 // init they would cost every scout command, MCP or not.
@@ -80,23 +79,23 @@ var toolSpecs = sync.OnceValue(func() specs {
 
 	// walkParams are the scope arguments grep and find share.
 	walkParams := []param{
-		{name: "path", kind: kStrings, desc: "files or directories to search, relative to the root (default: the root)"},
-		{name: "glob", kind: kStrings, desc: `gitignore-style globs on paths below the search root, "!" excludes: "*.go", "src/**/*.{ts,tsx}", "!vendor/**"`},
-		{name: "type", kind: kStrings, desc: "only files of these types: go, ts, js, py, rs, java, c, cpp, md, json, yaml, …"},
+		{name: "path", kind: kStrings, desc: "files or directories, relative to the root (default: the root)"},
+		{name: "glob", kind: kStrings, desc: `gitignore-style globs below the root; "!" excludes: "*.go", "!vendor/**"`},
+		{name: "type", kind: kStrings, desc: "only files of these types: go, ts, py, rs, java, c, md, …"},
 		{name: "not_type", kind: kStrings, desc: "never files of these types"},
 		caseParam,
-		{name: "max_depth", kind: kInt, desc: "descend at most this many directories (1: the path's own files); 0: no limit"},
+		{name: "max_depth", kind: kInt, desc: "descend at most this many directories; 0: no limit"},
 		{name: "no_ignore", kind: kBool, desc: "also search files .gitignore, .ignore and .rgignore exclude"},
-		{name: "no_hidden", kind: kBool, desc: "skip hidden files and directories (searched by default; .git never is)"},
+		{name: "no_hidden", kind: kBool, desc: "skip hidden files and directories"},
 	}
 
 	pageParams := []param{
-		{name: "max_files", kind: kInt, desc: "files a page shows at most (grep content: 20; grep files/count and find: 50)"},
+		{name: "max_files", kind: kInt, desc: "files a page shows at most (grep: 20; lists: 50)"},
 		{name: "budget", kind: kInt, desc: "tokens (bytes/4) the page may take; default 1500, at least 300"},
-		{name: "cursor", kind: kString, desc: "the cursor a page printed: send it with the same other arguments to get the next page"},
+		{name: "cursor", kind: kString, desc: "the cursor a page printed, with the same other arguments"},
 		{name: "explain", kind: kBool, desc: "show each hit's score and the signals behind it"},
 		{name: "sort", kind: kString, enum: []string{"rank", "path"}, desc: "rank (default): best first; path: by path"},
-		{name: "timeout_ms", kind: kInt, desc: "stop searching after this long and say the counts are partial; default 30000"},
+		{name: "timeout_ms", kind: kInt, desc: "stop after this long (the counts are then partial); default 30000"},
 	}
 
 	// selectAliases choose files below the paths (grep, find and the
@@ -138,13 +137,13 @@ var toolSpecs = sync.OnceValue(func() specs {
 			{name: "before", kind: kInt, desc: "lines of context before each match"},
 			{name: "after", kind: kInt, desc: "lines of context after each match"},
 			{name: "output_mode", kind: kString, enum: []string{"auto", "content", "files", "count", "map"},
-				desc: "auto (default): content, or files/map when the hits are too broad; content: lines; files: paths; count: paths with counts; map: directories"},
+				desc: "auto (default): content, or files/map when too broad; content: lines; files: paths; count: with counts; map: directories"},
 		}, pageParams[:1], []param{
 			{name: "per_file", kind: kInt, desc: "hits of one file a page shows at most; default 3 (100 when path is one file)"},
 		}, pageParams[1:], walkParams[5:], []param{
 			{name: "text", kind: kBool, desc: "search binary files as text"},
-			{name: "no_collapse", kind: kBool, desc: "show every copy of a line under its own path (by default a file whose lines all repeat lines shown above is listed under them)"},
-			{name: "max_filesize", kind: kInt, desc: "skip files larger than this many bytes (they are counted); default 10485760 (10 MB); 0: no limit"},
+			{name: "no_collapse", kind: kBool, desc: "show each copy of a line under its own path, not folded under the first"},
+			{name: "max_filesize", kind: kInt, desc: "skip (and count) files over this many bytes; default 10 MB; 0: no limit"},
 		}),
 		aliases: concat(
 			aliases("pattern", kString, "query", "regex", "search", "-e"),
@@ -200,7 +199,7 @@ var toolSpecs = sync.OnceValue(func() specs {
 			{name: "limit", kind: kInt, desc: "lines to read at most (default: to the end, in pages)"},
 			{name: "end_line", kind: kInt, desc: "the last line to read, instead of limit"},
 			{name: "budget", kind: kInt, desc: "tokens (bytes/4) a page may take; default 4000, at least 300"},
-			{name: "cursor", kind: kString, desc: "the cursor a page printed: send it with the same path to read on"},
+			{name: "cursor", kind: kString, desc: "the cursor a page printed, with the same path"},
 		},
 		aliases: concat(
 			aliases("path", kString, "file", "file_path", "filePath", "filename"),
@@ -218,7 +217,7 @@ var toolSpecs = sync.OnceValue(func() specs {
 			{name: "path", kind: kStrings, required: true, desc: "files, or directories whose files to outline, relative to the root"},
 		}, walkParams[1:4], walkParams[5:], []param{
 			{name: "budget", kind: kInt, desc: "tokens (bytes/4) a page may take; default 4000, at least 300"},
-			{name: "cursor", kind: kString, desc: "the cursor a page printed: send it with the same other arguments to get the next page"},
+			{name: "cursor", kind: kString, desc: "the cursor a page printed, with the same other arguments"},
 			{name: "timeout_ms", kind: kInt, desc: "give up after this long; default 30000"},
 		}),
 		aliases: concat(
@@ -227,28 +226,38 @@ var toolSpecs = sync.OnceValue(func() specs {
 		),
 	}
 
-	callersSpec := &spec{
-		tool: "callers",
-		params: concat([]param{
-			{name: "name", kind: kString, required: true, desc: "the function or method called, as written at the call (Serve, not Server.Serve)"},
-		}, walkParams[:4], walkParams[5:], []param{
+	// The tools that take a name (callers, callees, refs) keep the
+	// choices of files an agent narrows them with (path, glob, type), and
+	// leave out the walk's rarer knobs: each of these three costs the
+	// model's context its schema.
+	nameParams := func(desc string) []param {
+		return concat([]param{
+			{name: "name", kind: kString, required: true, desc: desc},
+		}, walkParams[:4], []param{
 			{name: "budget", kind: kInt, desc: "tokens (bytes/4) a page may take; default 1500, at least 300"},
-			{name: "cursor", kind: kString, desc: "the cursor a page printed: send it with the same other arguments to get the next page"},
-			{name: "timeout_ms", kind: kInt, desc: "give up after this long; default 30000"},
-		}),
-		aliases: concat(
-			aliases("name", kString, "symbol", "function", "method", "pattern", "query"),
-			aliases("path", kStrings, "paths", "dir", "directory", "search_path"),
-			selectAliases, pagedAliases,
-		),
+			{name: "cursor", kind: kString, desc: "the cursor a page printed, with the same other arguments"},
+		})
 	}
-
+	nameAliases := concat(
+		aliases("name", kString, "symbol", "function", "method", "pattern", "query"),
+		aliases("path", kStrings, "paths", "dir", "directory", "search_path"),
+		selectAliases, pagedAliases,
+	)
+	callersSpec := &spec{
+		tool:    "callers",
+		params:  nameParams("the function or method called, as written at the call (Serve, not Server.Serve)"),
+		aliases: nameAliases,
+	}
+	calleesSpec := &spec{
+		tool:    "callees",
+		params:  nameParams("the function or method whose calls to list, as its definition names it (Serve, not Server.Serve)"),
+		aliases: nameAliases,
+	}
 	refsSpec := &spec{
 		tool:    "refs",
-		params:  slices.Clone(callersSpec.params),
-		aliases: callersSpec.aliases,
+		params:  nameParams("the name whose uses to list, as written in the code"),
+		aliases: nameAliases,
 	}
-	refsSpec.params[0] = param{name: "name", kind: kString, required: true, desc: "the name whose uses to list, as written in the code"}
 
 	touchSpec := &spec{
 		tool: "touch",
@@ -257,5 +266,5 @@ var toolSpecs = sync.OnceValue(func() specs {
 		},
 		aliases: aliases("paths", kStrings, "path", "files", "file", "file_path", "filePath"),
 	}
-	return specs{grepSpec, findSpec, readSpec, outlineSpec, callersSpec, refsSpec, touchSpec}
+	return specs{grepSpec, findSpec, readSpec, outlineSpec, callersSpec, calleesSpec, refsSpec, touchSpec}
 })

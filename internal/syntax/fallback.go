@@ -154,3 +154,63 @@ func Enclosing(ctx context.Context, name string, src []byte, lines []int) (*File
 	}
 	return &File{Grammar: Grammar(name), By: ByClassifier}, in, nil
 }
+
+// Callees finds, without a parser, the definitions of name (by the line
+// classifier) and the calls in each: every word followed by "(" from its
+// line to the next definition's (the classifier knows no ends), other
+// than the control words of the languages.
+func Callees(ctx context.Context, path string, src []byte, name string) (*File, []Call, error) {
+	all, err := Parse(ctx, path, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	f := &File{Grammar: all.Grammar, By: ByClassifier}
+	var ends []int
+	for i, d := range all.Defs {
+		if d.Name != name {
+			continue
+		}
+		end := len(src)
+		if i+1 < len(all.Defs) {
+			end = all.Defs[i+1].StartByte
+		}
+		f.Defs = append(f.Defs, d)
+		ends = append(ends, end)
+	}
+	var cs []Call
+	for k, d := range f.Defs {
+		body := src[:ends[k]]
+		line := d.Start // the body starts on the next line
+		nl := bytes.IndexByte(body[d.StartByte:], '\n')
+		if nl < 0 {
+			continue
+		}
+		for i := d.StartByte + nl; i < len(body); i++ {
+			switch c := body[i]; {
+			case c == '\n':
+				line++
+				continue
+			case !isIdent(c) || i > 0 && isIdent(body[i-1]) || c >= '0' && c <= '9':
+				continue
+			}
+			j := i
+			for j < len(body) && isIdent(body[j]) {
+				j++
+			}
+			rest := bytes.TrimLeft(body[j:], " \t")
+			if w := string(body[i:j]); len(rest) > 0 && rest[0] == '(' && !controlWords[w] {
+				cs = append(cs, Call{Name: w, Line: line, StartByte: i, In: k})
+			}
+			i = j - 1
+		}
+	}
+	return f, cs, nil
+}
+
+// controlWords are words followed by "(" that call nothing.
+var controlWords = map[string]bool{
+	"if": true, "for": true, "while": true, "switch": true, "return": true, "func": true, "function": true,
+	"catch": true, "elif": true, "and": true, "or": true, "not": true, "in": true, "sizeof": true,
+	"typeof": true, "foreach": true, "until": true, "unless": true, "case": true, "when": true, "match": true,
+	"def": true, "fn": true, "new": true, "lambda": true, "yield": true, "await": true, "assert": true,
+}

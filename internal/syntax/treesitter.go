@@ -54,6 +54,7 @@ type grammar struct {
 	rules map[uint16]rule // by node kind id
 	// calls: by node kind id, 1 for definitions and calls
 	wantCalls []byte
+	onlyCalls []byte // by node kind id: 1 for calls alone
 	calls     map[uint16]callRule
 	// field ids by name, and the kind ids of names and of values (binding
 	// rules), for the checks on each definition
@@ -73,7 +74,7 @@ var loaded = func() map[string]func() *grammar {
 func newGrammar(g string, lang *sitter.Language) *grammar {
 	gr := &grammar{name: g, lang: lang, rules: map[uint16]rule{}, calls: map[uint16]callRule{}, fields: map[string]uint16{}, names: map[uint16]bool{}, kindNames: map[uint16]string{}}
 	n := lang.NodeKindCount()
-	gr.want, gr.wantCalls = make([]byte, n), make([]byte, n)
+	gr.want, gr.wantCalls, gr.onlyCalls = make([]byte, n), make([]byte, n), make([]byte, n)
 	for id := range uint16(n) {
 		if !lang.NodeKindIsNamed(id) {
 			continue
@@ -83,7 +84,7 @@ func newGrammar(g string, lang *sitter.Language) *grammar {
 			gr.want[id], gr.wantCalls[id], gr.rules[id] = 1, 1, r
 		}
 		if r, ok := callRules[g][k]; ok {
-			gr.wantCalls[id], gr.calls[id] = 1, r
+			gr.wantCalls[id], gr.onlyCalls[id], gr.calls[id] = 1, 1, r
 			for _, f := range []string{r.field} {
 				gr.fields[f] = lang.FieldIdForName(f)
 			}

@@ -1,0 +1,154 @@
+package scout
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/scoutcode/scout/internal/page"
+	"github.com/scoutcode/scout/internal/rank"
+)
+
+// CalleesOptions describes a callees search: the calls inside a
+// function's or method's definitions.
+type CalleesOptions struct {
+	// Name is the function or method whose calls are listed, as its
+	// definition names it (Serve, not Server.Serve); every definition of
+	// that name is listed, each with its calls.
+	Name string
+	// Scope is searched for the files that mention Name (only those are
+	// parsed) and for the definitions of what it calls.
+	Scope
+	PageOptions // MaxFiles and Explain are not used
+	ShowSecrets bool
+}
+
+// Callees returns a page of the calls inside the definitions of a
+// function or method: each call's line under the definition it is in,
+// with where what it calls is defined in the files searched (found by the
+// line classifier's definition lines, matched by name: a call of Close
+// may be of any of the Close methods, and the page says how many there
+// are). As Callers, it parses only the files that mention the name, and
+// in them only the regions around it.
+func Callees(ctx context.Context, o CalleesOptions) (*Page, error) {
+	return structural(ctx, page.Callees, o.Name, o.Scope, o.PageOptions, o.ShowSecrets)
+}
+
+// targets sets the Callee of every call on a callees page: where what it
+// calls is defined in the files of the scope, from one search for all
+// the names called, whose ranker marks the lines that define the word
+// they match. Places come nearest the call first (its file, its
+// directory), then best (a test or vendored copy after the real one),
+// then by path and line.
+func targets(ctx context.Context, sc Scope, files []page.File) error {
+	seen := map[string]bool{}
+	var names []string
+	for _, f := range files {
+		for _, l := range f.Lines {
+			if n := l.Callee.Name; !seen[n] {
+				seen[n] = true
+				names = append(names, n)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	slices.Sort(names)
+	res, err := Search(ctx, Options{
+		Patterns: names, Fixed: true, Word: true, Case: CaseSensitive, Scope: sc, NoSpans: true,
+		RankOptions: RankOptions{NoFrecency: true, NoGit: true},
+	})
+	if err != nil {
+		return fmt.Errorf("the search for the definitions of what %s calls: %w", strings.Join(names[:min(len(names), 3)], ", "), err)
+	}
+	type place struct {
+		page.Place
+		score int
+	}
+	at := map[string][]place{}
+	for _, f := range res.Files {
+		lang := rank.LangOf(f.Path)
+		for _, l := range f.Lines {
+			if l.Context || !slices.ContainsFunc(l.Signals, func(s Signal) bool { return s.Name == rank.SigDefinition }) {
+				continue
+			}
+			if n := declares(lang, l.Text, names); n != "" {
+				at[n] = append(at[n], place{page.Place{Path: f.Path, Line: l.Number}, l.Score})
+			}
+		}
+	}
+	for _, n := range names {
+		slices.SortFunc(at[n], func(a, b place) int {
+			return cmp.Or(b.score-a.score, strings.Compare(a.Path, b.Path), a.Line-b.Line)
+		})
+	}
+	for _, f := range files {
+		dir := path.Dir(f.Path)
+		for i := range f.Lines {
+			// The places nearest the call first: its file, its directory
+			// (in Go, its package), then the rest in the order above.
+			ps := slices.Clone(at[f.Lines[i].Callee.Name])
+			near := func(p place) int {
+				switch {
+				case p.Path == f.Path:
+					return 0
+				case path.Dir(p.Path) == dir:
+					return 1
+				}
+				return 2
+			}
+			slices.SortStableFunc(ps, func(a, b place) int { return near(a) - near(b) })
+			t := &page.Target{Name: f.Lines[i].Callee.Name, Count: len(ps)}
+			for _, p := range ps[:min(len(ps), page.MaxTargets)] {
+				t.At = append(t.At, p.Place)
+			}
+			f.Lines[i].Callee = t
+		}
+	}
+	return nil
+}
+
+// declares returns which of the sorted names a line the ranker marked as
+// a definition declares: the one there, or, of several, the one the line
+// classifier (reading the line alone) calls a definition.
+func declares(lang rank.Lang, text string, names []string) string {
+	var in []string
+	for _, n := range names {
+		if wordIn(text, n) >= 0 {
+			in = append(in, n)
+		}
+	}
+	if len(in) <= 1 {
+		return strings.Join(in, "")
+	}
+	cl := rank.NewClassifier(lang, []byte(text))
+	for _, n := range in {
+		if a := wordIn(text, n); cl.Classify(0, len(text), a, a+len(n)).Kind == rank.Definition {
+			return n
+		}
+	}
+	return ""
+}
+
+// wordIn returns where word first occurs in s as a whole word, or -1.
+func wordIn(s, word string) int {
+	for i := 0; ; {
+		j := strings.Index(s[i:], word)
+		if j < 0 {
+			return -1
+		}
+		a, b := i+j, i+j+len(word)
+		if (a == 0 || !isIdentByte(s[a-1])) && (b == len(s) || !isIdentByte(s[b])) {
+			return a
+		}
+		i = a + 1
+	}
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}

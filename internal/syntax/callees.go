@@ -1,0 +1,55 @@
+//go:build cgo
+
+package syntax
+
+import (
+	"context"
+	"slices"
+)
+
+// Callees parses a file's source and returns the definitions of name that
+// have a body to call from (functions, methods, constructors), and every
+// named call inside them: each Call's Name is what it calls, its In the
+// definition of name it is in. Only the regions around the occurrences of
+// name are parsed.
+func Callees(ctx context.Context, path string, src []byte, name string) (*File, []Call, error) {
+	occ := callish(src, Occurrences(src, name), len(name), Grammar(path))
+	if f, ok := nothing(path, src, occ); ok {
+		return f, nil, nil
+	}
+	gr, tree, err := open(ctx, path, src, occ, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer tree.Close()
+	root := tree.RootNode()
+	f := &File{Grammar: gr.name, By: ByParser, Errors: root.HasError()}
+	for _, n := range collect(root, gr.want, occ) {
+		if d, ok := gr.define(&n, src); ok && d.Name == name && callable(d.Kind) {
+			f.Defs = append(f.Defs, d)
+		}
+	}
+	nest(f)
+	if len(f.Defs) == 0 {
+		return f, nil, nil
+	}
+	var cs []Call
+	for _, n := range collect(root, gr.onlyCalls, nil) {
+		at := int(n.StartByte())
+		i := slices.IndexFunc(f.Defs, func(d Def) bool { return d.StartByte <= at && at < d.EndByte })
+		if i < 0 {
+			continue
+		}
+		if nm := gr.callee(&n, gr.calls[n.KindId()]); nm != nil {
+			cs = append(cs, Call{Name: string(src[nm.StartByte():nm.EndByte()]), Line: int(nm.StartPosition().Row) + 1, StartByte: int(nm.StartByte()), In: i})
+		}
+	}
+	slices.SortFunc(cs, func(a, b Call) int { return a.StartByte - b.StartByte })
+	return f, cs, nil
+}
+
+// callable reports whether a definition of this kind has a body that
+// calls: a function, a method, a constructor.
+func callable(kind string) bool {
+	return kind == "function" || kind == "method" || kind == "constructor"
+}
