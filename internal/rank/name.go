@@ -68,9 +68,9 @@ const (
 
 // NameQuery is a compiled scout find pattern.
 type NameQuery struct {
-	glob  *glob.Glob
-	path  bool // the glob holds a '/': it matches the whole relative path
-	fold  bool // the glob ignores case
+	globs []*glob.Glob // a glob, its braces expanded
+	path  bool         // the glob holds a '/': it matches the whole relative path
+	fold  bool         // the glob ignores case
 	words []nameWord
 }
 
@@ -80,8 +80,15 @@ type nameWord struct {
 	fold bool
 }
 
-// IsGlob reports whether a find pattern is a glob: it holds *, ? or [.
-func IsGlob(pattern string) bool { return strings.ContainsAny(pattern, "*?[") }
+// IsGlob reports whether a find pattern is a glob: it holds *, ? or [,
+// or braces with a comma ("{a,b}.go", as in rg's globs).
+func IsGlob(pattern string) bool {
+	if strings.ContainsAny(pattern, "*?[") {
+		return true
+	}
+	i := strings.IndexByte(pattern, '{')
+	return i >= 0 && strings.Contains(pattern[i:], ",") && strings.Contains(pattern[i:], "}")
+}
 
 // NewNameQuery compiles a find pattern. fold reports, for a word or a
 // glob, whether it is matched ignoring case (smart case decides per word).
@@ -94,7 +101,10 @@ func NewNameQuery(pattern string, fold func(string) bool) NameQuery {
 		if q.fold {
 			p = strings.ToLower(p)
 		}
-		q.glob, q.path = glob.Compile(p), strings.Contains(p, "/")
+		for _, e := range glob.Expand(p) { // "*.{ts,tsx}", as rg
+			q.globs = append(q.globs, glob.Compile(e))
+		}
+		q.path = strings.Contains(p, "/")
 		return q
 	}
 	for _, w := range strings.Fields(pattern) {
@@ -110,7 +120,7 @@ func NewNameQuery(pattern string, fold func(string) bool) NameQuery {
 // Match reports whether a path relative to the search root matches, and
 // with which signals.
 func (q *NameQuery) Match(rel string) ([]Signal, bool) {
-	if q.glob != nil {
+	if q.globs != nil {
 		subject := rel
 		if !q.path {
 			subject = path.Base(rel)
@@ -118,7 +128,12 @@ func (q *NameQuery) Match(rel string) ([]Signal, bool) {
 		if q.fold {
 			subject = strings.ToLower(subject)
 		}
-		return nil, q.glob.Match(subject)
+		for _, g := range q.globs {
+			if g.Match(subject) {
+				return nil, true
+			}
+		}
+		return nil, false
 	}
 	var out []Signal
 	base := path.Base(rel)
