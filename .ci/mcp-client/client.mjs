@@ -49,11 +49,11 @@ async function call(name, args) {
 // 1. The tools.
 const { tools } = await client.listTools();
 const names = tools.map((t) => t.name).sort();
-check(JSON.stringify(names) === JSON.stringify(["callees", "callers", "find", "grep", "outline", "read", "refs", "touch"]), `tools: ${names.join(", ")}`);
+check(JSON.stringify(names) === JSON.stringify(["callees", "callers", "find", "grep", "outline", "read", "refs", "related", "touch"]), `tools: ${names.join(", ")}`);
 for (const t of tools) {
   check(t.outputSchema && t.inputSchema && t.description.length > 40, `${t.name}: description and both schemas`);
 }
-for (const n of ["grep", "find", "read", "outline", "callers", "callees", "refs"]) {
+for (const n of ["grep", "find", "read", "outline", "callers", "callees", "refs", "related"]) {
   check(tools.find((t) => t.name === n)?.annotations?.readOnlyHint === true, `${n} is marked read-only`);
 }
 

@@ -160,3 +160,44 @@ func parsedFlags(cmd *cobra.Command, f *scopeFlags, pf *pageFlags, showSecrets, 
 	fl.BoolVar(showSecrets, "show-secrets", false, "show values that look like secrets instead of masking them")
 	fl.BoolVar(asJSON, "json", false, "print the page as one JSON object")
 }
+
+const relatedLong = `Print the files related to one: what it imports, each resolved to a file
+or directory of the tree where it is one; the files that import it (in Go,
+its package); and its tests, by the language's naming (Go: the package's
+_test.go files; Python: test_NAME.py, NAME_test.py; JavaScript and
+TypeScript: NAME.test.*, NAME.spec.*).
+
+Go imports are read with go/parser, Python, JavaScript, TypeScript and C/C++
+ones from their import lines. The importers are found with a search over
+the PATHs (default: the current directory) for what would name the file,
+and each is kept only when its own imports resolve to it. Pages fit
+--budget (default 1500 tokens) and give the cursor to the next.`
+
+func (e *env) relatedCommand() *cobra.Command {
+	var f scopeFlags
+	var pf pageFlags
+	var asJSON, showSecrets bool
+	cmd := &cobra.Command{
+		Use:     "related FILE [PATH...]",
+		Short:   "List what a file imports, the files that import it, and its tests",
+		Long:    relatedLong,
+		Example: "  scout related net/http/server.go\n  scout related src/app/session.py src/",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("related takes a file; usage: scout related [flags] FILE [PATH...]")
+			}
+			p, err := scout.Related(e.ctx, scout.RelatedOptions{
+				Path:        args[0],
+				Scope:       f.scope(args[1:]),
+				PageOptions: scout.PageOptions{Budget: pf.budget, Cursor: pf.cursor, Timeout: pf.timeout, Face: scout.CLIFace},
+			})
+			if err != nil {
+				return pageError(err)
+			}
+			return e.printPage(p, p.Total.Matches > 0, asJSON)
+		},
+	}
+	parsedFlags(cmd, &f, &pf, &showSecrets, &asJSON, "only search", scout.DefaultBudget, fmt.Sprintf("fit a page in `TOKENS` tokens (at least %d)", scout.MinBudget))
+	cmd.Flags().MarkHidden("show-secrets")
+	return cmd
+}

@@ -110,9 +110,10 @@ const (
 	Callers             // scout callers: the calls of a name, under the definitions they sit in
 	Refs                // scout refs: the uses of a name, labelled, under the definitions they sit in
 	Callees             // scout callees: the calls inside a name's definitions, each with where its callee is defined
+	Related             // scout related: a file's imports, importers and tests
 )
 
-var modeNames = [...]string{"auto", "content", "files", "count", "map", "list", "outline", "callers", "refs", "callees"}
+var modeNames = [...]string{"auto", "content", "files", "count", "map", "list", "outline", "callers", "refs", "callees", "related"}
 
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {

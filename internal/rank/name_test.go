@@ -20,7 +20,7 @@ func TestNameQueryGlobs(t *testing.T) {
 		{"{a,app}.{go,ts}", "src/app.ts a.go"},
 		{"src/**/*.{js,md}", "src/lib/util.js"},
 		{"util", "src/lib/util.ts src/lib/util.test.ts src/lib/util.js"}, // words, not a glob
-		{"{README", ""},                                                  // an unclosed brace: words
+		{"{README", ""}, // an unclosed brace: words
 	} {
 		q := NewNameQuery(c.pattern, func(string) bool { return false })
 		var got []string

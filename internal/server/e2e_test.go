@@ -126,7 +126,7 @@ func TestToolsGolden(t *testing.T) {
 			t.Errorf("%s: no output schema or description", tool.Name)
 		}
 	}
-	if want := []string{"callees", "callers", "find", "grep", "outline", "read", "refs", "touch"}; !slices.Equal(names, want) {
+	if want := []string{"callees", "callers", "find", "grep", "outline", "read", "refs", "related", "touch"}; !slices.Equal(names, want) {
 		t.Errorf("tools %v, want %v", names, want)
 	}
 	// What the model reads of the list: names, descriptions and input
@@ -196,6 +196,7 @@ var resultCases = []struct {
 	{"callers-tolerant", "callers", `{"symbol": "Serve", "path": ["cmd"]}`, false},
 	{"callers-not-a-name", "callers", `{"name": "a.b("}`, false},
 	{"callees", "callees", `{"function": "main"}`, false},
+	{"related", "related", `{"file": "server/handler.go"}`, false},
 	{"refs", "refs", `{"name": "Handler"}`, false},
 	{"touch", "touch", `{"paths": ["server/handler.go", "nope.go"]}`, false},
 	{"touch-one", "touch", `{"file_path": "README.md"}`, false},

@@ -57,7 +57,7 @@ func concat[T any](lists ...[]T) []T {
 }
 
 // specs are the tools' arguments.
-type specs struct{ grep, find, read, outline, callers, callees, refs, touch *spec }
+type specs struct{ grep, find, read, outline, callers, callees, refs, related, touch *spec }
 
 // toolSpecs builds the specs once, when a server starts: built at package
 // init they would cost every scout command, MCP or not.
@@ -259,6 +259,16 @@ var toolSpecs = sync.OnceValue(func() specs {
 		aliases: nameAliases,
 	}
 
+	relatedSpec := &spec{
+		tool: "related",
+		params: []param{
+			{name: "path", kind: kString, required: true, desc: "the file, relative to the root"},
+			{name: "budget", kind: kInt, desc: "tokens (bytes/4) a page may take; default 1500, at least 300"},
+			{name: "cursor", kind: kString, desc: "the cursor a page printed, with the same path"},
+		},
+		aliases: concat(aliases("path", kString, "file", "file_path", "filePath"), pagedAliases),
+	}
+
 	touchSpec := &spec{
 		tool: "touch",
 		params: []param{
@@ -266,5 +276,5 @@ var toolSpecs = sync.OnceValue(func() specs {
 		},
 		aliases: aliases("paths", kStrings, "path", "files", "file", "file_path", "filePath"),
 	}
-	return specs{grepSpec, findSpec, readSpec, outlineSpec, callersSpec, calleesSpec, refsSpec, touchSpec}
+	return specs{grepSpec, findSpec, readSpec, outlineSpec, callersSpec, calleesSpec, refsSpec, relatedSpec, touchSpec}
 })

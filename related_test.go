@@ -1,0 +1,177 @@
+package scout_test
+
+import (
+	"context"
+	"errors"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"maps"
+	"math/rand/v2"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/scoutcode/scout"
+)
+
+// relatedTree writes testdata/related/tree.txtar to a temporary directory
+// and makes it the working directory.
+func relatedTree(t *testing.T) {
+	t.Helper()
+	a, err := txtar.ParseFile("testdata/related/tree.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, f := range a.Files {
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+}
+
+// sections renders a related page's units as "imports: 5 fmt=,
+// 7 example.com/shop/price=price/ | imported by: cmd/shop/main.go:4 |
+// tests: cart/cart_test.go".
+func sections(p *scout.Page) string {
+	var parts []string
+	for _, f := range p.Files {
+		var units []string
+		for _, l := range f.Lines {
+			switch l.Kind {
+			case "import":
+				units = append(units, strings.Join([]string{strconv.Itoa(l.Number), l.Name + "=" + l.Text}, " "))
+			case "importer":
+				units = append(units, l.Text+":"+strconv.Itoa(l.Number))
+			default:
+				units = append(units, l.Text)
+			}
+		}
+		parts = append(parts, f.Path+": "+strings.Join(units, ", "))
+	}
+	return strings.Join(parts, " | ")
+}
+
+// TestRelated pins what related finds for a file in each language it
+// reads: imports resolved (or not: a third-party package, a system
+// header), importers checked by their own imports, tests by name.
+func TestRelated(t *testing.T) {
+	relatedTree(t)
+	for _, c := range []struct{ path, want string }{
+		{"cart/cart.go", "imports: 4 fmt=, 5 strings=, 7 example.com/shop/price=price/, 8 github.com/other/money= | imported by: cart/export_test.go:3, cmd/shop/main.go:4 | tests: cart/cart_test.go, cart/export_test.go"},
+		{"price/price.go", "imported by: cart/cart.go:7, cmd/shop/main.go:5"},
+		{"py/shop/cart.py", "imports: 1 os=, 2 .price=py/shop/price.py, 3 .price=py/shop/price.py, 4 shop.util=py/shop/util.py | imported by: py/tests/test_cart.py:1 | tests: py/tests/test_cart.py"},
+		{"py/shop/price.py", "imported by: py/shop/cart.py:2, py/tests/test_price.py:1 | tests: py/tests/test_price.py"},
+		{"web/src/cart.ts", "imports: 1 ./lib/format=web/src/lib/format.ts | imported by: web/src/app.ts:1, web/src/cart.test.ts:1 | tests: web/src/cart.test.ts"},
+		{"web/src/app.ts", "imports: 1 ./cart=web/src/cart.ts, 2 react=, 3 ./lib/format.js=web/src/lib/format.ts, 4 ../old/legacy="},
+		{"web/src/lib/format.ts", "imported by: web/src/app.ts:3, web/src/cart.ts:1, web/src/lib/index.ts:1"},
+		{"c/util.h", "imported by: c/main.c:1, c/util.c:2"},
+		{"c/main.c", "imports: 1 util.h=c/util.h, 2 missing.h="},
+	} {
+		p, err := scout.Related(context.Background(), scout.RelatedOptions{Path: c.path, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}})
+		if err != nil {
+			t.Errorf("%s: %v", c.path, err)
+			continue
+		}
+		if got := sections(p); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s\n%s", c.path, got, c.want, p.Text)
+		}
+	}
+}
+
+// TestRelatedErrors: a missing file, a directory and a file in no
+// language related reads.
+func TestRelatedErrors(t *testing.T) {
+	relatedTree(t)
+	_, err := scout.Related(context.Background(), scout.RelatedOptions{Path: "nope.go"})
+	if !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "scout find") {
+		t.Errorf("missing file: %v", err)
+	}
+	_, err = scout.Related(context.Background(), scout.RelatedOptions{Path: "cart"})
+	if !errors.Is(err, scout.ErrIsDir) || !strings.Contains(err.Error(), "one file") {
+		t.Errorf("directory: %v", err)
+	}
+	p, err := scout.Related(context.Background(), scout.RelatedOptions{Path: "go.mod"})
+	if err != nil || p.Total.Matches != 0 || !strings.Contains(p.Text, "no language related reads") {
+		t.Errorf("go.mod: %v\n%v", err, p)
+	}
+}
+
+// TestRelatedImportersMatchGoParser: for a file in each of 20 packages of
+// GOROOT/src (sampled with a fixed seed, none vendored), the importers
+// related lists are exactly the Go files of GOROOT/src whose imports, read
+// by go/parser, hold the package's import path (its directory below src).
+func TestRelatedImportersMatchGoParser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the imports of every Go file in GOROOT/src; run without -short")
+	}
+	t.Chdir(goroot(t))
+	importers := map[string]map[string]bool{} // import path → files
+	dirs := map[string]string{}               // package directory → one of its files
+	filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
+			return nil
+		}
+		p = filepath.ToSlash(p)
+		f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.ImportsOnly)
+		if err != nil {
+			return nil
+		}
+		for _, s := range f.Imports {
+			ip, _ := strconv.Unquote(s.Path.Value)
+			if importers[ip] == nil {
+				importers[ip] = map[string]bool{}
+			}
+			importers[ip][p] = true
+		}
+		dir := path.Dir(p)
+		if !strings.HasSuffix(p, "_test.go") && !strings.Contains(p, "vendor/") && !strings.Contains(p, "testdata/") && !strings.HasPrefix(p, "cmd/") {
+			if _, ok := dirs[dir]; !ok {
+				dirs[dir] = p
+			}
+		}
+		return nil
+	})
+	var pkgs []string
+	for d := range dirs {
+		if len(importers[d]) > 0 {
+			pkgs = append(pkgs, d)
+		}
+	}
+	slices.Sort(pkgs)
+	r := rand.New(rand.NewPCG(3, 9))
+	r.Shuffle(len(pkgs), func(i, j int) { pkgs[i], pkgs[j] = pkgs[j], pkgs[i] })
+	total := 0
+	for _, pkg := range pkgs[:20] {
+		p, err := scout.Related(context.Background(), scout.RelatedOptions{Path: dirs[pkg], PageOptions: scout.PageOptions{Budget: scout.MaxBudget}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range p.Files {
+			for _, l := range f.Lines {
+				if l.Kind == "importer" {
+					got = append(got, l.Text)
+				}
+			}
+		}
+		want := slices.Sorted(maps.Keys(importers[pkg]))
+		total += len(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s (package %s): related lists %d importers, go/parser %d\n got %v\nwant %v", dirs[pkg], pkg, len(got), len(want), got, want)
+		}
+	}
+	t.Logf("20 packages: %d importers, as go/parser reads them", total)
+}
