@@ -34,7 +34,7 @@ type CalleesOptions struct {
 // are). As Callers, it parses only the files that mention the name, and
 // in them only the regions around it.
 func Callees(ctx context.Context, o CalleesOptions) (*Page, error) {
-	return structural(ctx, page.Callees, o.Name, o.Scope, o.PageOptions, o.ShowSecrets)
+	return structural(ctx, page.Callees, o.Name, o.Scope, o.PageOptions, o.ShowSecrets, 1)
 }
 
 // targets sets the Callee of every call on a callees page: where what it

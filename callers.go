@@ -21,6 +21,11 @@ type CallersOptions struct {
 	// ShowSecrets shows the lines as they are; by default values that
 	// look like secrets are masked (see Options.ShowSecrets).
 	ShowSecrets bool
+	// Depth follows the callers of the callers, level by level, up to
+	// this many levels (1 to MaxCallersDepth; 0 is 1): level 2 lists the
+	// calls of the functions the calls of Name sit in, and so on, each
+	// function looked for once (so recursion and cycles end).
+	Depth int
 }
 
 // isIdentifier reports whether s is a name as code writes it: letters,
@@ -42,7 +47,7 @@ func isIdentifier(s string) bool {
 // Files in a language without a parser are counted on the page as not
 // parsed.
 func Callers(ctx context.Context, o CallersOptions) (*Page, error) {
-	return structural(ctx, page.Callers, o.Name, o.Scope, o.PageOptions, o.ShowSecrets)
+	return structural(ctx, page.Callers, o.Name, o.Scope, o.PageOptions, o.ShowSecrets, o.Depth)
 }
 
 // fileCalls is what one file holds of a name: its definitions and calls.
@@ -57,9 +62,9 @@ type fileCalls struct {
 
 // usesIn parses the files in parallel for the calls (Callers) or uses
 // (Refs) of name.
-func usesIn(ctx context.Context, paths []string, name string, mode Mode, showSecrets bool) []fileCalls {
+func usesIn(ctx context.Context, paths []string, names []string, mode Mode, showSecrets bool) []fileCalls {
 	out := make([]fileCalls, len(paths))
-	parallel(ctx, len(paths), func(i int) { out[i] = usesInFile(ctx, paths[i], name, mode, showSecrets) })
+	parallel(ctx, len(paths), func(i int) { out[i] = usesInFile(ctx, paths[i], names, mode, showSecrets) })
 	return out
 }
 

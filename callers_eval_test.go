@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -173,4 +174,87 @@ func compareCallers(t *testing.T, oracle string, names []string, want map[string
 	t.Logf("missed, e.g.: %s", strings.Join(missed, "; "))
 	t.Logf("more, e.g.: %s", strings.Join(more, "; "))
 	return total, recall
+}
+
+// TestCallersDepthMatchesGoAST follows callers two levels in net/http for
+// a few names and compares each level with go/ast: level 1, the calls of
+// the name; level 2, the calls of the functions the level-1 calls sit in
+// (each function once, the name itself left out). scout must find at
+// least 0.98 of go/ast's sites at each level, with their callers.
+func TestCallersDepthMatchesGoAST(t *testing.T) {
+	if scout.OutlineBy != "tree-sitter" {
+		t.Skip("a build without cgo has no parser: its callers come from the line classifier")
+	}
+	t.Chdir(goroot(t))
+	var files []*ast.File
+	var fsets []*token.FileSet
+	var paths []string
+	filepath.WalkDir("net/http", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
+			fset := token.NewFileSet()
+			if f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution); err == nil {
+				files, fsets, paths = append(files, f), append(fsets, fset), append(paths, filepath.ToSlash(p))
+			}
+		}
+		return nil
+	})
+	sitesOf := func(names []string) map[site]bool {
+		want := map[string]map[site]bool{}
+		for _, n := range names {
+			want[n] = map[site]bool{}
+		}
+		for i, f := range files {
+			goCalls(f, fsets[i], paths[i], want)
+		}
+		all := map[site]bool{}
+		for _, s := range want {
+			maps.Copy(all, s)
+		}
+		return all
+	}
+	total, hit := 0, 0
+	for _, name := range []string{"ListenAndServeTLS", "readRequest", "shouldSendContentLength", "newTransferWriter", "validMethod"} {
+		level1 := sitesOf([]string{name})
+		callers := map[string]bool{}
+		for s := range level1 {
+			if s.caller != "" && s.caller != name {
+				callers[s.caller] = true
+			}
+		}
+		level2 := sitesOf(slices.Sorted(maps.Keys(callers)))
+		o := scout.CallersOptions{Name: name, Depth: 2, Scope: scout.Scope{Paths: []string{"net/http"}}, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}}
+		got := [2]map[site]bool{{}, {}}
+		for _, p := range everyPage(t, func(cursor string) (*scout.Page, error) {
+			o.Cursor = cursor
+			return scout.Callers(context.Background(), o)
+		}) {
+			for _, f := range p.Files {
+				for _, l := range f.Lines {
+					s := site{f.Path, l.Number, ""}
+					if l.In != nil {
+						s.caller = l.In.Name
+					}
+					if l.Depth > 1 {
+						t.Fatalf("%s: a call at depth %d with --depth 2", name, l.Depth)
+					}
+					got[l.Depth][s] = true
+				}
+			}
+		}
+		for lv, want := range []map[site]bool{level1, level2} {
+			n := 0
+			for s := range want {
+				if got[lv][s] {
+					n++
+				} else {
+					t.Logf("%s level %d: missed %s:%d in %s", name, lv+1, s.path, s.line, s.caller)
+				}
+			}
+			t.Logf("%-24s level %d: go/ast %3d sites, scout found %3d of them, and %d others", name, lv+1, len(want), n, len(got[lv])-n)
+			total, hit = total+len(want), hit+n
+		}
+	}
+	if share := float64(hit) / float64(total); total < 30 || share < 0.98 {
+		t.Errorf("scout found %d of go/ast's %d sites over both levels (%.4f); want at least 0.98 of 30 or more", hit, total, share)
+	}
 }

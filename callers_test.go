@@ -126,7 +126,7 @@ func TestRefsLabelsCallsLikeCallers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	calls, err := scout.Callers(context.Background(), scout.CallersOptions(o))
+	calls, err := scout.Callers(context.Background(), scout.CallersOptions{Name: o.Name, PageOptions: o.PageOptions})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -26,19 +27,23 @@ type RefsOptions struct {
 // the files that mention the name, and in them only the regions around
 // it.
 func Refs(ctx context.Context, o RefsOptions) (*Page, error) {
-	return structural(ctx, page.Refs, o.Name, o.Scope, o.PageOptions, o.ShowSecrets)
+	return structural(ctx, page.Refs, o.Name, o.Scope, o.PageOptions, o.ShowSecrets, 1)
 }
 
-// structural runs a callers or refs search: the search for the files that
-// mention name, their parse, and the page.
-func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOptions, showSecrets bool) (*Page, error) {
+// structural runs a callers, callees or refs search: the search for the
+// files that mention name, their parse, and the page. depth > 1 (callers)
+// goes on to the callers of the callers, a level at a time.
+func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOptions, showSecrets bool, depth int) (*Page, error) {
 	if !isIdentifier(name) {
 		return nil, fmt.Errorf("%w: %s takes a name as written in the code, such as Serve or handle_timeout; %q is not one", ErrPattern, mode, name)
+	}
+	if depth < 0 || depth > MaxCallersDepth {
+		return nil, fmt.Errorf("a depth of %d: callers follows 1 to %d levels", depth, MaxCallersDepth)
 	}
 	if err := po.check(); err != nil {
 		return nil, err
 	}
-	fp := fingerprintOf(mode.String(), sc, RankOptions{}, name, showSecrets)
+	fp := fingerprintOf(mode.String(), sc, RankOptions{}, name, showSecrets, max(depth, 1))
 	at, err := startPage(po.Cursor, fp, time.Time{}, func(m Mode) error {
 		if m != mode {
 			return errOtherSearch
@@ -50,56 +55,59 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 	}
 	ctx, cancel := deadline(ctx, po.Timeout)
 	defer cancel()
-	res, err := Search(ctx, Options{
-		Patterns: []string{name}, Fixed: true, Word: true, Case: CaseSensitive, Scope: sc,
-		RankOptions: RankOptions{Sort: ByPath, NoFrecency: true, NoGit: true}, CountOnly: true, NoSpans: true,
-	})
-	if err != nil {
-		if timedOut(ctx, err, po.Timeout) {
-			return nil, fmt.Errorf("the search for %s took longer than the %v allowed: narrow it with paths, globs or types, or raise the timeout", name, po.Timeout)
-		}
-		return nil, err
-	}
-	in := page.CallersInput{Mode: mode, Name: name, By: syntax.By, Searched: res.Stats.FilesSearched, Number: 1, Budget: po.Budget * 4, Face: po.Face}
-	var paths []string
+	in := page.CallersInput{Mode: mode, Name: name, By: syntax.By, Number: 1, Budget: po.Budget * 4, Face: po.Face}
+	var stamps []stamp
 	unsupported := 0
-	for _, f := range res.Files {
-		if syntax.Grammar(f.Path) == "" {
-			unsupported++
-			continue
+	left := map[string]int{} // files not parsed, by reason
+	names := []string{name}
+	seen := map[string]bool{name: true} // the names whose callers were looked for
+	for level := 0; level < max(depth, 1) && len(names) > 0; level++ {
+		paths, other, searched, err := mentioning(ctx, names, sc)
+		if err != nil {
+			if timedOut(ctx, err, po.Timeout) {
+				return nil, fmt.Errorf("the search for %s took longer than the %v allowed: narrow it with paths, globs or types, or raise the timeout", strings.Join(names, ", "), po.Timeout)
+			}
+			return nil, err
 		}
-		paths = append(paths, f.Path)
-	}
-	found := usesIn(ctx, paths, name, mode, showSecrets)
-	if err := ctx.Err(); err != nil {
-		if timedOut(ctx, err, po.Timeout) {
-			return nil, fmt.Errorf("parsing the %d files that mention %s took longer than the %v allowed: narrow the search, or raise the timeout", len(paths), name, po.Timeout)
+		in.Searched = max(in.Searched, searched)
+		unsupported += other
+		found := usesIn(ctx, paths, names, mode, showSecrets)
+		if err := ctx.Err(); err != nil {
+			if timedOut(ctx, err, po.Timeout) {
+				return nil, fmt.Errorf("parsing the %d files that mention %s took longer than the %v allowed: narrow the search, or raise the timeout", len(paths), strings.Join(names, ", "), po.Timeout)
+			}
+			return nil, err
 		}
-		return nil, err
+		from := len(in.Files)
+		for _, c := range found {
+			stamps = append(stamps, c.stamp)
+			switch {
+			case c.why == reasonTooBig || c.why == reasonBinary: // binary: written since the search
+				left[c.why]++
+				continue
+			case c.why != "":
+				in.Warnings = append(in.Warnings, page.Quote(c.path)+": "+c.why)
+				continue
+			}
+			in.Parsed++
+			in.Mentions += c.mentions
+			if len(c.defs) > 0 && level == 0 {
+				in.Definitions = append(in.Definitions, page.File{Path: c.path, Lines: c.defs})
+			}
+			for i := range c.calls {
+				c.calls[i].Depth = level
+			}
+			if len(c.calls) > 0 {
+				in.Files = append(in.Files, page.File{Path: c.path, Lines: c.calls})
+			}
+		}
+		if level > 0 && from < len(in.Files) {
+			in.Levels = append(in.Levels, page.Level{Start: from, Names: names})
+		}
+		names = callerNames(in.Files[from:], seen)
 	}
 	if unsupported > 0 {
 		in.NotParsed = append(in.NotParsed, page.Reason{Reason: reasonUnsupported, Count: unsupported})
-	}
-	left := map[string]int{} // files not parsed, by reason
-	var stamps []stamp
-	for _, c := range found {
-		stamps = append(stamps, c.stamp)
-		switch {
-		case c.why == reasonTooBig || c.why == reasonBinary: // binary: written since the search
-			left[c.why]++
-			continue
-		case c.why != "":
-			in.Warnings = append(in.Warnings, page.Quote(c.path)+": "+c.why)
-			continue
-		}
-		in.Parsed++
-		in.Mentions += c.mentions
-		if len(c.defs) > 0 {
-			in.Definitions = append(in.Definitions, page.File{Path: c.path, Lines: c.defs})
-		}
-		if len(c.calls) > 0 {
-			in.Files = append(in.Files, page.File{Path: c.path, Lines: c.calls})
-		}
 	}
 	for _, r := range []string{reasonTooBig, reasonBinary} {
 		if left[r] > 0 {
@@ -122,9 +130,55 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 	return page.PlanCallers(in), nil
 }
 
+// MaxCallersDepth is the most levels of callers a callers page follows.
+const MaxCallersDepth = 5
+
+// maxLevelNames is the most functions a level of callers looks for the
+// callers of; the rest are named on the page as not followed.
+const maxLevelNames = 50
+
+// mentioning searches the scope for the files that mention any of names
+// as a word, and returns those in a language with a parser, in path
+// order, how many others there were, and the files searched.
+func mentioning(ctx context.Context, names []string, sc Scope) (paths []string, unsupported, searched int, err error) {
+	res, err := Search(ctx, Options{
+		Patterns: names, Fixed: true, Word: true, Case: CaseSensitive, Scope: sc,
+		RankOptions: RankOptions{Sort: ByPath, NoFrecency: true, NoGit: true}, CountOnly: true, NoSpans: true,
+	})
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	for _, f := range res.Files {
+		if syntax.Grammar(f.Path) == "" {
+			unsupported++
+			continue
+		}
+		paths = append(paths, f.Path)
+	}
+	return paths, unsupported, res.Stats.FilesSearched, nil
+}
+
+// callerNames returns the names of the functions the calls of files sit
+// in that were not looked for yet (marking them in seen), sorted, at most
+// maxLevelNames of them: the next level's names.
+func callerNames(files []page.File, seen map[string]bool) []string {
+	var out []string
+	for _, f := range files {
+		for _, l := range f.Lines {
+			if l.In != nil && !seen[l.In.Name] && isIdentifier(l.In.Name) {
+				seen[l.In.Name] = true
+				out = append(out, l.In.Name)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out[:min(len(out), maxLevelNames)]
+}
+
 // usesInFile reads and parses one file for the calls (Callers) or the
-// uses (Refs) of name.
-func usesInFile(ctx context.Context, path, name string, mode Mode, showSecrets bool) (c fileCalls) {
+// uses (Refs) of the names (one, but for a deeper level of callers).
+func usesInFile(ctx context.Context, path string, names []string, mode Mode, showSecrets bool) (c fileCalls) {
+	name := names[0]
 	c.path = path
 	data, st, why := readParsable(path)
 	if c.stamp, c.why = st, why; why != "" {
@@ -146,7 +200,11 @@ func usesInFile(ctx context.Context, path, name string, mode Mode, showSecrets b
 		}
 	default:
 		var calls []syntax.Call
-		f, calls, err = syntax.Calls(ctx, path, data, name)
+		if len(names) > 1 { // callers of several functions: a level of callers
+			f, calls, err = syntax.CallsOf(ctx, path, data, names)
+		} else {
+			f, calls, err = syntax.Calls(ctx, path, data, name)
+		}
 		for _, call := range calls {
 			refs = append(refs, syntax.Ref{Line: call.Line, StartByte: call.StartByte, In: call.In})
 		}

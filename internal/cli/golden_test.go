@@ -43,6 +43,8 @@ var goldenCases = []struct {
 	{"callers-json", []string{"callers", "--json", "Serve"}, false},
 	{"callers-not-a-name", []string{"callers", "h.Serve()"}, false},
 	{"callers-help", []string{"callers", "--help"}, false},
+	{"callers-depth", []string{"callers", "--depth", "2", "Serve"}, false},
+	{"callers-depth-bad", []string{"callers", "--depth", "0", "Serve"}, false},
 	{"callees", []string{"callees", "main"}, false},
 	{"callees-json", []string{"callees", "--json", "TestNewHandler"}, false},
 	{"callees-none", []string{"callees", "Handler"}, false},

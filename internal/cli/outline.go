@@ -63,7 +63,11 @@ only those are parsed, with tree-sitter, in parallel.
 Calls are matched by name, not resolved by type: when the name has several
 definitions the page lists them, and a call may be of any of them. Files in
 languages without a parser are counted as not parsed. Pages fit --budget
-(default 1500 tokens) and give the cursor to the next.`
+(default 1500 tokens) and give the cursor to the next.
+
+--depth N follows callers of callers: level 2 lists the calls of the
+functions the calls of level 1 sit in, and so on; each function is looked
+for once, so recursion ends, and a level looks for at most 50.`
 
 const refsLong = `Print the uses of a name: where it is defined, then each use's line under
 the definition it sits in, labelled by what the parser says it is: call,
@@ -95,11 +99,17 @@ func (e *env) calleesCommand() *cobra.Command {
 }
 
 func (e *env) callersCommand() *cobra.Command {
-	return e.nameCommand("callers", "List the calls of a function or method, under the definitions they sit in", callersLong,
-		"  scout callers Serve\n  scout callers handle_timeout src/",
+	var depth int
+	cmd := e.nameCommand("callers", "List the calls of a function or method, under the definitions they sit in", callersLong,
+		"  scout callers Serve\n  scout callers --depth 2 handle_timeout src/",
 		func(o scout.RefsOptions) (*scout.Page, error) {
-			return scout.Callers(e.ctx, scout.CallersOptions(o))
+			if depth < 1 || depth > scout.MaxCallersDepth {
+				return nil, usagef("--depth %d: callers follows 1 to %d levels of callers", depth, scout.MaxCallersDepth)
+			}
+			return scout.Callers(e.ctx, scout.CallersOptions{Name: o.Name, Scope: o.Scope, PageOptions: o.PageOptions, ShowSecrets: o.ShowSecrets, Depth: depth})
 		})
+	cmd.Flags().IntVar(&depth, "depth", 1, fmt.Sprintf("follow the callers of the callers `N` levels (1 to %d): each level lists the calls of the functions the level before sits in", scout.MaxCallersDepth))
+	return cmd
 }
 
 func (e *env) refsCommand() *cobra.Command {

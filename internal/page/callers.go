@@ -14,12 +14,13 @@ const MaxDefinitions = 5
 type CallersInput struct {
 	Mode        Mode // Callers, Refs or Callees
 	Name        string
-	Definitions []File // the definitions of Name, each file with its definition lines
-	Files       []File // the files with calls (uses), in order, each a Line with In set (and Kind, its label, on a refs page; Callee on a callees page)
-	Mentions    int    // refs: occurrences in comments and strings, counted, not shown
-	By          string // how calls were found: "tree-sitter" or "line classifier"
-	Parsed      int    // files that mention Name, parsed
-	Searched    int    // files searched for Name
+	Definitions []File  // the definitions of Name, each file with its definition lines
+	Files       []File  // the files with calls (uses), in order, each a Line with In set (and Kind, its label, on a refs page; Callee on a callees page; Depth, its level less 1, on a callers page that follows callers)
+	Levels      []Level // callers with a depth: where each level after the first starts in Files
+	Mentions    int     // refs: occurrences in comments and strings, counted, not shown
+	By          string  // how calls were found: "tree-sitter" or "line classifier"
+	Parsed      int     // files that mention Name, parsed
+	Searched    int     // files searched for Name
 	NotParsed   []Reason
 	Warnings    []string
 	Start       int // calls shown on earlier pages
@@ -27,6 +28,14 @@ type CallersInput struct {
 	Budget      int // bytes
 	Face        Face
 	Cursor      func(next int, last Key) string
+}
+
+// Level is a level of callers after the first: the calls of the
+// functions the calls of the level before sit in (Names), from file Start
+// of CallersInput.Files on.
+type Level struct {
+	Start int
+	Names []string
 }
 
 // PlanCallers fills a page with the calls after in.Start that fit the
@@ -62,8 +71,12 @@ func PlanCallers(in CallersInput) *Page {
 		units[i] = unitFile{f.Path, f.Lines}
 	}
 	room := in.Budget - len(head) - len(callersFooter(p, in, total, total-in.Start, in.Cursor(total, longestKey(units))))
-	header := func(f, _ int, _ bool) []byte {
-		return []byte("\n" + Quote(in.Files[f].Path) + ": " + plural(len(in.Files[f].Lines), unit) + "\n")
+	header := func(f, _ int, first bool) []byte {
+		var h []byte
+		if k := levelOf(in.Levels, f); k >= 0 && (first || in.Levels[k].Start == f) {
+			h = fmt.Appendf(h, "\n── level %d: the calls of %s ──\n", k+2, nameList(in.Levels[k].Names))
+		}
+		return fmt.Appendf(h, "\n%s: %s\n", Quote(in.Files[f].Path), plural(len(in.Files[f].Lines), unit))
 	}
 	b, files := fill(units, in.Start, room, header, func(f, i, prev int) []byte {
 		l := in.Files[f].Lines[i]
@@ -87,6 +100,29 @@ func definitions(in CallersInput) int {
 		n += len(f.Lines)
 	}
 	return n
+}
+
+// levelOf returns the level (an index into levels) file f is in, -1 for
+// the first.
+func levelOf(levels []Level, f int) int {
+	k := -1
+	for i, l := range levels {
+		if l.Start <= f {
+			k = i
+		}
+	}
+	return k
+}
+
+// nameList names up to 8 functions: "A, B and C", "A, B, … and 12 more".
+func nameList(names []string) string {
+	if len(names) > 8 {
+		return strings.Join(names[:7], ", ") + fmt.Sprintf(", … and %d more", len(names)-7)
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 func sameDef(a, b *Def) bool {
@@ -216,6 +252,8 @@ func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) 
 		b.WriteString("\n0 calls")
 	case in.Mode == Callees:
 		fmt.Fprintf(&b, "\n%s in the %s of %s", plural(p.Total.Matches, unit), plural(n, "definition"), in.Name)
+	case len(in.Levels) > 0:
+		fmt.Fprintf(&b, "\n%s of %s and of its callers, %d levels, in %s", plural(p.Total.Matches, unit), in.Name, len(in.Levels)+1, plural(p.Total.Files, "file"))
 	default:
 		fmt.Fprintf(&b, "\n%s of %s in %s", plural(p.Total.Matches, unit), in.Name, plural(p.Total.Files, "file"))
 	}
@@ -227,7 +265,11 @@ func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) 
 		fmt.Fprintf(&b, "not shown: %s of %s in comments and strings\n", plural(in.Mentions, "mention"), in.Name)
 	}
 	if in.By == "tree-sitter" {
-		fmt.Fprintf(&b, "found by tree-sitter in the %s %s (of %d searched): %s\n", plural(in.Parsed, "file"), mention(in.Parsed, in.Name), in.Searched, what)
+		name := in.Name
+		if len(in.Levels) > 0 {
+			name += " or a caller followed"
+		}
+		fmt.Fprintf(&b, "found by tree-sitter in the %s %s (of %d searched): %s\n", plural(in.Parsed, "file"), mention(in.Parsed, name), in.Searched, what)
 	} else {
 		how := "a call is the name followed by \"(\", in the last definition that starts before it"
 		switch in.Mode {

@@ -89,7 +89,7 @@ func newServer(h *handlers) *mcp.Server {
 
 const grepDescription = `Search file contents under the root (RE2 regex; literal: true for plain text). Hits come best first: definitions of what you searched for, files you are working on, then the rest; vendored and generated files last. A page fits budget tokens (default 1500): at most max_files files (20) and per_file hits each (3; 100 when path is one file), with the exact totals, what was not searched, and the remaining files mapped by directory; call again with the cursor for the next page. ripgrep's ignore rules apply (.gitignore, .ignore); hidden files are searched, .git never. Lines: "N:text", "*N:" marks a definition, "N-" context; "in Server.Serve 3120-3240" names the function the hits below it sit in.`
 
-const findDescription = `List files under the root whose path matches pattern: a glob ("*.go", "src/**/*.spec.ts") or name words ("http handler" finds internal/http/handler.go). Best first: exact base name, prefix, whole word, substring, a directory's name; then files you are working on, recent and shallow ones. No pattern lists everything. A page fits budget tokens (default 1500) and max_files paths (50), with exact totals and a directory map of the rest; call again with the cursor for the next page. Same ignore rules as grep.`
+const findDescription = `List files under the root whose path matches pattern: a glob ("*.go", "src/**/*.{ts,tsx}") or name words ("http handler" finds internal/http/handler.go). Best first: exact base name, prefix, whole word, substring, a directory's name; then files you work on, recent and shallow ones. No pattern lists everything. A page fits budget tokens (default 1500) and max_files paths (50), with exact totals and a directory map of the rest; call again with the cursor for the next page. Same ignore rules as grep.`
 
 const readDescription = `Read a text file, or limit lines from offset, in pages of budget tokens (default 4000). Lines come as "N:text"; lines over 2000 bytes are cut and marked. Each page gives the file's sha256 and the tree revision (changes with a commit, checkout, merge or staging), so you can tell whether what you read earlier may be out of date; a cursor continues only while the file is unchanged. Reading ranks the file higher in later searches.`
 
@@ -103,7 +103,7 @@ const refsDescription = `List the uses of a name: its definitions, then each use
 
 const relatedDescription = `List what a file imports (resolved to files of the tree), the files that import it (Go: its package), and its tests. Go, Python, JS/TS, C/C++. Pages fit budget tokens (default 1500).`
 
-const touchDescription = `Record that you used files (read or edited them with other tools), so later grep and find rank them higher. Takes paths relative to the root.`
+const touchDescription = `Record files you used (read or edited with other tools) so that grep and find rank them higher. Paths relative to the root.`
 
 // TouchResult is what touch returns.
 type TouchResult struct {
@@ -332,7 +332,9 @@ func (h *handlers) outline(ctx context.Context, a args) (any, string, error) {
 }
 
 func (h *handlers) callers(ctx context.Context, a args) (any, string, error) {
-	return h.named(ctx, a, func(o scout.RefsOptions) (*scout.Page, error) { return scout.Callers(ctx, scout.CallersOptions(o)) })
+	return h.named(ctx, a, func(o scout.RefsOptions) (*scout.Page, error) {
+		return scout.Callers(ctx, scout.CallersOptions{Name: o.Name, Scope: o.Scope, PageOptions: o.PageOptions, ShowSecrets: o.ShowSecrets, Depth: a.num("depth")})
+	})
 }
 
 func (h *handlers) callees(ctx context.Context, a args) (any, string, error) {

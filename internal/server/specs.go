@@ -244,8 +244,9 @@ var toolSpecs = sync.OnceValue(func() specs {
 		selectAliases, pagedAliases,
 	)
 	callersSpec := &spec{
-		tool:    "callers",
-		params:  nameParams("the function or method called, as written at the call (Serve, not Server.Serve)"),
+		tool: "callers",
+		params: append(nameParams("the function or method called, as written at the call (Serve, not Server.Serve)"),
+			param{name: "depth", kind: kInt, desc: "levels of callers of callers to follow (1-5)"}),
 		aliases: nameAliases,
 	}
 	calleesSpec := &spec{

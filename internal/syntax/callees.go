@@ -53,3 +53,45 @@ func Callees(ctx context.Context, path string, src []byte, name string) (*File, 
 func callable(kind string) bool {
 	return kind == "function" || kind == "method" || kind == "constructor"
 }
+
+// CallsOf parses a file's source and returns the calls of any of names in
+// it, each with the innermost definition holding it, and the definitions
+// that hold an occurrence of one of them. Only the regions around those
+// occurrences are parsed.
+func CallsOf(ctx context.Context, path string, src []byte, names []string) (*File, []Call, error) {
+	want := map[string]bool{}
+	var occ []uint32
+	for _, n := range names {
+		if !want[n] {
+			want[n] = true
+			occ = append(occ, callish(src, Occurrences(src, n), len(n), Grammar(path))...)
+		}
+	}
+	slices.Sort(occ)
+	occ = slices.Compact(occ)
+	if f, ok := nothing(path, src, occ); ok {
+		return f, nil, nil
+	}
+	gr, tree, err := open(ctx, path, src, occ, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer tree.Close()
+	root := tree.RootNode()
+	f := &File{Grammar: gr.name, By: ByParser, Errors: root.HasError()}
+	var cs []Call
+	for _, n := range collect(root, gr.wantCalls, occ) {
+		if r, ok := gr.calls[n.KindId()]; ok {
+			if nm := gr.callee(&n, r); nm != nil && want[string(src[nm.StartByte():nm.EndByte()])] {
+				cs = append(cs, Call{Name: string(src[nm.StartByte():nm.EndByte()]), Line: int(nm.StartPosition().Row) + 1, StartByte: int(nm.StartByte())})
+			}
+			continue
+		}
+		if d, ok := gr.define(&n, src); ok {
+			f.Defs = append(f.Defs, d)
+		}
+	}
+	nest(f)
+	within(f, cs)
+	return f, cs, nil
+}

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/scoutcode/scout/internal/rank"
 )
@@ -213,4 +214,25 @@ var controlWords = map[string]bool{
 	"catch": true, "elif": true, "and": true, "or": true, "not": true, "in": true, "sizeof": true,
 	"typeof": true, "foreach": true, "until": true, "unless": true, "case": true, "when": true, "match": true,
 	"def": true, "fn": true, "new": true, "lambda": true, "yield": true, "await": true, "assert": true,
+}
+
+// CallsOf finds the calls of any of names without a parser, as Calls does
+// for one.
+func CallsOf(ctx context.Context, path string, src []byte, names []string) (*File, []Call, error) {
+	var f *File
+	var cs []Call
+	for _, n := range names {
+		g, c, err := Calls(ctx, path, src, n)
+		if err != nil {
+			return nil, nil, err
+		}
+		f = g
+		cs = append(cs, c...)
+	}
+	if f == nil {
+		f, err := Parse(ctx, path, src)
+		return f, nil, err
+	}
+	slices.SortFunc(cs, func(a, b Call) int { return a.StartByte - b.StartByte })
+	return f, cs, nil
 }
