@@ -134,6 +134,22 @@ func (m *Matcher) NextLine(buf []byte, at int) (start, end int, ok bool) {
 	if m.dfa.everyOK {
 		return at, lineEnd(buf, at), true
 	}
+	if set := m.p.trie; set != nil {
+		// A large set of literals: a literal found is a match, unless
+		// it must stand as a word.
+		for at < len(buf) {
+			pos := set.find(buf, at)
+			if pos < 0 {
+				return 0, 0, false
+			}
+			start, end = lineStart(buf, at, pos), lineEnd(buf, pos)
+			if !m.p.word || m.confirm(buf[start:end]) {
+				return start, end, true
+			}
+			at = end + 1
+		}
+		return 0, 0, false
+	}
 	for at < len(buf) {
 		if m.pf == nil {
 			return m.scan(buf, at)
@@ -198,6 +214,9 @@ func (m *Matcher) confirm(line []byte) bool {
 // are those inside a window around where the line finder saw the first
 // match end: enough to show and score the line, not every match of it.
 func (m *Matcher) Matches(line []byte, dst []Span) []Span {
+	if m.p.trie != nil && !m.p.word {
+		return m.p.trie.spans(line, dst, false)
+	}
 	if m.p.literal == nil && !m.refOK(len(line)) {
 		lo, hi, ok := m.window(line)
 		if !ok {
@@ -263,7 +282,7 @@ func (m *Matcher) Whole(b []byte) bool {
 // as a memory scan: the pattern is one literal, plain or case-folded. For
 // other patterns a span costs a run of the reference regexp.
 func (m *Matcher) CheapSpans() bool {
-	return m.p.literal != nil || m.fold != nil
+	return m.p.literal != nil || m.fold != nil || m.p.trie != nil && !m.p.word
 }
 
 // First returns the first match in line, which is cheaper than Matches
@@ -279,6 +298,11 @@ func (m *Matcher) First(line []byte) (Span, bool) {
 	case m.p.literal != nil:
 		if j := bytes.Index(line, m.p.literal); j >= 0 {
 			return Span{j, j + len(m.p.literal)}, true
+		}
+		return Span{}, false
+	case m.p.trie != nil && !m.p.word:
+		if sp := m.p.trie.spans(line, nil, true); len(sp) > 0 {
+			return sp[0], true
 		}
 		return Span{}, false
 	case !m.refOK(len(line)):

@@ -55,6 +55,25 @@ type Pattern struct {
 	word    bool
 	plan    plan
 	literal []byte // non-nil when every match is exactly this literal
+	// trie holds a large set of literals matched with case (more than
+	// the prefilter takes), found in one pass for all of them; nil
+	// otherwise.
+	trie *litTrie
+}
+
+// minSet is the fewest literals searched for with a trie (fewer go to the
+// prefilter, or to the DFA).
+const minSet = maxSet + 1
+
+// literalSet reports whether a set of literals can be searched for with
+// a trie: each is matched with case, and none is empty.
+func literalSet(patterns []string, opts Options) bool {
+	for _, p := range patterns {
+		if p == "" || insensitive(p, opts) && strings.ToLower(p) != strings.ToUpper(p) {
+			return false // a literal with letters matched either case
+		}
+	}
+	return true
 }
 
 // ErrSyntax is wrapped by every pattern syntax error.
@@ -90,6 +109,10 @@ func Compile(patterns []string, opts Options) (*Pattern, error) {
 	parts := make([]string, len(patterns))
 	for i, p := range patterns {
 		expr := p
+		if opts.Fixed && strings.Contains(p, "\n") {
+			return nil, &SyntaxError{Pattern: p, Offset: strings.Index(p, "\n"), Problem: "a literal holds a newline, and a match stays within one line",
+				Hint: "search for one line of the text (or give each line as its own pattern)"}
+		}
 		if opts.Fixed {
 			expr = regexp.QuoteMeta(p)
 		} else if err := checkSyntax(p); err != nil {
@@ -127,6 +150,11 @@ func Compile(patterns []string, opts Options) (*Pattern, error) {
 	}
 	p := &Pattern{source: patterns, expr: expr, re: re, prog: prog, word: opts.Word}
 	p.plan = planFor(tree, prog)
+	if opts.Fixed && len(patterns) >= minSet {
+		if literalSet(patterns, opts) {
+			p.trie = newLitTrie(patterns)
+		}
+	}
 	if lit, ok := pureLiteral(tree); ok && !opts.Word {
 		p.literal = []byte(lit)
 	}

@@ -1,0 +1,100 @@
+package match
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// TestLiteralSetAgreesWithRegexp: a set of many literals, found with
+// Aho-Corasick, matches the lines the reference regexp matches, with and
+// without word mode, on random text made of the literals' pieces.
+func TestLiteralSetAgreesWithRegexp(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	vocab := []string{"Foo", "Bar", "foo_bar", "Baz9", "X", "Read", "ReadAll", "All", "(", ")", ".", "-", "é", "Qux"}
+	for round := range 300 {
+		n := minSet + r.IntN(30)
+		var pats []string
+		for range n {
+			var b strings.Builder
+			for range 1 + r.IntN(3) {
+				b.WriteString(vocab[r.IntN(len(vocab))])
+			}
+			pats = append(pats, b.String())
+		}
+		var text bytes.Buffer
+		for range 200 {
+			switch r.IntN(6) {
+			case 0:
+				text.WriteByte('\n')
+			case 1:
+				text.WriteByte(' ')
+			default:
+				text.WriteString(vocab[r.IntN(len(vocab))])
+			}
+		}
+		for _, word := range []bool{false, true} {
+			p, err := Compile(pats, Options{Fixed: true, Word: word, Case: Sensitive})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.trie == nil {
+				t.Fatalf("%d case-sensitive literals: no literal set", n)
+			}
+			buf := text.Bytes()
+			var got []string
+			m := p.Matcher()
+			for at := 0; at < len(buf); {
+				s, e, ok := m.NextLine(buf, at)
+				if !ok {
+					break
+				}
+				got = append(got, string(buf[s:e]))
+				at = e + 1
+			}
+			var want []string
+			for _, line := range strings.Split(string(buf), "\n") {
+				if p.re.MatchString(line) {
+					want = append(want, line)
+				}
+			}
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Fatalf("round %d word %v, %d patterns %q:\n got %q\nwant %q", round, word, n, pats, got, want)
+			}
+			// The spans of each line: the regexp's, first and all.
+			for _, line := range got {
+				var ref []Span
+				for _, loc := range p.re.FindAllSubmatchIndex([]byte(line), -1) {
+					if word {
+						ref = append(ref, Span{loc[2], loc[3]})
+					} else {
+						ref = append(ref, Span{loc[0], loc[1]})
+					}
+				}
+				spans := m.Matches([]byte(line), nil)
+				first, ok := m.First([]byte(line))
+				if !word && (fmt.Sprint(spans) != fmt.Sprint(ref) || !ok || first != ref[0]) {
+					t.Fatalf("round %d, %q in %q: spans %v first %v, the regexp's %v", round, pats, line, spans, first, ref)
+				}
+				if word && (!ok || first != ref[0]) {
+					t.Fatalf("round %d word, %q in %q: first %v, the regexp's %v", round, pats, line, first, ref)
+				}
+			}
+		}
+	}
+}
+
+// TestLiteralSetNeedsCase: smart case makes a literal without capitals
+// match either case; such a set is left to the other paths.
+func TestLiteralSetNeedsCase(t *testing.T) {
+	p, _ := Compile([]string{"Alpha", "Beta", "Gamma", "delta"}, Options{Fixed: true})
+	if p.trie != nil {
+		t.Error("smart case, one literal in lower case: a case-sensitive set was built")
+	}
+	p, _ = Compile([]string{"Alpha", "Beta", "Gamma", "Delta", "123"}, Options{Fixed: true})
+	if p.trie == nil {
+		t.Error("smart case, every literal with a capital or no letter: no set")
+	}
+}
