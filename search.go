@@ -247,6 +247,9 @@ type visitor struct {
 }
 
 func (v *visitor) Visit(e walk.Entry) error {
+	if only := v.w.opts.only; only != nil && !only[e.Path] {
+		return nil
+	}
 	o := v.w.search(e)
 	v.cut = v.cut || o.cut
 	if v.w.opts.visited {

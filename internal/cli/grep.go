@@ -47,6 +47,7 @@ type grepFlags struct {
 	rankFlags
 	pageFlags
 	patterns     []string
+	cond         conditionFlags
 	fixed        bool
 	caseMode     caseFlag
 	word         bool
@@ -151,6 +152,7 @@ func (e *env) grepCommand() *cobra.Command {
 	fl.BoolVar(&f.stats, "stats", false, "with --all: print statistics after the results (a page's footer always has them)")
 	fl.IntVarP(&f.threads, "threads", "j", 0, "search `N` files at once (default: the number of CPUs)")
 	fl.BoolVarP(&f.lineNumber, "line-number", "n", false, "show line numbers (always on; accepted for grep users)")
+	f.cond.register(cmd)
 	return cmd
 }
 
@@ -161,6 +163,9 @@ func (e *env) grep(cmd *cobra.Command, f *grepFlags, args []string) error {
 	opts, err := grepOptions(cmd, f, args)
 	if err != nil {
 		return err
+	}
+	if f.cond.used() {
+		return e.conditionsPage(f, opts)
 	}
 	if !f.all && !f.quiet {
 		return e.grepPage(cmd, f, opts)
@@ -207,6 +212,13 @@ func grepOptions(cmd *cobra.Command, f *grepFlags, args []string) (scout.Options
 		Patterns: f.patterns, Fixed: f.fixed, Case: f.caseMode.mode, Word: f.word,
 		Before: f.before, After: f.after, Workers: f.threads,
 		CountOnly: f.count || f.filesMatches || f.quiet, Text: f.text, ShowSecrets: f.showSecrets,
+	}
+	if f.cond.patternFile != "" {
+		more, err := readPatternFile(f.cond.patternFile)
+		if err != nil {
+			return opts, err
+		}
+		opts.Patterns = append(opts.Patterns, more...)
 	}
 	if len(opts.Patterns) == 0 {
 		if len(args) == 0 {

@@ -250,7 +250,7 @@ type Line struct {
 	// A definition on an outline page (Outline mode): Number is its first
 	// line, Text its signature.
 	End   int    `json:"end,omitempty"`   // its last line; 0 when not known (found by the line classifier)
-	Kind  string `json:"kind,omitempty"`  // function, method, class, struct, interface, type…
+	Kind  string `json:"kind,omitempty"`  // function, method, class, struct, interface, type…; on a page of several conditions, the terms the line holds
 	Name  string `json:"name,omitempty"`  // the name it defines
 	Depth int    `json:"depth,omitempty"` // definitions holding it (a method in a class: 1)
 	// The definition a hit (a call on a callers page) sits in; nil at the

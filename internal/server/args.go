@@ -358,7 +358,10 @@ func (s *spec) schema() *jsonschema.Schema {
 				ps.Enum = append(ps.Enum, e)
 			}
 		case kStrings:
-			ps.AnyOf = []*jsonschema.Schema{{Type: "string"}, {Type: "array", Items: &jsonschema.Schema{Type: "string"}}}
+			// An array; a lone string is accepted too (see decode), but
+			// saying so in every schema cost the model's context ~8
+			// tokens a parameter, 30 of them.
+			ps.Type, ps.Items = "array", &jsonschema.Schema{Type: "string"}
 		case kInt:
 			ps.Type = "integer"
 			ps.Minimum = jsonschema.Ptr(0.0)

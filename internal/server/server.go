@@ -218,6 +218,12 @@ func (h *handlers) grep(ctx context.Context, a args) (any, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
+	if a.has("all") || a.has("any") || a.has("none") || a.has("near") || a.has("scope") {
+		return h.conditions(ctx, a, scope)
+	}
+	if !a.has("pattern") {
+		return nil, "", errors.New(`pattern is required: send it as a string, such as {"pattern": "…"} (or all, any and none for several conditions)`)
+	}
 	before, after := a.num("context"), a.num("context")
 	if a.has("before") {
 		before = a.num("before")
@@ -258,6 +264,47 @@ func (h *handlers) grep(ctx context.Context, a args) (any, string, error) {
 			mcpErr.Hint = strings.Replace(mcpErr.Hint, "fixed strings", "literal: true", 1)
 			return nil, "", &mcpErr
 		}
+		return nil, "", h.relative(err)
+	}
+	return p.Brief(), p.Text, nil
+}
+
+// conditions runs a grep of several conditions: the pattern (if sent)
+// and all must each occur within the scope, one of any must, none of none
+// may.
+func (h *handlers) conditions(ctx context.Context, a args, scope scout.Scope) (any, string, error) {
+	for _, k := range []string{"output_mode", "context", "before", "after"} {
+		if a.has(k) {
+			return nil, "", fmt.Errorf("%s does not go with all, any, none, near or scope: such a search shows its evidence lines", k)
+		}
+	}
+	term := func(p string) scout.Term {
+		return scout.Term{Pattern: p, Fixed: a.flag("literal"), Word: a.flag("word"), Case: caseOf(a)}
+	}
+	var q scout.Query
+	if a.has("pattern") {
+		q.All = append(q.All, term(a.str("pattern")))
+	}
+	for _, p := range a.strs("all") {
+		q.All = append(q.All, term(p))
+	}
+	for _, p := range a.strs("any") {
+		q.Any = append(q.Any, term(p))
+	}
+	for _, p := range a.strs("none") {
+		q.None = append(q.None, term(p))
+	}
+	q.Near = a.num("near")
+	if a.has("scope") {
+		s, err := scout.ParseQueryScope(a.str("scope"))
+		if err != nil {
+			return nil, "", err
+		}
+		q.Scope = s
+	}
+	ro := h.rankOf(a)
+	p, err := scout.Conditions(ctx, scout.ConditionsOptions{Query: q, Scope: scope, RankOptions: ro, PageOptions: pageOf(a), ShowSecrets: h.o.ShowSecrets})
+	if err != nil {
 		return nil, "", h.relative(err)
 	}
 	return p.Brief(), p.Text, nil

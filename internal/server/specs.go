@@ -128,7 +128,7 @@ var toolSpecs = sync.OnceValue(func() specs {
 	grepSpec := &spec{
 		tool: "grep",
 		params: concat([]param{
-			{name: "pattern", kind: kString, required: true, desc: "RE2 regular expression (or text, with literal: true); a line matches when it matches"},
+			{name: "pattern", kind: kString, desc: "RE2 regular expression (or text, with literal: true); a line matches when it matches"},
 		}, walkParams[:4], []param{
 			caseParam,
 			{name: "literal", kind: kBool, desc: "the pattern is plain text, not a regex"},
@@ -144,9 +144,18 @@ var toolSpecs = sync.OnceValue(func() specs {
 			{name: "text", kind: kBool, desc: "search binary files as text"},
 			{name: "no_collapse", kind: kBool, desc: "show each copy of a line under its own path, not folded under the first"},
 			{name: "max_filesize", kind: kInt, desc: "skip (and count) files over this many bytes; default 10 MB; 0: no limit"},
+			{name: "all", kind: kStrings, desc: "more patterns a result must hold too, within scope"},
+			{name: "any", kind: kStrings, desc: "patterns a result must hold one of"},
+			{name: "none", kind: kStrings, desc: "patterns a result must not hold, within scope"},
+			{name: "near", kind: kInt, desc: "all patterns within this many lines of each other"},
+			{name: "scope", kind: kString, enum: []string{"line", "file"}, desc: "where they must occur together; default file"},
 		}),
 		aliases: concat(
 			aliases("pattern", kString, "query", "regex", "search", "-e"),
+			aliases("all", kStrings, "and", "all_of", "allOf", "must"),
+			aliases("any", kStrings, "or", "any_of", "anyOf", "patterns"),
+			aliases("none", kStrings, "not", "none_of", "noneOf", "without", "must_not"),
+			aliases("near", kInt, "within", "within_lines", "distance", "proximity"),
 			aliases("literal", kBool, "fixed", "fixed_strings", "fixedStrings", "-F"),
 			aliases("word", kBool, "-w", "whole_word", "wholeWord", "word_regexp"),
 			aliases("context", kInt, "-C", "context_lines", "contextLines"),

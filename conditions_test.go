@@ -1,0 +1,92 @@
+package scout_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/scoutcode/scout"
+)
+
+// TestConditionsPagesExhaustive: on the generated corpora, for queries of
+// each scope, following the cursor at small budgets shows exactly what one
+// page of the largest budget shows, in the same order, each unit once;
+// every page fits its budget (a page holds at least one unit, which may be
+// over it), and every page states the same totals.
+func TestConditionsPagesExhaustive(t *testing.T) {
+	queries := []scout.Query{
+		{All: []scout.Term{{Pattern: "needle"}, {Pattern: "line"}}},
+		{All: []scout.Term{{Pattern: "needle"}, {Pattern: "nothing"}}, None: []scout.Term{{Pattern: "Needle", Case: scout.CaseSensitive}}},
+		{All: []scout.Term{{Pattern: "needle"}, {Pattern: "line"}}, Near: 2},
+		{All: []scout.Term{{Pattern: "func"}, {Pattern: "needle", Word: true}}, Near: 5, None: []scout.Term{{Pattern: "import"}}},
+		{All: []scout.Term{{Pattern: "needle"}, {Pattern: `\(`}}, Any: []scout.Term{{Pattern: "x :="}, {Pattern: "func"}}, Scope: scout.ScopeLine},
+		{Any: []scout.Term{{Pattern: "pins"}, {Pattern: "haystack"}}, None: []scout.Term{{Pattern: "call"}}, Scope: scout.ScopeLine},
+	}
+	r := rand.New(rand.NewPCG(9, 4))
+	for seed := range uint64(4) {
+		dir := genCorpus(t, 200+seed, t.TempDir())
+		for qi, q := range queries {
+			for _, q := range []scout.Query{q, fixedOf(q)} {
+				base := scout.ConditionsOptions{Query: q, Scope: scout.Scope{Paths: []string{dir}}, RankOptions: scout.RankOptions{NoGit: true, Now: testNow}}
+				all := base
+				all.Budget = scout.MaxBudget
+				whole, err := scout.Conditions(context.Background(), all)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if whole.Cursor != "" {
+					t.Fatalf("query %d: the largest page has a cursor", qi)
+				}
+				want := units(whole)
+				budget := scout.MinBudget + r.IntN(700)
+				o := base
+				o.Budget = budget
+				var got []string
+				pages := everyPage(t, func(cursor string) (*scout.Page, error) {
+					o.Cursor = cursor
+					return scout.Conditions(context.Background(), o)
+				})
+				for _, p := range pages {
+					u := units(p)
+					if len(p.Text) > budget*4 && len(u) > 1 {
+						t.Errorf("seed %d query %d: a page of %d units is %d bytes, over its budget of %d", seed, qi, len(u), len(p.Text), budget*4)
+					}
+					if p.Total != whole.Total {
+						t.Errorf("seed %d query %d: totals %+v, want %+v", seed, qi, p.Total, whole.Total)
+					}
+					got = append(got, u...)
+				}
+				if !slices.Equal(got, want) {
+					t.Errorf("seed %d query %d %v at budget %d: %d pages show %d units, the whole page %d\n got %v\nwant %v", seed, qi, q, budget, len(pages), len(got), len(want), got, want)
+				}
+			}
+		}
+	}
+}
+
+// fixedOf returns q with every term literal: the search then takes the
+// terms' shared settings, not their regular expressions.
+func fixedOf(q scout.Query) scout.Query {
+	fix := func(ts []scout.Term) []scout.Term {
+		out := slices.Clone(ts)
+		for i := range out {
+			out[i].Fixed = true
+		}
+		return out
+	}
+	q.All, q.Any, q.None = fix(q.All), fix(q.Any), fix(q.None)
+	return q
+}
+
+// units lists a page's units as "path:line".
+func units(p *scout.Page) []string {
+	var out []string
+	for _, f := range p.Files {
+		for _, l := range f.Lines {
+			out = append(out, fmt.Sprintf("%s:%d", f.Path, l.Number))
+		}
+	}
+	return out
+}
