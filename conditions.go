@@ -76,12 +76,7 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 	ro := o.RankOptions
 	ro.NoFrecency = true
 	fp := fingerprintOf("conditions", o.Scope, ro, q.String(), o.ShowSecrets)
-	at, err := startPage(o.Cursor, fp, ro.Now, func(m Mode) error {
-		if m != page.Content {
-			return errOtherSearch
-		}
-		return nil
-	})
+	at, err := startPage(o.Cursor, fp, ro.Now, onlyMode(page.Content))
 	if err != nil {
 		return nil, err
 	}

@@ -130,7 +130,7 @@ func TestConditionsMatchRipgrep(t *testing.T) {
 		case scout.ScopeFile:
 			if !slices.Equal(slices.Sorted(maps.Keys(got)), want) || qualified != len(want) {
 				t.Errorf("%s: scout %d files (total %d), the oracle %d", c, len(got), qualified, len(want))
-				diffKeys(t, want, slices.Sorted(maps.Keys(got)))
+				showDiff(t, want, slices.Sorted(maps.Keys(got)))
 				continue
 			}
 			// The evidence: a hit of every all term in each file.
@@ -151,7 +151,7 @@ func TestConditionsMatchRipgrep(t *testing.T) {
 			slices.Sort(keys)
 			if !slices.Equal(keys, want) || c.scope == scout.ScopeNear && qualified != regions || c.scope == scout.ScopeLine && qualified != len(want) {
 				t.Errorf("%s: scout %d lines (total %d), the oracle %d lines (%d regions)", c, len(keys), qualified, len(want), regions)
-				diffKeys(t, want, keys)
+				showDiff(t, want, keys)
 				continue
 			}
 		}
@@ -237,29 +237,4 @@ func oracle(c condCase, hits func(string) map[string]map[int]bool) ([]string, in
 	}
 	slices.Sort(out)
 	return out, regions
-}
-
-// diffKeys reports up to ten keys only one side has.
-func diffKeys(t *testing.T, want, got []string) {
-	t.Helper()
-	w, g := map[string]bool{}, map[string]bool{}
-	for _, k := range want {
-		w[k] = true
-	}
-	for _, k := range got {
-		g[k] = true
-	}
-	n := 0
-	for _, k := range want {
-		if !g[k] && n < 10 {
-			t.Logf("only the oracle: %s", k)
-			n++
-		}
-	}
-	for _, k := range got {
-		if !w[k] && n < 20 {
-			t.Logf("only scout: %s", k)
-			n++
-		}
-	}
 }

@@ -19,8 +19,9 @@ const maxInName = 80
 // definitions take room; a plan that then shows a file not yet parsed
 // (Auto choosing another mode) parses that one too, twice at most. The
 // definitions give way when they would cost the page its mode (lines
-// rather than a list of files) or some of its first MaxPageFiles files:
-// the spread of a broad query comes first.
+// rather than a list of files), or a first page some of its first
+// MaxPageFiles files: the spread of a broad query comes first. Later pages
+// hold as many files as fit, with their definitions.
 func planEnclosed(ctx context.Context, res *Result, in *page.Input, l page.Limits, showSecrets bool) *page.Page {
 	bare := page.Plan(in, l)
 	if syntax.By != syntax.ByParser || bare.Mode != page.Content {
@@ -51,7 +52,7 @@ func planEnclosed(ctx context.Context, res *Result, in *page.Input, l page.Limit
 			break
 		}
 	}
-	if p.Mode != bare.Mode || p.Shown.Files < min(bare.Shown.Files, MaxPageFiles) {
+	if p.Mode != bare.Mode || l.Start == 0 && p.Shown.Files < min(bare.Shown.Files, MaxPageFiles) {
 		return bare
 	}
 	return p

@@ -424,12 +424,7 @@ func Find(ctx context.Context, fo FindOptions) (*Page, error) {
 		return nil, err
 	}
 	fp := findFingerprint(fo)
-	at, err := startPage(fo.Cursor, fp, fo.Now, func(m Mode) error {
-		if m != page.List {
-			return errOtherSearch
-		}
-		return nil
-	})
+	at, err := startPage(fo.Cursor, fp, fo.Now, onlyMode(page.List))
 	if err != nil {
 		return nil, err
 	}

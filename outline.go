@@ -52,12 +52,7 @@ func Outline(ctx context.Context, o OutlineOptions) (*Page, error) {
 		return nil, err
 	}
 	fp := fingerprintOf("outline", o.Scope, RankOptions{}, o.ShowSecrets)
-	at, err := startPage(o.Cursor, fp, time.Time{}, func(m Mode) error {
-		if m != page.Outline {
-			return errOtherSearch
-		}
-		return nil
-	})
+	at, err := startPage(o.Cursor, fp, time.Time{}, onlyMode(page.Outline))
 	if err != nil {
 		return nil, err
 	}

@@ -63,6 +63,17 @@ func startPage(cursor string, fp uint64, now time.Time, mode func(page.Mode) err
 	return resume{cur: &c, now: time.Unix(c.Now, 0), taken: time.UnixMilli(c.Taken), bonus: bonus}, nil
 }
 
+// onlyMode is startPage's mode check for a search whose pages all have one
+// mode: a cursor of another mode is another search's.
+func onlyMode(mode Mode) func(Mode) error {
+	return func(m Mode) error {
+		if m != mode {
+			return errOtherSearch
+		}
+		return nil
+	}
+}
+
 // cursors returns the page's cursor maker: each cursor carries the
 // search's fingerprint, the revision of what it ranked (asked for only
 // when a cursor is made), the first page's clock and frecency, the totals

@@ -5,8 +5,9 @@ package scout
 import (
 	"syscall"
 
-	"golang.org/x/sys/unix"
 	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/scoutcode/scout/internal/gitstatus"
 	"github.com/scoutcode/scout/internal/walk"

@@ -44,12 +44,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 		return nil, err
 	}
 	fp := fingerprintOf(mode.String(), sc, RankOptions{}, name, showSecrets, max(depth, 1))
-	at, err := startPage(po.Cursor, fp, time.Time{}, func(m Mode) error {
-		if m != mode {
-			return errOtherSearch
-		}
-		return nil
-	})
+	at, err := startPage(po.Cursor, fp, time.Time{}, onlyMode(mode))
 	if err != nil {
 		return nil, err
 	}

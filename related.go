@@ -49,12 +49,7 @@ func Related(ctx context.Context, o RelatedOptions) (*Page, error) {
 		return nil, fmt.Errorf("%s: %w (%s): related takes a source file", o.Path, ErrSpecial, specialKind(fi.Mode()))
 	}
 	fp := fingerprintOf("related", o.Scope, RankOptions{}, o.Path)
-	at, err := startPage(o.Cursor, fp, time.Time{}, func(m Mode) error {
-		if m != page.Related {
-			return errOtherSearch
-		}
-		return nil
-	})
+	at, err := startPage(o.Cursor, fp, time.Time{}, onlyMode(page.Related))
 	if err != nil {
 		return nil, err
 	}

@@ -265,7 +265,7 @@ func FuzzNextLineEqualsReference(f *testing.F) {
 	f.Add(`\bfoo$`, "foo\nfoo bar\nbarfoo\n", uint8(2))
 	f.Add(`(?i)k`, "\u212a\nK\n", uint8(0))
 	f.Add(`a|b|c`, "xxa\n\nb", uint8(3))
-	f.Add("Read\x00ReadAll\x00All\x00Bar\x00X(", "ReadAlle Bar\nfooX(\nnone\n", uint8(9))   // a literal set (trie)
+	f.Add("Read\x00ReadAll\x00All\x00Bar\x00X(", "ReadAlle Bar\nfooX(\nnone\n", uint8(9)) // a literal set (trie)
 	f.Add("Read\x00ReadAll\x00All\x00Bar\x00X(", "ReadAlle Bar\nfooX(\nAll\n", uint8(13)) // … as words
 	f.Fuzz(func(t *testing.T, pattern, text string, mode uint8) {
 		opts := Options{Case: Case(mode % 3), Word: mode&4 != 0, Fixed: mode&8 != 0}

@@ -17,24 +17,16 @@ func Callees(ctx context.Context, path string, src []byte, name string) (*File, 
 	if f, ok := nothing(path, src, occ); ok {
 		return f, nil, nil
 	}
-	gr, tree, err := open(ctx, path, src, occ, true)
+	gr, tree, f, err := around(ctx, path, src, occ, func(d Def) bool { return d.Name == name && callable(d.Kind) })
 	if err != nil {
 		return nil, nil, err
 	}
 	defer tree.Close()
-	root := tree.RootNode()
-	f := &File{Grammar: gr.name, By: ByParser, Errors: root.HasError()}
-	for _, n := range collect(root, gr.want, occ) {
-		if d, ok := gr.define(&n, src); ok && d.Name == name && callable(d.Kind) {
-			f.Defs = append(f.Defs, d)
-		}
-	}
-	nest(f)
 	if len(f.Defs) == 0 {
 		return f, nil, nil
 	}
 	var cs []Call
-	for _, n := range collect(root, gr.onlyCalls, nil) {
+	for _, n := range collect(tree.RootNode(), gr.onlyCalls, nil) {
 		at := int(n.StartByte())
 		i := slices.IndexFunc(f.Defs, func(d Def) bool { return d.StartByte <= at && at < d.EndByte })
 		if i < 0 {

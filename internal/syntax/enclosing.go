@@ -43,19 +43,11 @@ func Enclosing(ctx context.Context, name string, src []byte, lines []int) (*File
 	if f, ok := nothing(name, src, occ); ok {
 		return f, in, nil
 	}
-	gr, tree, err := open(ctx, name, src, occ, true)
+	_, tree, f, err := around(ctx, name, src, occ, nil)
 	if err != nil {
 		return nil, nil, err
 	}
-	defer tree.Close()
-	root := tree.RootNode()
-	f := &File{Grammar: gr.name, By: ByParser, Errors: root.HasError()}
-	for _, n := range collect(root, gr.want, occ) {
-		if d, ok := gr.define(&n, src); ok {
-			f.Defs = append(f.Defs, d)
-		}
-	}
-	nest(f)
+	tree.Close()
 	holding(f, lines, in)
 	return f, in, nil
 }

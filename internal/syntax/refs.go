@@ -19,20 +19,12 @@ func Refs(ctx context.Context, path string, src []byte, name string) (*File, []R
 	if f, ok := nothing(path, src, occ); ok {
 		return f, nil, nil
 	}
-	gr, tree, err := open(ctx, path, src, occ, true)
+	gr, tree, f, err := around(ctx, path, src, occ, nil)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer tree.Close()
-	f := &File{Grammar: gr.name, By: ByParser}
 	root := tree.RootNode()
-	f.Errors = root.HasError()
-	for _, n := range collect(root, gr.want, occ) {
-		if d, ok := gr.define(&n, src); ok {
-			f.Defs = append(f.Defs, d)
-		}
-	}
-	nest(f)
 	var rs []Ref
 	for _, o := range occ {
 		n := root.NamedDescendantForByteRange(uint(o), uint(o)+uint(len(name)))

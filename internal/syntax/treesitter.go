@@ -235,6 +235,26 @@ func open(ctx context.Context, name string, src []byte, occ []uint32, regional b
 	return gr, tree, nil
 }
 
+// around parses the regions of src around the occurrences occ and returns
+// the tree (the caller closes it), its grammar, and the file with the
+// definitions that hold an occurrence and that keep says to (nil: all),
+// nested.
+func around(ctx context.Context, path string, src []byte, occ []uint32, keep func(Def) bool) (*grammar, *sitter.Tree, *File, error) {
+	gr, tree, err := open(ctx, path, src, occ, true)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	root := tree.RootNode()
+	f := &File{Grammar: gr.name, By: ByParser, Errors: root.HasError()}
+	for _, n := range collect(root, gr.want, occ) {
+		if d, ok := gr.define(&n, src); ok && (keep == nil || keep(d)) {
+			f.Defs = append(f.Defs, d)
+		}
+	}
+	nest(f)
+	return gr, tree, f, nil
+}
+
 // parseRanges parses src, or only the given ranges of it when there are
 // some (node positions stay those of src). It leaves the parser reading
 // whole documents.
