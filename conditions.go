@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -50,7 +51,9 @@ type ConditionsOptions struct {
 
 // Conditions returns a page of what qualifies for a query of several
 // conditions, with the evidence: at file scope, each qualifying file with
-// its best line for every term it must hold; at near scope, each region
+// its best line for every term it must hold; at def scope, each
+// definition (by tree-sitter; blocks by indentation where it cannot parse)
+// whose lines hold every term, under its name; at near scope, each region
 // whose lines hold every term within Near lines of each other; at line
 // scope, the lines that hold them all. Totals count what qualified: files,
 // regions or lines. One search finds the lines that match any term; each
@@ -85,11 +88,17 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 	defer cancel()
 	// Each file must hold every All term: one pass for the first, over
 	// the tree, counting only; one for the next over the files that hold
-	// it, and so on; then the pass that keeps lines, over the files left.
+	// it (named, not walked to), and so on; then the pass that keeps
+	// lines, over the tree again for the ranking's sake, reading only the
+	// files left.
 	var only map[string]bool
 	searched := -1
 	for _, t := range q.All {
-		r, _, err := run(ctx, request{Options: searchOf([]Term{t}, o.Scope, RankOptions{Sort: ByPath, NoFrecency: true, NoGit: true}, true), only: only}, 0)
+		sc := o.Scope
+		if only != nil {
+			sc.Paths = slices.Sorted(maps.Keys(only))
+		}
+		r, _, err := run(ctx, request{Options: searchOf([]Term{t}, sc, RankOptions{Sort: ByPath, NoFrecency: true, NoGit: true}, true)}, 0)
 		if err != nil {
 			return nil, conditionsErr(ctx, err, o.Timeout)
 		}
@@ -121,7 +130,11 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 	var stamps []stamp
 	qualified := 0
 	for _, f := range res0.Files {
-		units, n := qualify(&q, res, f.Lines)
+		var blocks []*block
+		if q.Scope == query.Def {
+			blocks, _ = blocksOf(ctx, f.Path, f.Lines)
+		}
+		units, n := qualify(&q, res, f.Lines, blocks)
 		if n == 0 {
 			continue
 		}
@@ -192,8 +205,9 @@ func searchOf(terms []Term, sc Scope, ro RankOptions, countOnly bool) Options {
 
 // qualify returns what of a file's matching lines qualifies for the query,
 // as the page's units, and the count of what qualified (the file: 1;
-// regions; lines). Each unit's Kind names the terms it holds.
-func qualify(q *Query, res []*regexp.Regexp, lines []Line) ([]page.Line, int) {
+// definitions; regions; lines). blocks: each line's definition, for the
+// def scope. Each unit's Kind names the terms it holds.
+func qualify(q *Query, res []*regexp.Regexp, lines []Line, blocks []*block) ([]page.Line, int) {
 	nAll, nAny := len(q.All), len(q.Any)
 	masks := make([]uint64, len(lines))
 	for i, l := range lines {
@@ -221,6 +235,8 @@ func qualify(q *Query, res []*regexp.Regexp, lines []Line) ([]page.Line, int) {
 		}
 		sortUnits(out)
 		return out, len(out)
+	case query.Def:
+		return defUnits(blocks, lines, masks, holds, noneBits, unit)
 	case query.File:
 		var union uint64
 		for _, m := range masks {

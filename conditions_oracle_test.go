@@ -3,7 +3,12 @@ package scout_test
 import (
 	"context"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -237,4 +242,108 @@ func oracle(c condCase, hits func(string) map[string]map[int]bool) ([]string, in
 	}
 	slices.Sort(out)
 	return out, regions
+}
+
+// TestConditionsDefScopeMatchesGoParser: at def scope, the functions and
+// methods of net/http that qualify are those go/parser says hold a hit of
+// every all term (by ripgrep) and none of a none term, between their first
+// and last lines; and each shows under its own name and lines.
+func TestConditionsDefScopeMatchesGoParser(t *testing.T) {
+	if scout.OutlineBy != "tree-sitter" {
+		t.Skip("a build without cgo has no parser: the def scope falls back to indentation blocks")
+	}
+	t.Chdir(goroot(t))
+	type fn struct {
+		path       string
+		start, end int
+	}
+	var fns []fn
+	filepath.WalkDir("net/http", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
+			return nil
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil
+		}
+		for _, decl := range f.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil {
+				fns = append(fns, fn{filepath.ToSlash(p), fset.PositionFor(fd.Pos(), false).Line, fset.PositionFor(fd.End(), false).Line})
+			}
+		}
+		return nil
+	})
+	for _, c := range []condCase{
+		{all: []string{"Lock()", "Close()"}, scope: scout.ScopeDef},
+		{all: []string{"err != nil", "return nil, err", "ctx"}, scope: scout.ScopeDef},
+		{all: []string{"Header.Get(", "strings."}, none: []string{"t.Fatal"}, scope: scout.ScopeDef},
+		{all: []string{"for ", "range", "append("}, scope: scout.ScopeDef},
+	} {
+		hits := map[string]map[string]map[int]bool{}
+		for _, term := range slices.Concat(c.all, c.none) {
+			lines, err := fixture.Rg("net/http", nil, "--hidden", "-F", "-s", "-e", term)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hits[term] = map[string]map[int]bool{}
+			for _, l := range lines {
+				p := "net/http/" + l.Path
+				if hits[term][p] == nil {
+					hits[term][p] = map[int]bool{}
+				}
+				hits[term][p][l.Line] = true
+			}
+		}
+		in := func(term string, f fn) bool {
+			for n := f.start; n <= f.end; n++ {
+				if hits[term][f.path][n] {
+					return true
+				}
+			}
+			return false
+		}
+		var want []string
+		for _, f := range fns {
+			ok := true
+			for _, term := range c.all {
+				ok = ok && in(term, f)
+			}
+			for _, term := range c.none {
+				ok = ok && !in(term, f)
+			}
+			if ok {
+				want = append(want, fmt.Sprintf("%s:%d-%d", f.path, f.start, f.end))
+			}
+		}
+		slices.Sort(want)
+		q := scout.Query{Scope: scout.ScopeDef}
+		for _, p := range c.all {
+			q.All = append(q.All, scout.Term{Pattern: p, Fixed: true, Case: match.Sensitive})
+		}
+		for _, p := range c.none {
+			q.None = append(q.None, scout.Term{Pattern: p, Fixed: true, Case: match.Sensitive})
+		}
+		o := scout.ConditionsOptions{Query: q, Scope: scout.Scope{Paths: []string{"net/http"}}, PageOptions: scout.PageOptions{Budget: 20000}}
+		var got []string
+		for _, p := range everyPage(t, func(cursor string) (*scout.Page, error) {
+			o.Cursor = cursor
+			return scout.Conditions(context.Background(), o)
+		}) {
+			for _, f := range p.Files {
+				for _, l := range f.Lines {
+					if l.In != nil {
+						got = append(got, fmt.Sprintf("%s:%d-%d", f.Path, l.In.Number, l.In.End))
+					}
+				}
+			}
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: scout %d definitions, go/parser %d", c, len(got), len(want))
+			showDiff(t, want, got)
+			continue
+		}
+		t.Logf("%-50s %4d functions qualify, as go/parser says", c, len(got))
+	}
 }

@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/scoutcode/scout"
@@ -23,6 +26,8 @@ func TestConditionsPagesExhaustive(t *testing.T) {
 		{All: []scout.Term{{Pattern: "func"}, {Pattern: "needle", Word: true}}, Near: 5, None: []scout.Term{{Pattern: "import"}}},
 		{All: []scout.Term{{Pattern: "needle"}, {Pattern: `\(`}}, Any: []scout.Term{{Pattern: "x :="}, {Pattern: "func"}}, Scope: scout.ScopeLine},
 		{Any: []scout.Term{{Pattern: "pins"}, {Pattern: "haystack"}}, None: []scout.Term{{Pattern: "call"}}, Scope: scout.ScopeLine},
+		{All: []scout.Term{{Pattern: "needle"}, {Pattern: "x"}}, Scope: scout.ScopeDef},
+		{All: []scout.Term{{Pattern: "line"}, {Pattern: "nothing"}}, None: []scout.Term{{Pattern: "pad"}}, Scope: scout.ScopeDef},
 	}
 	r := rand.New(rand.NewPCG(9, 4))
 	for seed := range uint64(4) {
@@ -89,4 +94,25 @@ func units(p *scout.Page) []string {
 		}
 	}
 	return out
+}
+
+// TestConditionsDefScopeFallback: in a file no parser reads, the def
+// scope falls back to blocks that start at column 0.
+func TestConditionsDefScopeFallback(t *testing.T) {
+	dir := t.TempDir()
+	src := "function a()\n  lock()\n  close()\nend\nfunction b()\n  lock()\nend\n-- lock() in a comment at column 0\n"
+	if err := os.WriteFile(filepath.Join(dir, "x.lua"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	q := scout.Query{All: []scout.Term{{Pattern: "lock()", Fixed: true}, {Pattern: "close()", Fixed: true}}, Scope: scout.ScopeDef}
+	p, err := scout.Conditions(context.Background(), scout.ConditionsOptions{Query: q, Scope: scout.Scope{Paths: []string{dir}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := units(p); p.Total.Matches != 1 || len(got) != 2 || !strings.HasSuffix(got[0], "x.lua:2") || !strings.HasSuffix(got[1], "x.lua:3") {
+		t.Errorf("%d qualified, units %v; want the block of lines 1-4 with lines 2 and 3\n%s", p.Total.Matches, got, p.Text)
+	}
+	if in := p.Files[0].Lines[0].In; in == nil || in.Number != 1 || in.End != 4 {
+		t.Errorf("the block is %+v; want lines 1-4", in)
+	}
 }

@@ -25,7 +25,7 @@ func (c *conditionFlags) register(cmd *cobra.Command) {
 	fl.StringArrayVar(&c.and, "and", nil, "also require `PATTERN` within the scope (a file, by default); repeatable")
 	fl.StringArrayVar(&c.not, "not", nil, "drop what holds `PATTERN` within the scope; repeatable")
 	fl.IntVar(&c.near, "near", 0, "the terms (the pattern and each --and) must all occur within `N` lines of each other")
-	fl.StringVar(&c.scope, "scope", "", "where the terms must occur together: `SCOPE` is line or file (default: file with --and or --not)")
+	fl.StringVar(&c.scope, "scope", "", "where the terms must occur together: `SCOPE` is line, def (one function, class…) or file (default: file with --and or --not)")
 	fl.StringVarP(&c.patternFile, "file", "f", "", "search for the patterns in `FILE`, one per line (a line matches if any does)")
 }
 

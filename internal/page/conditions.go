@@ -10,11 +10,11 @@ import (
 // internal/query) is planned from.
 type ConditionsInput struct {
 	Query string // the query's canonical form
-	Scope string // line, near or file
+	Scope string // line, near, def or file
 	// Files are those that hold something that qualified, best first; a
 	// file's Lines are its units (the evidence: a line, a region's lines
-	// with Gap before each region but the first), its Matches what
-	// qualified in it (1 for a file).
+	// with Gap before each region but the first, a definition's lines with
+	// In on the first), its Matches what qualified in it (1 for a file).
 	Files     []File
 	Qualified int // files, regions or lines that qualified, in all
 	Searched  int // files searched
@@ -38,7 +38,7 @@ func PlanConditions(in ConditionsInput) *Page {
 	}
 	p.Total = Totals{Matches: in.Qualified, Files: len(in.Files)}
 	room := in.Budget - len(conditionsFooter(p, in, total, total-in.Start, in.Cursor(total, longestKey(units))))
-	what := map[string]string{"line": "line", "near": "region", "file": ""}[in.Scope]
+	what := map[string]string{"line": "line", "near": "region", "def": "definition", "file": ""}[in.Scope]
 	header := func(f, skip int, first bool) []byte {
 		h := "\n"
 		if first {
@@ -56,7 +56,10 @@ func PlanConditions(in ConditionsInput) *Page {
 	b, files := fill(units, in.Start, room, header, func(f, i, prev int) []byte {
 		l := in.Files[f].Lines[i]
 		var out []byte
-		if l.Gap && prev >= 0 {
+		switch {
+		case l.In != nil: // def scope: the definition's name heads its lines
+			out = appendIn(out, l.In)
+		case l.Gap && prev >= 0:
 			out = append(out, "--\n"...)
 		}
 		out = strconv.AppendInt(out, int64(l.Number), 10)
@@ -90,7 +93,7 @@ func conditionsFooter(p *Page, in ConditionsInput, shownTo, shown int, cursor st
 	case "file":
 		fmt.Fprintf(&b, "\n%s%s", plural(in.Qualified, "file"), verb)
 	default:
-		fmt.Fprintf(&b, "\n%s in %s%s", plural(in.Qualified, map[string]string{"line": "line", "near": "region"}[in.Scope]), plural(len(in.Files), "file"), verb)
+		fmt.Fprintf(&b, "\n%s in %s%s", plural(in.Qualified, map[string]string{"line": "line", "near": "region", "def": "definition"}[in.Scope]), plural(len(in.Files), "file"), verb)
 	}
 	if shown > 0 {
 		fmt.Fprintf(&b, "; page %d: lines %d-%d of %d", in.Number, shownTo-shown+1, shownTo, units)

@@ -105,8 +105,6 @@ func (q *Query) Check() error {
 		return fmt.Errorf("%w: the near scope needs a distance: --near N (near)", ErrQuery)
 	case q.Scope == Near && len(q.All) < 2:
 		return fmt.Errorf("%w: near %d needs two terms or more to be near each other: add one (--and PATTERN, or all)", ErrQuery, q.Near)
-	case q.Scope == Def:
-		return fmt.Errorf("%w: the def scope is not built yet: use scope file, or near N for terms close together", ErrQuery)
 	}
 	return nil
 }

@@ -148,7 +148,7 @@ var toolSpecs = sync.OnceValue(func() specs {
 			{name: "any", kind: kStrings, desc: "patterns a result must hold one of"},
 			{name: "none", kind: kStrings, desc: "patterns a result must not hold, within scope"},
 			{name: "near", kind: kInt, desc: "all patterns within this many lines of each other"},
-			{name: "scope", kind: kString, enum: []string{"line", "file"}, desc: "where they must occur together; default file"},
+			{name: "scope", kind: kString, enum: []string{"line", "def", "file"}, desc: "where they must occur together; default file"},
 		}),
 		aliases: concat(
 			aliases("pattern", kString, "query", "regex", "search", "-e"),
