@@ -333,7 +333,10 @@ func near(q *Query, lines []Line, masks []uint64, holds func(uint64) bool, noneB
 			if ok[k] {
 				u := unit(ord[k])
 				u.Score = g.score
-				u.Gap = r > 0 && k == g.from
+				if k == g.from { // JSON has no gaps: the region is said on its first line
+					u.Gap = r > 0
+					u.In = &page.Def{Number: num(g.from), End: num(g.to), Kind: "region"}
+				}
 				out = append(out, u)
 			}
 		}

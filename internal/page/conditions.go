@@ -12,9 +12,10 @@ type ConditionsInput struct {
 	Query string // the query's canonical form
 	Scope string // line, near, def or file
 	// Files are those that hold something that qualified, best first; a
-	// file's Lines are its units (the evidence: a line, a region's lines
-	// with Gap before each region but the first, a definition's lines with
-	// In on the first), its Matches what qualified in it (1 for a file).
+	// file's Lines are its units (the evidence: a line; a region's lines,
+	// the first with In of kind "region" and its lines, and Gap before
+	// each region but the first; a definition's lines with In on the
+	// first), its Matches what qualified in it (1 for a file).
 	Files     []File
 	Qualified int // files, regions or lines that qualified, in all
 	Searched  int // files searched
@@ -57,9 +58,9 @@ func PlanConditions(in ConditionsInput) *Page {
 		l := in.Files[f].Lines[i]
 		var out []byte
 		switch {
-		case l.In != nil: // def scope: the definition's name heads its lines
+		case l.In != nil && l.In.Kind != "region": // def scope: the definition's name heads its lines
 			out = appendIn(out, l.In)
-		case l.Gap && prev >= 0:
+		case l.Gap && prev >= 0: // near scope: "--" between regions (In says where each starts)
 			out = append(out, "--\n"...)
 		}
 		out = strconv.AppendInt(out, int64(l.Number), 10)
