@@ -4,12 +4,9 @@ import (
 	"context"
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"io/fs"
 	"math/rand/v2"
 	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -52,32 +49,20 @@ func TestCalleesMatchGoAST(t *testing.T) {
 	}
 	var decls []decl
 	funcs := map[string]map[string][]int{} // dir → function name → lines of its FuncDecls (no receiver)
-	for _, dir := range dirs {
-		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
-				return nil
-			}
-			fset := token.NewFileSet()
-			f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
-			if err != nil {
-				return nil
-			}
-			p = filepath.ToSlash(p)
-			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-					decls = append(decls, decl{p, fd, fset})
-					if fd.Recv == nil {
-						m := funcs[path.Dir(p)]
-						if m == nil {
-							m = map[string][]int{}
-							funcs[path.Dir(p)] = m
-						}
-						m[fd.Name.Name] = append(m[fd.Name.Name], fset.PositionFor(fd.Pos(), false).Line)
+	for _, g := range parseGoFiles(dirs...) {
+		for _, d := range g.file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				decls = append(decls, decl{g.path, fd, g.fset})
+				if fd.Recv == nil {
+					m := funcs[path.Dir(g.path)]
+					if m == nil {
+						m = map[string][]int{}
+						funcs[path.Dir(g.path)] = m
 					}
+					m[fd.Name.Name] = append(m[fd.Name.Name], g.line(fd.Pos()))
 				}
 			}
-			return nil
-		})
+		}
 	}
 	var all []string
 	seen := map[string]bool{}

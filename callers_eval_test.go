@@ -186,25 +186,14 @@ func TestCallersDepthMatchesGoAST(t *testing.T) {
 		t.Skip("a build without cgo has no parser: its callers come from the line classifier")
 	}
 	t.Chdir(goroot(t))
-	var files []*ast.File
-	var fsets []*token.FileSet
-	var paths []string
-	filepath.WalkDir("net/http", func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
-			fset := token.NewFileSet()
-			if f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution); err == nil {
-				files, fsets, paths = append(files, f), append(fsets, fset), append(paths, filepath.ToSlash(p))
-			}
-		}
-		return nil
-	})
+	files := parseGoFiles("net/http")
 	sitesOf := func(names []string) map[site]bool {
 		want := map[string]map[site]bool{}
 		for _, n := range names {
 			want[n] = map[site]bool{}
 		}
-		for i, f := range files {
-			goCalls(f, fsets[i], paths[i], want)
+		for _, f := range files {
+			goCalls(f.file, f.fset, f.path, want)
 		}
 		all := map[site]bool{}
 		for _, s := range want {
@@ -257,4 +246,34 @@ func TestCallersDepthMatchesGoAST(t *testing.T) {
 	if share := float64(hit) / float64(total); total < 30 || share < 0.98 {
 		t.Errorf("scout found %d of go/ast's %d sites over both levels (%.4f); want at least 0.98 of 30 or more", hit, total, share)
 	}
+}
+
+// goFile is a Go file go/parser parsed.
+type goFile struct {
+	path string // slash-separated
+	fset *token.FileSet
+	file *ast.File
+}
+
+// line returns the line of pos, as the file has it (not //line directives).
+func (g goFile) line(pos token.Pos) int { return g.fset.PositionFor(pos, false).Line }
+
+// parseGoFiles parses the Go files under dirs (relative to the working
+// directory) with go/parser, leaving out those it refuses (testdata
+// written not to parse).
+func parseGoFiles(dirs ...string) []goFile {
+	var out []goFile
+	for _, dir := range dirs {
+		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
+				return nil
+			}
+			fset := token.NewFileSet()
+			if f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution); err == nil {
+				out = append(out, goFile{filepath.ToSlash(p), fset, f})
+			}
+			return nil
+		})
+	}
+	return out
 }

@@ -4,11 +4,7 @@ import (
 	"context"
 	"fmt"
 	"go/ast"
-	"go/parser"
-	"go/token"
-	"io/fs"
 	"maps"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -258,22 +254,13 @@ func TestConditionsDefScopeMatchesGoParser(t *testing.T) {
 		start, end int
 	}
 	var fns []fn
-	filepath.WalkDir("net/http", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
-			return nil
-		}
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return nil
-		}
-		for _, decl := range f.Decls {
+	for _, g := range parseGoFiles("net/http") {
+		for _, decl := range g.file.Decls {
 			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil {
-				fns = append(fns, fn{filepath.ToSlash(p), fset.PositionFor(fd.Pos(), false).Line, fset.PositionFor(fd.End(), false).Line})
+				fns = append(fns, fn{g.path, g.line(fd.Pos()), g.line(fd.End())})
 			}
 		}
-		return nil
-	})
+	}
 	for _, c := range []condCase{
 		{all: []string{"Lock()", "Close()"}, scope: scout.ScopeDef},
 		{all: []string{"err != nil", "return nil, err", "ctx"}, scope: scout.ScopeDef},
