@@ -85,9 +85,11 @@ var secretName = sync.OnceValue(func() *regexp.Regexp {
 
 // value matches what follows a name in an assignment, in its usual
 // spellings (=, :=, :, =>): a string literal (the value in submatch 2) or,
-// in config files, a bare word (submatch 3).
+// in config files, a bare word (submatch 3). Neither has an upper bound: a
+// bound of 200 bytes left a longer secret's tail shown ("[REDACTED]0"),
+// and a longer quoted one unmasked.
 var value = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^["']?\s*(?:=|:=|:|=>)\s*(?:(["'` + "`" + `])([^"'` + "`" + `\s]{4,200}?)["'` + "`" + `]|([^\s"'` + "`" + `,;#]{6,200}))`)
+	return regexp.MustCompile(`^["']?\s*(?:=|:=|:|=>)\s*(?:(["'` + "`" + `])([^"'` + "`" + `\s]{4,}?)["'` + "`" + `]|([^\s"'` + "`" + `,;#]{6,}))`)
 })
 
 type compiled struct {

@@ -78,3 +78,23 @@ func FuzzLine(f *testing.F) {
 		}
 	})
 }
+
+// TestLongValuesMaskedWhole: a value longer than 200 bytes is masked to
+// its end, quoted or bare (a bound of 200 once showed a long secret's tail
+// and left a long quoted one whole; FuzzLine found it).
+func TestLongValuesMaskedWhole(t *testing.T) {
+	long := strings.Repeat("0a1b2c3d", 40) // 320 bytes
+	for _, c := range []struct {
+		line  string
+		style Style
+	}{
+		{"pwd=" + long, Config},
+		{`password = "` + long + `"`, Code},
+		{"api_key: " + long, Config},
+	} {
+		got, masked := Line(c.line, c.style)
+		if !masked || strings.Contains(got, "0a1b") {
+			t.Errorf("%.30q…: %q", c.line, got)
+		}
+	}
+}
