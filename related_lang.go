@@ -492,10 +492,12 @@ func keepImporter(ctx context.Context, lang, cand, target string) (int, bool) {
 	if err != nil {
 		return 0, false
 	}
-	imps, _ := importsOf(lang, cand, data)
+	var imps []imp
 	if lang == "Python" {
 		// A test imports the package under test from its root.
 		imps = pyImports(cand, data, pyRoot(filepath.Dir(target)))
+	} else {
+		imps, _ = importsOf(lang, cand, data)
 	}
 	for _, i := range imps {
 		if sameFile(i.to, target) {
