@@ -1,0 +1,182 @@
+package concept
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func terms(s string) []string {
+	var out []string
+	Terms(s, func(t string) { out = append(out, t) })
+	return out
+}
+
+func TestTerms(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"parseHTTPRequest2", "pars http request 2 parsehttprequest2"},
+		{"max_body_size", "max body size max_body_siz"},
+		{"retries after a timeout", "retry after timeout"},
+		{"Retried, retrying, RETRY", "retry retry retry"},
+		{"the code that decides whether a file is binary", "decid whether file binary"},
+		{"x := y", "x y"},
+		{"naïveCafé", "naïv café naïvecafé"},
+		{strings.Repeat("a", 65), ""},
+	} {
+		if got := strings.Join(terms(c.in), " "); got != c.want {
+			t.Errorf("Terms(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestStemMeetsInflections(t *testing.T) {
+	for _, group := range [][]string{
+		{"retry", "retries", "retried", "retrying"},
+		{"parse", "parses", "parsed", "parsing"},
+		{"expire", "expires", "expired", "expiring"},
+		{"stop", "stops", "stopped", "stopping"},
+		{"file", "files"},
+		{"match", "matches", "matched", "matching"},
+	} {
+		want := Stem(group[0])
+		for _, w := range group[1:] {
+			if got := Stem(w); got != want {
+				t.Errorf("Stem(%q) = %q, Stem(%q) = %q: they should meet", w, got, group[0], want)
+			}
+		}
+	}
+	for _, w := range []string{"string", "apply", "only", "need"} { // not inflections
+		if got := Stem(w); len(got) < len(w)-1 {
+			t.Errorf("Stem(%q) = %q: cut too much", w, got)
+		}
+	}
+}
+
+// build indexes files given as path → chunks (name, body).
+func build(files map[string][][2]string) *Index {
+	b := NewBuilder()
+	var paths []string
+	for p := range files {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	for _, p := range paths {
+		var ts []Text
+		for i, c := range files[p] {
+			ts = append(ts, Text{Chunk: Chunk{Start: i*10 + 1, End: i*10 + 9, Name: c[0], Kind: "function"}, Body: c[1]})
+		}
+		b.Add(Tokenize(p, classOfPath(p), ts))
+	}
+	return b.Index()
+}
+
+func classOfPath(p string) Class {
+	if strings.HasSuffix(p, "_test.go") {
+		return Test
+	}
+	return Source
+}
+
+func TestSearchRanksTheChunkThatSaysIt(t *testing.T) {
+	ix := build(map[string][][2]string{
+		"net/retry.go": {
+			{"backoff", "func backoff(n int) time.Duration { return time.Second << n }"},
+			{"retryAfterTimeout", "// retryAfterTimeout sends the request again when it timed out.\nfunc retryAfterTimeout(req *Request) error { if isTimeout(err) { return retry(req) } }"},
+		},
+		"net/retry_test.go": {
+			{"TestRetryAfterTimeout", "func TestRetryAfterTimeout(t *testing.T) { retryAfterTimeout(nil) // retries after a timeout }"},
+		},
+		"fs/walk.go": {
+			{"walk", "func walk(dir string) error { return nil }"},
+		},
+		"net/conn.go": {
+			{"dialConn", "func dialConn(addr string) (net.Conn, error) { // opens the connection }"},
+		},
+	})
+	leads := ix.Search(Query{Text: "the code that retries after a timeout"}, 10)
+	if len(leads) == 0 {
+		t.Fatal("no leads")
+	}
+	first := ix.Chunks[leads[0].Chunk]
+	if first.Name != "retryAfterTimeout" {
+		t.Errorf("first lead %s, want retryAfterTimeout (the test ranks lower); leads %v", first.Name, leads)
+	}
+	for _, l := range leads {
+		if ix.Chunks[l.Chunk].Name == "walk" {
+			t.Errorf("walk shares no word with the description, yet is a lead")
+		}
+		sum := 0
+		for _, s := range l.Signals {
+			sum += s.Value
+		}
+		if sum != l.Score {
+			t.Errorf("lead %s: signals sum to %d, score %d", ix.Chunks[l.Chunk].Name, sum, l.Score)
+		}
+	}
+	// Asking for tests keeps them level.
+	leads = ix.Search(Query{Text: "the test that retries after a timeout"}, 10)
+	if n := ix.Chunks[leads[0].Chunk].Name; n != "TestRetryAfterTimeout" {
+		t.Errorf("a description with 'test': first lead %s, want TestRetryAfterTimeout", n)
+	}
+	// An abbreviation: "connection" finds conn.
+	leads = ix.Search(Query{Text: "open a connection"}, 10)
+	if len(leads) == 0 || ix.Chunks[leads[0].Chunk].Name != "dialConn" {
+		t.Fatalf("'open a connection': want dialConn first, got %v", leads)
+	}
+	if !slices.Contains(leads[0].Terms, "conn~connection") && !slices.Contains(leads[0].Terms, "connection") {
+		t.Errorf("dialConn's terms %v do not say what brought it", leads[0].Terms)
+	}
+}
+
+func TestSearchIsATotalOrder(t *testing.T) {
+	files := map[string][][2]string{}
+	for i := range 30 {
+		p := string(rune('a'+i%26)) + "/same" + strings.Repeat("x", i/26) + ".go"
+		files[p] = [][2]string{{"f", "func f() { timeout() }"}, {"g", "func g() { timeout() }"}}
+	}
+	ix := build(files)
+	a := ix.Search(Query{Text: "timeout"}, 100)
+	b := ix.Search(Query{Text: "timeout"}, 100)
+	if !slices.EqualFunc(a, b, func(x, y Lead) bool { return x.Chunk == y.Chunk && x.Score == y.Score }) {
+		t.Fatal("two searches gave two orders")
+	}
+	for i := 1; i < len(a); i++ {
+		if a[i-1].Score < a[i].Score {
+			t.Fatalf("lead %d scores %d above lead %d's %d", i, a[i].Score, i-1, a[i-1].Score)
+		}
+	}
+	// The second chunk of a file comes after the first chunk of every
+	// other file that scores the same.
+	if f0, f1 := ix.Chunks[a[0].Chunk].File, ix.Chunks[a[1].Chunk].File; f0 == f1 {
+		t.Errorf("the two best leads are of one file; diminishing returns should part them")
+	}
+}
+
+func TestSearchNothing(t *testing.T) {
+	ix := build(map[string][][2]string{"a.go": {{"f", "func f() {}"}}})
+	if l := ix.Search(Query{Text: "quantum"}, 10); len(l) != 0 {
+		t.Errorf("leads %v for a word no chunk holds", l)
+	}
+	if l := NewBuilder().Index().Search(Query{Text: "f"}, 10); len(l) != 0 {
+		t.Errorf("leads %v from an empty index", l)
+	}
+}
+
+// FuzzTerms: any text gives terms that are lowercase, non-empty, no stop
+// words, and the same on a second call (Stem is a function).
+func FuzzTerms(f *testing.F) {
+	for _, s := range []string{"parseHTTPRequest2", "max_body_size", "naïveCafé", "retries after a timeout", "\xff\xfe", "_", "A1b2C3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		a, b := terms(s), terms(s)
+		if !slices.Equal(a, b) {
+			t.Fatalf("two calls, two answers: %q, %q", a, b)
+		}
+		for _, x := range a {
+			if x == "" || x != strings.ToLower(x) || stop[x] {
+				t.Fatalf("term %q of %q", x, s)
+			}
+		}
+	})
+}

@@ -1,0 +1,572 @@
+package concept
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// Chunk is a piece of a file the index ranks: a definition (with the
+// comment above it), a window of a long one, or a window of the lines
+// between definitions.
+type Chunk struct {
+	File  int    // the file's index, as the Builder numbered it
+	Start int    // first line, 1-based
+	End   int    // last line
+	At    int    // the definition's own first line (below its comment); 0 for lines between definitions
+	Kind  string // the definition's kind ("function", "class"…), "" for lines between definitions
+	Name  string // the definition's name, "" for lines between definitions
+	Head  string // the definition's head on one line (its signature)
+}
+
+// File is a file the index holds.
+type File struct {
+	Path  string
+	Class Class // test, example, vendored, generated…
+	first int   // its chunks are chunks[first:end]
+	end   int
+}
+
+// Class says what kind of file a path is, for the penalties.
+type Class uint8
+
+const (
+	Source Class = iota
+	Test
+	Example
+	Vendored
+	Generated
+	Prose
+)
+
+// Weights of a term by where it occurs in a chunk (BM25F): the
+// definition's name says most, its head (signature) next, its body least.
+const (
+	weightName = 4
+	weightHead = 2
+	weightBody = 1
+)
+
+// Index is an inverted index of chunks: for each term, the chunks that
+// hold it with the term's weighted frequency, and the files whose path
+// holds it.
+type Index struct {
+	Files  []File
+	Chunks []Chunk
+	lens   []uint32 // each chunk's weighted length in terms
+	terms  map[string]uint32
+	post   [][]posting // by term
+	paths  [][]uint32  // by term: the files whose path holds it
+	total  uint64      // sum of lens
+	// The files as wholes: for each term, the files that hold it, with
+	// its frequency; each file's length.
+	fpost  [][]posting
+	flens  []uint32
+	ftotal uint64
+}
+
+type posting struct {
+	chunk uint32
+	tf    uint32
+}
+
+// Builder collects the chunks of files into an Index. It is not safe for
+// concurrent use: Tokenize files in parallel, then Add them one at a time.
+type Builder struct{ ix Index }
+
+// NewBuilder returns an empty Builder.
+func NewBuilder() *Builder {
+	return &Builder{ix: Index{terms: map[string]uint32{}}}
+}
+
+// Text is a chunk's text by field, as Tokenize takes it.
+type Text struct {
+	Chunk
+	Body string // the chunk's lines
+}
+
+// Doc is a file's chunks tokenized, as Add takes them.
+type Doc struct {
+	path    string
+	class   Class
+	chunks  []Chunk
+	terms   [][]termCount // each chunk's terms, weighted by field, in term order
+	lens    []uint32
+	words   []termCount // the file's words as written, in order
+	wordLen uint32
+	inPath  []string // the terms of its path
+}
+
+type termCount struct {
+	term string
+	n    uint32
+}
+
+// Tokenize cuts a file's chunks into terms. It is safe for concurrent
+// use.
+func Tokenize(path string, class Class, chunks []Text) *Doc {
+	d := &Doc{path: path, class: class}
+	seen := map[string]bool{}
+	Terms(pathWords(path), func(t string) {
+		if !seen[t] {
+			seen[t] = true
+			d.inPath = append(d.inPath, t)
+		}
+	})
+	tf := map[string]uint32{}
+	ftf := map[string]uint32{}
+	for _, c := range chunks {
+		clear(tf)
+		var n uint32
+		add := func(w uint32) func(string) {
+			return func(t string) {
+				tf[t] += w
+				n += w
+			}
+		}
+		Terms(c.Name, add(weightName))
+		Terms(c.Head, add(weightHead))
+		Terms(c.Body, add(weightBody))
+		d.chunks = append(d.chunks, c.Chunk)
+		d.terms = append(d.terms, sorted(tf))
+		d.lens = append(d.lens, n)
+		Words(c.Body, func(t string) {
+			ftf[t]++
+			d.wordLen++
+		})
+	}
+	d.words = sorted(ftf)
+	return d
+}
+
+func sorted(m map[string]uint32) []termCount {
+	out := make([]termCount, 0, len(m))
+	for t, n := range m {
+		out = append(out, termCount{t, n})
+	}
+	slices.SortFunc(out, func(a, b termCount) int { return strings.Compare(a.term, b.term) })
+	return out
+}
+
+// Add adds a tokenized file; it returns the file's index.
+func (b *Builder) Add(d *Doc) int {
+	ix := &b.ix
+	f := len(ix.Files)
+	ix.Files = append(ix.Files, File{Path: d.path, Class: d.class, first: len(ix.Chunks)})
+	for _, t := range d.inPath {
+		id := b.term(t)
+		ix.paths[id] = append(ix.paths[id], uint32(f))
+	}
+	for i, c := range d.chunks {
+		id := uint32(len(ix.Chunks))
+		c.File = f
+		ix.Chunks = append(ix.Chunks, c)
+		ix.lens = append(ix.lens, d.lens[i])
+		ix.total += uint64(d.lens[i])
+		for _, t := range d.terms[i] {
+			k := b.term(t.term)
+			ix.post[k] = append(ix.post[k], posting{id, t.n})
+		}
+	}
+	for _, t := range d.words {
+		k := b.term(t.term)
+		ix.fpost[k] = append(ix.fpost[k], posting{uint32(f), t.n})
+	}
+	ix.flens = append(ix.flens, d.wordLen)
+	ix.ftotal += uint64(d.wordLen)
+	ix.Files[f].end = len(ix.Chunks)
+	return f
+}
+
+func (b *Builder) term(t string) uint32 {
+	id, ok := b.ix.terms[t]
+	if !ok {
+		id = uint32(len(b.ix.post))
+		b.ix.terms[strings.Clone(t)] = id
+		b.ix.post = append(b.ix.post, nil)
+		b.ix.paths = append(b.ix.paths, nil)
+		b.ix.fpost = append(b.ix.fpost, nil)
+	}
+	return id
+}
+
+// Index returns the index built so far; the Builder must not be used
+// after.
+func (b *Builder) Index() *Index {
+	return &b.ix
+}
+
+// pathWords is the part of a path that says what the file is about: its
+// directories and its name without the extension.
+func pathWords(p string) string {
+	if i := strings.LastIndexByte(p, '.'); i > strings.LastIndexByte(p, '/') {
+		p = p[:i]
+	}
+	return p
+}
+
+// Signal is one named part of a lead's score.
+type Signal struct {
+	Name  string
+	Value int
+}
+
+// Lead is a chunk that matched a description, with its score (the sum of
+// its signals) and the query terms it holds.
+type Lead struct {
+	Chunk   int
+	Score   int
+	Signals []Signal
+	Terms   []string // the description's words it holds ("conn~connection" for an abbreviation)
+	Stems   []string // the same, as the index holds them (Terms gives a line's)
+}
+
+// Query is a description to rank chunks against.
+type Query struct {
+	Text string
+	// Tests, when set, keeps tests, examples, vendored and generated code
+	// level with the rest; a description with the word "test" (or
+	// "example", "vendored", "generated") does too.
+	Tests bool
+	// Tuning, when not nil, replaces DefaultTuning.
+	Tuning *Tuning
+}
+
+// Search ranks the chunks against q and returns the best n leads, best
+// first, ties broken by file and line: a total order.
+//
+// Two rankings are fused by their ranks (reciprocal rank fusion): the
+// chunks, by BM25F over code-aware terms (the definition's name and head
+// weigh more than its body), and the files as wholes, by BM25 over their
+// words as written, so that what a chunk's neighbours say counts for it
+// too. The words of a file's path add to both; tests, examples, vendored
+// and generated files are lowered unless q asks for them.
+func (ix *Index) Search(q Query, n int) []Lead {
+	if len(ix.Chunks) == 0 {
+		return nil
+	}
+	tu := q.Tuning
+	if tu == nil {
+		tu = &DefaultTuning
+	}
+	chunkScore, matched, qs := ix.scoreChunks(q.Text, tu)
+	if len(chunkScore) == 0 {
+		return nil
+	}
+	fileScore := ix.scoreFiles(q.Text, tu)
+	// A description that names tests (or examples, vendored or generated
+	// code) asks for them: they are not lowered.
+	tests := q.Tests || slices.ContainsFunc(qs, func(t qterm) bool {
+		return !t.expanded && (t.term == "test" || t.term == "exampl" || t.term == "vendor" || t.term == "generat")
+	})
+	pathScore := map[int]float64{}
+	F := float64(len(ix.Files))
+	for _, t := range qs {
+		pf := float64(len(ix.paths[t.id]))
+		pidf := math.Log(1 + (F-pf+0.5)/(pf+0.5))
+		for _, f := range ix.paths[t.id] {
+			pathScore[int(f)] += tu.Path * pidf
+		}
+	}
+	// The chunks ranked.
+	chunks := make([]uint32, 0, len(chunkScore))
+	for c, s := range chunkScore {
+		chunkScore[c] = s + pathScore[ix.Chunks[c].File]
+		chunks = append(chunks, c)
+	}
+	slices.SortFunc(chunks, func(x, y uint32) int { return ix.byScore(chunkScore[x], chunkScore[y], int(x), int(y)) })
+	// The files ranked.
+	files := make([]int, 0, len(fileScore))
+	for f, s := range fileScore {
+		fileScore[f] = s + pathScore[f]
+		files = append(files, f)
+	}
+	slices.SortFunc(files, func(x, y int) int {
+		return ix.byScore(fileScore[x], fileScore[y], ix.Files[x].first, ix.Files[y].first)
+	})
+	fileRank := make(map[int]int, len(files))
+	for r, f := range files {
+		fileRank[f] = r + 1
+	}
+	leads := make([]Lead, len(chunks))
+	for r, c := range chunks {
+		ch := &ix.Chunks[c]
+		l := Lead{Chunk: int(c)}
+		if !tu.NoChunks {
+			l.Signals = append(l.Signals, Signal{"chunk-rank", fuse(tu.FuseK, r+1)})
+		}
+		if fr, ok := fileRank[ch.File]; ok && !tu.NoFiles {
+			l.Signals = append(l.Signals, Signal{"file-rank", fuse(tu.FuseK, fr)})
+		}
+		for _, sg := range l.Signals {
+			l.Score += sg.Value
+		}
+		if cl := ix.Files[ch.File].Class; !tests && cl != Source && cl != Prose {
+			cut := l.Score - int(float64(l.Score)*tu.Lowered)
+			l.Signals = append(l.Signals, Signal{classNames[cl], -cut})
+			l.Score -= cut
+		}
+		m := matched[c]
+		for i, t := range qs {
+			if i < 64 && m&(1<<i) != 0 {
+				l.Terms = append(l.Terms, t.shown())
+				l.Stems = append(l.Stems, t.term)
+			}
+		}
+		leads[r] = l
+	}
+	ix.order(leads)
+	leads = ix.diminish(leads)
+	if len(leads) > n {
+		leads = leads[:n]
+	}
+	return leads
+}
+
+// fuse is a rank's share of a fused score: 1/(k + rank), in millionths.
+func fuse(k float64, rank int) int { return int(1_000_000 / (k + float64(rank))) }
+
+// Tuning holds the weights of the ranking. The evaluation
+// (concept_eval_test.go) measures changes to them; DefaultTuning is what
+// it measured best.
+type Tuning struct {
+	FuseK        float64 // reciprocal rank fusion's k: 1/(k + rank)
+	Path         float64 // a query word in the path, times its inverse file frequency
+	Lowered      float64 // the factor for tests, examples, vendored and generated code
+	Abbreviation float64 // the weight of an abbreviation of a query word ("conn" for "connection")
+	ChunkK1      float64 // BM25F's k1 and b over chunks
+	ChunkB       float64
+	FileK1       float64 // BM25's k1 and b over whole files
+	FileB        float64
+	NoChunks     bool // rank by whole files only (for the evaluation)
+	NoFiles      bool // rank by chunks only (for the evaluation)
+}
+
+// DefaultTuning is the tuning Search uses when a query has none.
+var DefaultTuning = Tuning{FuseK: 20, Path: 0.5, Lowered: 0.6, Abbreviation: 0.5, ChunkK1: 1.2, ChunkB: 0.75, FileK1: 1.2, FileB: 0.75}
+
+// byScore orders by score, higher first, then by a (chunk or first
+// chunk) index: a total order.
+func (ix *Index) byScore(a, b float64, ia, ib int) int {
+	switch {
+	case a > b:
+		return -1
+	case a < b:
+		return 1
+	}
+	return ia - ib
+}
+
+type qterm struct {
+	id       uint32
+	term     string
+	count    int
+	expanded bool   // an abbreviation of a query word, not the word
+	of       string // the word of the query it comes from
+}
+
+// expansions returns the terms of the index that abbreviate a word of the
+// query: a prefix of it of three or four letters ("conn" for
+// "connection", "ext" for "extension", "buf" for "buffer"), or the usual
+// abbreviation when it is no prefix ("msg" for "message").
+func (ix *Index) expansions(text string, have []qterm) []qterm {
+	seen := map[string]bool{}
+	for _, t := range have {
+		seen[t.term] = true
+	}
+	var out []qterm
+	var word string
+	add := func(p string) {
+		if seen[p] || stop[p] {
+			return
+		}
+		seen[p] = true
+		if id, ok := ix.terms[p]; ok {
+			out = append(out, qterm{id: id, term: p, count: 1, expanded: true, of: word})
+		}
+	}
+	Words(text, func(w string) {
+		if stop[Stem(w)] {
+			return
+		}
+		word = w
+		for _, a := range abbreviations[w] {
+			add(a)
+		}
+		for l := 3; l <= min(4, len(w)-3); l++ {
+			add(w[:l])
+		}
+	})
+	return out
+}
+
+// abbreviations are the usual short forms of words in code that are not
+// prefixes of them.
+var abbreviations = func() map[string][]string {
+	m := map[string][]string{}
+	for _, l := range strings.Split(`message messages:msg
+		context:ctx
+		configuration config:cfg
+		package packages:pkg
+		source:src
+		destination:dst
+		pointer pointers:ptr
+		index indexes indices:idx
+		function functions:fn fun func
+		command commands:cmd
+		count number:cnt n num
+		temporary:tmp
+		database:db
+		request requests:req
+		response responses:resp res
+		error errors:err
+		string strings:str
+		character characters:char ch
+		reference references:ref
+		previous:prev
+		current:cur curr
+		initialize initialise initialization:init
+		synchronize synchronization:sync
+		directory directories:dir
+		receive receives received:recv
+		argument arguments:arg args
+		parameter parameters:param params
+		value values:val
+		length:len
+		capacity:cap
+		allocate allocation:alloc
+		environment:env
+		specification:spec
+		administrator:admin
+		authentication authorization:auth
+		transaction:tx txn
+		window:win
+		button:btn
+		image:img
+		document:doc
+		utility utilities:util`, "\n") {
+		words, abbr, _ := strings.Cut(strings.TrimSpace(l), ":")
+		for _, w := range strings.Fields(words) {
+			m[w] = strings.Fields(abbr)
+		}
+	}
+	return m
+}()
+
+// queryTerms returns the terms of text that the index holds, each once
+// with how often text has it, in order.
+func (ix *Index) queryTerms(text string, split func(string, func(string))) []qterm {
+	var qs []qterm
+	at := map[string]int{}
+	for _, word := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }) {
+		split(word, func(t string) {
+			if i, ok := at[t]; ok {
+				qs[i].count++
+				return
+			}
+			if id, ok := ix.terms[t]; ok {
+				at[t] = len(qs)
+				qs = append(qs, qterm{id: id, term: t, count: 1, of: strings.ToLower(word)})
+			}
+		})
+	}
+	return qs
+}
+
+// shown is how a lead names a query term it holds: the word of the
+// description (its stem is what matched), or "conn~connection" for an
+// abbreviation.
+func (t qterm) shown() string {
+	switch {
+	case t.expanded:
+		return t.term + "~" + t.of
+	case t.of != t.term && Stem(t.of) == t.term:
+		return t.of
+	}
+	return t.term
+}
+
+// scoreChunks scores the chunks by BM25F over the code-aware terms of
+// text. matched says which of the query's terms each chunk holds (bit i:
+// term i of qs).
+func (ix *Index) scoreChunks(text string, tu *Tuning) (score map[uint32]float64, matched map[uint32]uint64, qs []qterm) {
+	qs = ix.queryTerms(text, Terms)
+	qs = append(qs, ix.expansions(text, qs)...)
+	avg := float64(ix.total) / float64(len(ix.Chunks))
+	N := float64(len(ix.Chunks))
+	score = make(map[uint32]float64)
+	matched = make(map[uint32]uint64)
+	for i, t := range qs {
+		df := float64(len(ix.post[t.id]))
+		w := math.Log(1+(N-df+0.5)/(df+0.5)) * (1 + 0.5*float64(t.count-1))
+		if t.expanded {
+			w *= tu.Abbreviation
+		}
+		for _, p := range ix.post[t.id] {
+			tf := float64(p.tf)
+			norm := tu.ChunkK1 * (1 - tu.ChunkB + tu.ChunkB*float64(ix.lens[p.chunk])/avg)
+			score[p.chunk] += w * tf * (tu.ChunkK1 + 1) / (tf + norm)
+			if i < 64 {
+				matched[p.chunk] |= 1 << i
+			}
+		}
+	}
+	return score, matched, qs
+}
+
+// scoreFiles scores the files as wholes by BM25 over the words of text as
+// written.
+func (ix *Index) scoreFiles(text string, tu *Tuning) map[int]float64 {
+	qs := ix.queryTerms(text, Words)
+	favg := float64(ix.ftotal) / float64(len(ix.Files))
+	F := float64(len(ix.Files))
+	score := map[int]float64{}
+	for _, t := range qs {
+		df := float64(len(ix.fpost[t.id]))
+		w := math.Log(1+(F-df+0.5)/(df+0.5)) * (1 + 0.5*float64(t.count-1))
+		for _, p := range ix.fpost[t.id] {
+			tf := float64(p.tf)
+			norm := tu.FileK1 * (1 - tu.FileB + tu.FileB*float64(ix.flens[p.chunk])/favg)
+			score[int(p.chunk)] += w * tf * (tu.FileK1 + 1) / (tf + norm)
+		}
+	}
+	return score
+}
+
+var classNames = [...]string{Source: "source", Test: "test", Example: "example", Vendored: "vendored", Generated: "generated", Prose: "prose"}
+
+// order sorts leads best first: by score, then file path, then line.
+func (ix *Index) order(leads []Lead) {
+	slices.SortFunc(leads, func(x, y Lead) int {
+		if x.Score != y.Score {
+			return y.Score - x.Score
+		}
+		cx, cy := &ix.Chunks[x.Chunk], &ix.Chunks[y.Chunk]
+		if c := strings.Compare(ix.Files[cx.File].Path, ix.Files[cy.File].Path); c != 0 {
+			return c
+		}
+		return cx.Start - cy.Start
+	})
+}
+
+// diminish lowers each further lead of a file (by a third, then by a
+// third again…), so that one file's many chunks do not push every other
+// file off the page, and sorts again.
+func (ix *Index) diminish(leads []Lead) []Lead {
+	seen := map[int]int{}
+	for i := range leads {
+		l := &leads[i]
+		f := ix.Chunks[l.Chunk].File
+		k := seen[f]
+		seen[f] = k + 1
+		if k == 0 {
+			continue
+		}
+		cut := l.Score - int(float64(l.Score)*math.Pow(2.0/3, float64(k)))
+		l.Signals = append(l.Signals, Signal{"same-file", -cut})
+		l.Score -= cut
+	}
+	ix.order(leads)
+	return leads
+}
