@@ -1,6 +1,10 @@
 package scout
 
-import "context"
+import (
+	"context"
+
+	"github.com/scoutcode/scout/internal/concept"
+)
 
 // SearchedFiles returns the path of every file a grep with opts was given
 // by the walk (searched, or skipped as binary, too large or unreadable).
@@ -28,3 +32,14 @@ func NoKeep(t interface{ Cleanup(func()) }) {
 
 // Keep undoes NoKeep.
 func Keep() { testNoKeep = false }
+
+// BuildConcept indexes the files below root for concept search as a
+// search would, for the evaluation.
+func BuildConcept(ctx context.Context, root string) (*concept.Index, error) {
+	paths, err := outlinePaths(ctx, Scope{Paths: []string{root}})
+	if err != nil {
+		return nil, err
+	}
+	ix, _ := buildConcept(ctx, paths, false)
+	return ix, nil
+}

@@ -49,6 +49,11 @@ var goldenCases = []struct {
 	{"callees-json", []string{"callees", "--json", "TestNewHandler"}, false},
 	{"callees-none", []string{"callees", "Handler"}, false},
 	{"related", []string{"related", "server/handler.go"}, false},
+	{"concept", []string{"concept", "returns a handler"}, false},
+	{"concept-json", []string{"concept", "--json", "serves requests"}, false},
+	{"concept-explain", []string{"concept", "--explain", "handle one request"}, false},
+	{"concept-empty", []string{"concept", " "}, false},
+	{"concept-none", []string{"concept", "quantum flux capacitor"}, false},
 	// Several conditions (grep --and, --not, --near, --scope).
 	{"grep-and", []string{"grep", "-F", "NewHandler", "--and", "nil"}, false},
 	{"grep-and-not", []string{"grep", "Handler", "--and", "func", "--not", "testing"}, false},

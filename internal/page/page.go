@@ -111,9 +111,10 @@ const (
 	Refs                // scout refs: the uses of a name, labelled, under the definitions they sit in
 	Callees             // scout callees: the calls inside a name's definitions, each with where its callee is defined
 	Related             // scout related: a file's imports, importers and tests
+	Concept             // scout concept: exact hits of a description, then concept leads
 )
 
-var modeNames = [...]string{"auto", "content", "files", "count", "map", "list", "outline", "callers", "refs", "callees", "related"}
+var modeNames = [...]string{"auto", "content", "files", "count", "map", "list", "outline", "callers", "refs", "callees", "related", "concept"}
 
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {
@@ -153,6 +154,9 @@ type Page struct {
 	// Definitions are, on a callers page, the definitions of the name
 	// called (up to MaxDefinitions), each file with its definition lines.
 	Definitions []File `json:"definitions,omitempty"`
+	// Leads are, on a concept page, the chunks that match a description
+	// by its words, best first; the exact hits are in Files.
+	Leads []Lead `json:"leads,omitempty"`
 
 	Total Totals `json:"total"`          // every matching line and file (at least these when Partial)
 	Shown Shown  `json:"shown,omitzero"` // what this page shows (absent when nothing is)

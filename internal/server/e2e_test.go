@@ -126,7 +126,7 @@ func TestToolsGolden(t *testing.T) {
 			t.Errorf("%s: no output schema or description", tool.Name)
 		}
 	}
-	if want := []string{"callees", "callers", "find", "grep", "outline", "read", "refs", "related", "touch"}; !slices.Equal(names, want) {
+	if want := []string{"callees", "callers", "concept", "find", "grep", "outline", "read", "refs", "related", "touch"}; !slices.Equal(names, want) {
 		t.Errorf("tools %v, want %v", names, want)
 	}
 	// What the model reads of the list: names, descriptions and input
@@ -197,6 +197,9 @@ var resultCases = []struct {
 	{"callers-not-a-name", "callers", `{"name": "a.b("}`, false},
 	{"callees", "callees", `{"function": "main"}`, false},
 	{"related", "related", `{"file": "server/handler.go"}`, false},
+	{"concept", "concept", `{"description": "returns a handler"}`, false},
+	{"concept-tolerant", "concept", `{"query": "serves requests", "paths": ["server"]}`, false},
+	{"concept-empty", "concept", `{"description": "  "}`, false},
 	{"grep-all", "grep", `{"pattern": "NewHandler", "literal": true, "all": ["nil"]}`, false},
 	{"grep-near", "grep", `{"and": ["NewHandler()", "return"], "literal": true, "near": 1}`, false},
 	{"grep-all-none", "grep", `{"all": ["Handler", "func"], "not": "testing"}`, false},

@@ -1,4 +1,4 @@
-// Package server is scout's MCP face: the tools grep, find, read, outline, callers, callees, refs, related and touch
+// Package server is scout's MCP face: the tools grep, find, read, outline, callers, callees, refs, related, concept and touch
 // over the Model Context Protocol, as thin adapters over the scout
 // library. Arguments are read tolerantly (the names other search tools use
 // are accepted; see specs.go), every path is confined to the server's
@@ -61,7 +61,7 @@ type Options struct {
 
 var errMultiline = errors.New("multiline matching is not supported: a match stays within one line; search for one line of the text, then read around the hit")
 
-const instructions = `scout searches and reads code under the server's root. grep searches contents, find lists files by name or glob, read pages through a file, outline lists the definitions in files, callers lists the calls of a function, callees the calls it makes, refs the uses of a name, related a file's imports, importers and tests, touch records files you used with other tools. Results come best first in pages that fit a token budget, with exact totals and what was not searched; to see more, call again with the same arguments plus the cursor the page printed.`
+const instructions = `scout searches and reads code under the server's root. grep searches contents, find lists files by name or glob, read pages through a file, outline lists the definitions in files, callers lists the calls of a function, callees the calls it makes, refs the uses of a name, related a file's imports, importers and tests, concept finds code by a description in words, touch records files you used with other tools. Results come best first in pages that fit a token budget, with exact totals and what was not searched; to see more, call again with the same arguments plus the cursor the page printed.`
 
 // New returns an MCP server with scout's tools.
 func New(o Options) *mcp.Server { return newServer(&handlers{o: o}) }
@@ -82,24 +82,27 @@ func newServer(h *handlers) *mcp.Server {
 	add(sp.callees, "Find the calls a function makes", calleesDescription, outputSchema[scout.Page]("a page of calls; its text is the content block"), readOnly, h.callees)
 	add(sp.refs, "Find the uses of a name", refsDescription, outputSchema[scout.Page]("a page of uses; its text is the content block"), readOnly, h.refs)
 	add(sp.related, "Find a file's imports, importers and tests", relatedDescription, outputSchema[scout.Page]("a page of related files; its text is the content block"), readOnly, h.related)
+	add(sp.concept, "Find code by a description", conceptDescription, outputSchema[scout.Page]("exact hits, then concept leads; its text is the content block"), readOnly, h.concept)
 	writes := &mcp.ToolAnnotations{IdempotentHint: false, DestructiveHint: jsonschema.Ptr(false), OpenWorldHint: jsonschema.Ptr(false)}
 	add(sp.touch, "Record files used", touchDescription, outputSchema[TouchResult]("what was recorded"), writes, h.touch)
 	return s
 }
 
-const grepDescription = `Search file contents under the root (RE2 regex; literal: true for plain text). Hits come best first: definitions of what you searched for, files you are working on, then the rest; vendored and generated files last. A page fits budget tokens (default 1500): at most max_files files (20) and per_file hits each (3; 100 when path is one file), with the exact totals, what was not searched, and the remaining files mapped by directory; call again with the cursor for the next page. ripgrep's ignore rules apply (.gitignore, .ignore); hidden files are searched, .git never. Lines: "N:text", "*N:" marks a definition, "N-" context; "in Server.Serve 3120-3240" names the function the hits below it sit in.`
+const grepDescription = `Search file contents under the root (RE2 regex; literal: true for plain text). Best first: definitions of what you searched for, files you work on, then the rest; vendored and generated last. A page fits budget tokens (default 1500): max_files files (20), per_file hits each (3), exact totals, what was not searched, and a directory map of the rest; call again with the cursor for more. ripgrep's ignore rules apply; hidden files are searched, .git never. Lines: "N:text", "*N:" a definition, "N-" context; "in Server.Serve 3120-3240" names the function the hits below sit in.`
 
-const findDescription = `List files under the root whose path matches pattern: a glob ("*.go", "src/**/*.{ts,tsx}") or name words ("http handler" finds internal/http/handler.go). Best first: exact base name, prefix, whole word, substring, a directory's name; then files you work on, recent and shallow ones. No pattern lists everything. A page fits budget tokens (default 1500) and max_files paths (50), with exact totals and a directory map of the rest; call again with the cursor for the next page. Same ignore rules as grep.`
+const findDescription = `List files whose path matches pattern: a glob ("*.go", "src/**/*.{ts,tsx}") or name words ("http handler" finds internal/http/handler.go). Best first: exact name, prefix, word, substring; then files you work on, recent and shallow ones. No pattern lists everything. Pages fit budget tokens (default 1500) and max_files paths (50), with exact totals, a map of the rest and a cursor. Same ignore rules as grep.`
 
-const readDescription = `Read a text file, or limit lines from offset, in pages of budget tokens (default 4000). Lines come as "N:text"; lines over 2000 bytes are cut and marked. Each page gives the file's sha256 and the tree revision (changes with a commit, checkout, merge or staging), so you can tell whether what you read earlier may be out of date; a cursor continues only while the file is unchanged. Reading ranks the file higher in later searches.`
+const readDescription = `Read a text file, or limit lines from offset, in pages of budget tokens (default 4000). Lines come as "N:text"; lines over 2000 bytes are cut and marked. Each page gives the file's sha256 and the tree revision (changes with a commit, checkout or staging), to tell whether what you read may be stale; a cursor works only while the file is unchanged. Reading ranks the file higher in later searches.`
 
-const outlineDescription = `List the definitions in files (functions, methods, classes, types…), nested, each as "start-end signature": what a file holds without reading it. A directory outlines its files. Parsed with tree-sitter (Go, TS/TSX, JS/JSX, Python, Rust, Java, C, C++, C#, Ruby, PHP, Bash): syntactic, not type-checked. Pages fit budget tokens (default 4000), with a cursor.`
+const outlineDescription = `List the definitions in files (functions, methods, classes, types…), nested, each as "start-end signature": what a file holds without reading it. A directory outlines its files. Parsed with tree-sitter (Go, TS, JS, Python, Rust, Java, C, C++, C#, Ruby, PHP, Bash). Pages fit budget tokens (default 4000), with a cursor.`
 
 const callersDescription = `List the calls of a function or method by name: each call's line under the function it sits in ("in 3051-3066 func (srv *Server) ListenAndServe() error"), after where the name is defined. Matched by name, not type-checked: when the name has several definitions, the page lists them and a call may be of any. Pages fit budget tokens (default 1500), with a cursor.`
 
 const calleesDescription = `List the calls inside a function or method, each with where the callee is defined ("3462: c := s.newConn(rw)  → newConn net/http/server.go:634"; for a name defined many times, how many and the nearest two). Matched by name, not type-checked. Pages fit budget tokens (default 1500), with a cursor.`
 
 const refsDescription = `List the uses of a name: its definitions, then each use's line under the definition it sits in, labelled call, import, type or other ("84 type: func (h *Handler) stderr() io.Writer"). Mentions in comments and strings are counted, not shown. Matched by name, not type-checked. Pages fit budget tokens (default 1500), with a cursor.`
+
+const conceptDescription = `Find code by what it does, in words ("where sessions expire"): lines holding the words as written, then leads: definitions sharing the most words (identifiers split, stemmed), with score and terms. A lead is a place to look, not proof. Pages fit budget tokens.`
 
 const relatedDescription = `List what a file imports (resolved to files of the tree), the files that import it (Go: its package), and its tests. Go, Python, JS/TS, C/C++. Pages fit budget tokens (default 1500).`
 
@@ -114,7 +117,7 @@ type TouchResult struct {
 // outputSchema infers a tool's output schema from the type its structured
 // content marshals from.
 func outputSchema[T any](desc string) *jsonschema.Schema {
-	modes := []any{"auto", "content", "files", "count", "map", "list", "outline", "callers", "refs", "callees", "related"}
+	modes := []any{"auto", "content", "files", "count", "map", "list", "outline", "callers", "refs", "callees", "related", "concept"}
 	s, err := jsonschema.For[T](&jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
 		reflect.TypeFor[scout.Mode](): {Type: "string", Enum: modes},
 	}})
@@ -399,6 +402,21 @@ func (h *handlers) related(ctx context.Context, a args) (any, string, error) {
 	}
 	p, err := scout.Related(ctx, scout.RelatedOptions{
 		Path: paths[0], Scope: scout.Scope{Paths: roots},
+		PageOptions: scout.PageOptions{Budget: a.num("budget"), Cursor: a.str("cursor"), Face: Face},
+	})
+	if err != nil {
+		return nil, "", h.relative(err)
+	}
+	return p.Brief(), p.Text, nil
+}
+
+func (h *handlers) concept(ctx context.Context, a args) (any, string, error) {
+	scope, err := h.scopeOf(a)
+	if err != nil {
+		return nil, "", err
+	}
+	p, err := scout.Concept(ctx, scout.ConceptOptions{
+		Description: a.str("description"), Scope: scope,
 		PageOptions: scout.PageOptions{Budget: a.num("budget"), Cursor: a.str("cursor"), Face: Face},
 	})
 	if err != nil {

@@ -57,13 +57,13 @@ func concat[T any](lists ...[]T) []T {
 }
 
 // specs are the tools' arguments.
-type specs struct{ grep, find, read, outline, callers, callees, refs, related, touch *spec }
+type specs struct{ grep, find, read, outline, callers, callees, refs, related, concept, touch *spec }
 
 // toolSpecs builds the specs once, when a server starts: built at package
 // init they would cost every scout command, MCP or not.
 var toolSpecs = sync.OnceValue(func() specs {
 	caseParam := param{name: "case", kind: kString, enum: []string{"smart", "sensitive", "insensitive"},
-		desc: "smart (default): insensitive unless the pattern has an upper-case letter"}
+		desc: "smart (default): insensitive unless the pattern has upper case"}
 
 	caseAliases := []alias{
 		caseAlias("-i", "insensitive", ""),
@@ -91,11 +91,11 @@ var toolSpecs = sync.OnceValue(func() specs {
 
 	pageParams := []param{
 		{name: "max_files", kind: kInt, desc: "files a page shows at most (grep: 20; lists: 50)"},
-		{name: "budget", kind: kInt, desc: "tokens (bytes/4) the page may take; default 1500, at least 300"},
+		{name: "budget", kind: kInt, desc: "tokens (bytes/4) a page may take; default 1500"},
 		{name: "cursor", kind: kString, desc: "the cursor a page printed, with the same other arguments"},
 		{name: "explain", kind: kBool, desc: "show each hit's score and the signals behind it"},
 		{name: "sort", kind: kString, enum: []string{"rank", "path"}, desc: "rank (default): best first; path: by path"},
-		{name: "timeout_ms", kind: kInt, desc: "stop after this long (the counts are then partial); default 30000"},
+		{name: "timeout_ms", kind: kInt, desc: "stop after this long; counts are then partial"},
 	}
 
 	// selectAliases choose files below the paths (grep, find and the
@@ -128,7 +128,7 @@ var toolSpecs = sync.OnceValue(func() specs {
 	grepSpec := &spec{
 		tool: "grep",
 		params: concat([]param{
-			{name: "pattern", kind: kString, desc: "RE2 regular expression (or text, with literal: true); a line matches when it matches"},
+			{name: "pattern", kind: kString, desc: "RE2 regex, or plain text with literal: true"},
 		}, walkParams[:4], []param{
 			caseParam,
 			{name: "literal", kind: kBool, desc: "the pattern is plain text, not a regex"},
@@ -137,13 +137,13 @@ var toolSpecs = sync.OnceValue(func() specs {
 			{name: "before", kind: kInt, desc: "lines of context before each match"},
 			{name: "after", kind: kInt, desc: "lines of context after each match"},
 			{name: "output_mode", kind: kString, enum: []string{"auto", "content", "files", "count", "map"},
-				desc: "auto (default): content, or files/map when too broad; content: lines; files: paths; count: with counts; map: directories"},
+				desc: "auto (default): content, or files or map when too broad"},
 		}, pageParams[:1], []param{
-			{name: "per_file", kind: kInt, desc: "hits of one file a page shows at most; default 3 (100 when path is one file)"},
+			{name: "per_file", kind: kInt, desc: "hits per file a page shows; default 3"},
 		}, pageParams[1:], walkParams[5:], []param{
 			{name: "text", kind: kBool, desc: "search binary files as text"},
-			{name: "no_collapse", kind: kBool, desc: "show each copy of a line under its own path, not folded under the first"},
-			{name: "max_filesize", kind: kInt, desc: "skip (and count) files over this many bytes; default 10 MB; 0: no limit"},
+			{name: "no_collapse", kind: kBool, desc: "show copies of a line under each path"},
+			{name: "max_filesize", kind: kInt, desc: "skip files over this many bytes; default 10 MB"},
 			{name: "all", kind: kStrings, desc: "more patterns a result must hold too, within scope"},
 			{name: "any", kind: kStrings, desc: "patterns a result must hold one of"},
 			{name: "none", kind: kStrings, desc: "patterns a result must not hold, within scope"},
@@ -207,7 +207,7 @@ var toolSpecs = sync.OnceValue(func() specs {
 			{name: "offset", kind: kInt, desc: "the first line to read, 1-based (default 1)"},
 			{name: "limit", kind: kInt, desc: "lines to read at most (default: to the end, in pages)"},
 			{name: "end_line", kind: kInt, desc: "the last line to read, instead of limit"},
-			{name: "budget", kind: kInt, desc: "tokens (bytes/4) a page may take; default 4000, at least 300"},
+			{name: "budget", kind: kInt, desc: "tokens (bytes/4) a page may take; default 4000"},
 			{name: "cursor", kind: kString, desc: "the cursor a page printed, with the same path"},
 		},
 		aliases: concat(
@@ -225,7 +225,7 @@ var toolSpecs = sync.OnceValue(func() specs {
 		params: concat([]param{
 			{name: "path", kind: kStrings, required: true, desc: "files, or directories whose files to outline, relative to the root"},
 		}, walkParams[1:4], walkParams[5:], []param{
-			{name: "budget", kind: kInt, desc: "tokens (bytes/4) a page may take; default 4000, at least 300"},
+			{name: "budget", kind: kInt, desc: "tokens (bytes/4) a page may take; default 4000"},
 			{name: "cursor", kind: kString, desc: "the cursor a page printed, with the same other arguments"},
 			{name: "timeout_ms", kind: kInt, desc: "give up after this long; default 30000"},
 		}),
@@ -243,7 +243,7 @@ var toolSpecs = sync.OnceValue(func() specs {
 		return concat([]param{
 			{name: "name", kind: kString, required: true, desc: desc},
 		}, walkParams[:4], []param{
-			{name: "budget", kind: kInt, desc: "tokens (bytes/4) a page may take; default 1500, at least 300"},
+			{name: "budget", kind: kInt, desc: "tokens (bytes/4) a page may take; default 1500"},
 			{name: "cursor", kind: kString, desc: "the cursor a page printed, with the same other arguments"},
 		})
 	}
@@ -273,10 +273,25 @@ var toolSpecs = sync.OnceValue(func() specs {
 		tool: "related",
 		params: []param{
 			{name: "path", kind: kString, required: true, desc: "the file, relative to the root"},
-			{name: "budget", kind: kInt, desc: "tokens (bytes/4) a page may take; default 1500, at least 300"},
+			{name: "budget", kind: kInt, desc: "tokens (bytes/4) a page may take; default 1500"},
 			{name: "cursor", kind: kString, desc: "the cursor a page printed, with the same path"},
 		},
 		aliases: concat(aliases("path", kString, "file", "file_path", "filePath"), pagedAliases),
+	}
+
+	conceptSpec := &spec{
+		tool: "concept",
+		params: concat([]param{
+			{name: "description", kind: kString, required: true, desc: `what the code does, in words: "retries after a timeout"`},
+		}, walkParams[:1], walkParams[2:3], []param{
+			{name: "budget", kind: kInt, desc: "tokens a page may take; default 1500"},
+			{name: "cursor", kind: kString, desc: "the cursor a page printed, with the same other arguments"},
+		}),
+		aliases: concat(
+			aliases("description", kString, "query", "q", "text", "concept", "what", "pattern"),
+			aliases("path", kStrings, "paths", "dir", "directory", "search_path"),
+			selectAliases, pagedAliases,
+		),
 	}
 
 	touchSpec := &spec{
@@ -286,5 +301,5 @@ var toolSpecs = sync.OnceValue(func() specs {
 		},
 		aliases: aliases("paths", kStrings, "path", "files", "file", "file_path", "filePath"),
 	}
-	return specs{grepSpec, findSpec, readSpec, outlineSpec, callersSpec, calleesSpec, refsSpec, relatedSpec, touchSpec}
+	return specs{grepSpec, findSpec, readSpec, outlineSpec, callersSpec, calleesSpec, refsSpec, relatedSpec, conceptSpec, touchSpec}
 })

@@ -1,0 +1,255 @@
+package scout
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/scoutcode/scout/internal/concept"
+	"github.com/scoutcode/scout/internal/page"
+	"github.com/scoutcode/scout/internal/syntax"
+)
+
+// ConceptOptions describes a concept search: a description in words
+// ("the code that retries after a timeout").
+type ConceptOptions struct {
+	Description string
+	// Tests keeps tests, examples, vendored and generated code level with
+	// the rest; else they rank lower.
+	Tests bool
+	// ShowSecrets shows lines as they are; by default values that look
+	// like secrets are masked, and they are masked before indexing too
+	// (see Options.ShowSecrets).
+	ShowSecrets bool
+	Scope
+	PageOptions // MaxFiles is not used
+}
+
+// MaxConceptLeads is how many leads a concept search ranks at most.
+const MaxConceptLeads = 200
+
+// MaxExactHits is how many exact hits a concept page lists at most.
+const MaxExactHits = 200
+
+// ErrNoDescription is the error for an empty description.
+var ErrNoDescription = errors.New("the description is empty")
+
+// Concept returns a page of the places that answer a description: first
+// the exact hits, the lines that hold the description as written (case
+// folded), then the concept leads, the chunks of code (definitions, and
+// windows of the lines between them) that share the most words with it,
+// ranked offline by BM25 over code-aware terms (identifiers whole and
+// split at camelCase and snake_case, stemmed, with the usual
+// abbreviations) fused with the rank of their file as a whole. A lead
+// that holds an exact hit is left out: the hit says it already. Each
+// lead carries its score and the terms that brought it.
+func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
+	desc := strings.Join(strings.Fields(o.Description), " ")
+	if desc == "" {
+		return nil, fmt.Errorf("%w: describe what you look for in words, e.g. \"the code that retries after a timeout\"", ErrNoDescription)
+	}
+	if err := o.PageOptions.check(); err != nil {
+		return nil, err
+	}
+	fp := fingerprintOf("concept", o.Scope, RankOptions{}, desc, o.Tests)
+	at, err := startPage(o.Cursor, fp, time.Time{}, onlyMode(page.Concept))
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := deadline(ctx, o.Timeout)
+	defer cancel()
+	tooLong := func(err error) error {
+		if timedOut(ctx, err, o.Timeout) {
+			return fmt.Errorf("the concept search took longer than the %v allowed: narrow the paths, or raise the timeout", o.Timeout)
+		}
+		return err
+	}
+
+	exact, err := exactHits(ctx, desc, o)
+	if err != nil {
+		return nil, tooLong(err)
+	}
+	paths, err := outlinePaths(ctx, o.Scope)
+	if err != nil {
+		return nil, tooLong(err)
+	}
+	ix, files := buildConcept(ctx, paths, o.ShowSecrets)
+	if err := ctx.Err(); err != nil {
+		return nil, tooLong(err)
+	}
+	in := page.ConceptInput{
+		Description: desc, Exact: exact, Explain: o.Explain, Budget: o.Budget * 4, Face: o.Face,
+		How: "leads: chunks cut at definitions found by " + chunker() + ", ranked by the words they share with the description (BM25 over code-aware terms, fused with their file's rank); matched by words, not by meaning",
+	}
+	in.NotIndexed, in.Warnings = notIndexed(files)
+	in.Searched = len(ix.Files)
+	leads := ix.Search(concept.Query{Text: desc, Tests: o.Tests}, MaxConceptLeads)
+	in.Leads = leadsOf(ix, leads, exact, o.ShowSecrets)
+
+	var stamps []stamp
+	for _, f := range files {
+		if f.why == "" {
+			stamps = append(stamps, f.st)
+		}
+	}
+	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Concept, len(in.Leads)+countLines(exact), len(exact), stamps)
+	if err != nil {
+		return nil, err
+	}
+	return page.PlanConcept(in), nil
+}
+
+// exactHits returns the lines that hold desc as written (case folded),
+// best first, by file, at most MaxExactHits of them.
+func exactHits(ctx context.Context, desc string, o ConceptOptions) ([]page.File, error) {
+	res, err := Search(ctx, Options{
+		Patterns: []string{desc}, Fixed: true, Case: CaseInsensitive, Scope: o.Scope, NoSpans: true, ShowSecrets: o.ShowSecrets,
+		RankOptions: RankOptions{NoFrecency: true, NoGit: true},
+	})
+	if err != nil {
+		return nil, err
+	}
+	fs := slices.Clone(res.Files)
+	slices.SortStableFunc(fs, func(a, b File) int { return b.Score - a.Score })
+	var out []page.File
+	n := 0
+	for _, f := range fs {
+		pf := page.File{Path: f.Path}
+		for _, l := range f.Lines {
+			if l.Context || n == MaxExactHits {
+				continue
+			}
+			pf.Lines = append(pf.Lines, page.Line{Number: l.Number, Text: l.Text})
+			n++
+		}
+		if len(pf.Lines) > 0 {
+			out = append(out, pf)
+		}
+	}
+	return out, nil
+}
+
+func countLines(fs []page.File) int {
+	n := 0
+	for _, f := range fs {
+		n += len(f.Lines)
+	}
+	return n
+}
+
+// notIndexed counts the files left out of the index by reason, and
+// returns those that could not be read as warnings.
+func notIndexed(files []chunked) ([]page.Reason, []string) {
+	count := map[string]int{}
+	var warnings []string
+	for _, f := range files {
+		switch f.why {
+		case "":
+		case reasonTooBig, reasonBinary:
+			count[f.why]++
+		default:
+			warnings = append(warnings, page.Quote(f.path)+": "+f.why)
+		}
+	}
+	var reasons []page.Reason
+	for _, r := range []string{reasonTooBig, reasonBinary} {
+		if count[r] > 0 {
+			reasons = append(reasons, page.Reason{Reason: r, Count: count[r]})
+		}
+	}
+	return reasons, warnings
+}
+
+// leadsOf turns the index's leads into the page's: without those that
+// hold an exact hit, each with its definition's line and its best two
+// lines (those with the most of the description's terms).
+func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSecrets bool) []page.Lead {
+	hits := map[string][]int{}
+	for _, f := range exact {
+		for _, l := range f.Lines {
+			hits[f.Path] = append(hits[f.Path], l.Number)
+		}
+	}
+	files := map[string][]string{} // lines of the files read, by path
+	var out []page.Lead
+	for _, l := range leads {
+		c := ix.Chunks[l.Chunk]
+		p := ix.Files[c.File].Path
+		if slices.ContainsFunc(hits[p], func(n int) bool { return n >= c.Start && n <= c.End }) {
+			continue
+		}
+		pl := page.Lead{Path: p, Start: c.Start, End: c.End, Kind: c.Kind, Name: c.Name, Score: l.Score, Terms: l.Terms}
+		for _, s := range l.Signals {
+			pl.Signals = append(pl.Signals, page.Signal{Name: s.Name, Value: s.Value})
+		}
+		lines, ok := files[p]
+		if !ok {
+			if data, err := os.ReadFile(p); err == nil {
+				lines = splitLines(data)
+				m := newMasker(showSecrets, p, data, 1)
+				for i, t := range lines {
+					lines[i], _ = m.line(i+1, t)
+				}
+			}
+			files[p] = lines
+		}
+		pl.Lines = bestLines(lines, c, l.Stems)
+		out = append(out, pl)
+	}
+	return out
+}
+
+// bestLines returns the chunk's definition line (when it is in the
+// chunk) and the two other lines holding the most of terms, in order.
+func bestLines(lines []string, c concept.Chunk, terms []string) []page.Line {
+	if c.End > len(lines) || c.Start < 1 {
+		return nil
+	}
+	type scored struct{ n, score int }
+	var best []scored
+	want := map[string]bool{}
+	for _, t := range terms {
+		want[t] = true
+	}
+	for n := c.Start; n <= c.End; n++ {
+		if n == c.At {
+			continue
+		}
+		seen := map[string]bool{}
+		concept.Terms(lines[n-1], func(t string) {
+			if want[t] {
+				seen[t] = true
+			}
+		})
+		if len(seen) > 0 {
+			best = append(best, scored{n, len(seen)})
+		}
+	}
+	slices.SortStableFunc(best, func(a, b scored) int { return b.score - a.score })
+	best = best[:min(2, len(best))]
+	var ns []int
+	if c.At >= c.Start && c.At <= c.End {
+		ns = append(ns, c.At)
+	}
+	for _, s := range best {
+		ns = append(ns, s.n)
+	}
+	slices.Sort(ns)
+	out := make([]page.Line, len(ns))
+	for i, n := range ns {
+		out[i] = page.Line{Number: n, Text: lines[n-1]}
+	}
+	return out
+}
+
+// chunker says what found the definitions chunks are cut at.
+func chunker() string {
+	if OutlineBy == syntax.ByParser {
+		return "tree-sitter"
+	}
+	return "the line classifier (a build without cgo)"
+}

@@ -1,0 +1,244 @@
+package scout
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+
+	"github.com/scoutcode/scout/internal/concept"
+	"github.com/scoutcode/scout/internal/rank"
+	"github.com/scoutcode/scout/internal/syntax"
+)
+
+// Chunking, for concept search: each definition is a chunk (with the
+// comment above it; a class without the bodies of its methods, which are
+// chunks of their own), the lines between definitions are windows, and a
+// chunk longer than chunkLines is cut into windows that overlap, so that
+// nothing after a prefix goes unindexed.
+const (
+	chunkLines   = 60 // a longer chunk is cut into windows…
+	chunkStep    = 45 // …starting this many lines apart (15 lines shared)
+	chunkGapMax  = 40 // lines between definitions: windows of at most this many
+	chunkerStamp = 1  // the revision of the chunking, for the index's keys
+)
+
+// chunkFile cuts one file into the chunks the index ranks. With defs (from
+// syntax.Parse; nil for a language without a parser) it follows the
+// definitions; without, it cuts windows of lines. Each line's text goes
+// through mask first, so no secret reaches the index.
+func chunkFile(data []byte, defs []syntax.Def, mask func(n int, text string) string) []concept.Text {
+	lines := splitLines(data)
+	text := func(from, to int) string { // lines from..to, 1-based, inclusive
+		var b strings.Builder
+		for n := from; n <= to && n <= len(lines); n++ {
+			b.WriteString(mask(n, lines[n-1]))
+			b.WriteByte('\n')
+		}
+		return b.String()
+	}
+	var out []concept.Text
+	window := func(c concept.Chunk, from, to int, skip func(int) bool) {
+		for s := from; s <= to; s += chunkStep {
+			e := min(s+chunkLines-1, to)
+			var b strings.Builder
+			for n := s; n <= e; n++ {
+				if skip == nil || !skip(n) {
+					b.WriteString(mask(n, lines[n-1]))
+					b.WriteByte('\n')
+				}
+			}
+			w := c
+			w.Start, w.End = s, e
+			if body := b.String(); strings.TrimSpace(body) != "" {
+				out = append(out, concept.Text{Chunk: w, Body: body})
+			}
+			if e == to {
+				break
+			}
+		}
+	}
+	ends := make([]int, len(defs))
+	for i, d := range defs {
+		ends[i] = d.End
+		if ends[i] == 0 || ends[i] > len(lines) { // the classifier knows no ends: the next definition's start
+			ends[i] = len(lines)
+			if i+1 < len(defs) {
+				ends[i] = max(d.Start, commentAbove(lines, min(defs[i+1].Start, len(lines)))-1)
+			}
+		}
+	}
+	covered := make([]bool, len(lines)+2) // lines inside a top-level definition or its comment
+	for i, d := range defs {
+		if d.Start < 1 || d.Start > len(lines) {
+			continue
+		}
+		from := commentAbove(lines, d.Start)
+		if d.Depth == 0 {
+			for n := from; n <= ends[i]; n++ {
+				covered[n] = true
+			}
+		}
+		// The lines of the definitions it holds are theirs.
+		var inner [][2]int
+		for j := i + 1; j < len(defs) && defs[j].Start <= ends[i]; j++ {
+			if defs[j].Parent == i {
+				inner = append(inner, [2]int{commentAbove(lines, defs[j].Start), ends[j]})
+			}
+		}
+		var skip func(int) bool
+		if len(inner) > 0 {
+			skip = func(n int) bool {
+				for _, r := range inner {
+					if n >= r[0] && n <= r[1] {
+						return true
+					}
+				}
+				return false
+			}
+		}
+		c := concept.Chunk{Kind: d.Kind, Name: d.Name, Head: d.Signature, At: d.Start}
+		if ends[i]-from+1 <= chunkLines && skip == nil {
+			out = append(out, concept.Text{Chunk: withLines(c, from, ends[i]), Body: text(from, ends[i])})
+			continue
+		}
+		window(c, from, ends[i], skip)
+	}
+	// The lines between definitions.
+	for n := 1; n <= len(lines); {
+		if covered[n] {
+			n++
+			continue
+		}
+		e := n
+		for e+1 <= len(lines) && !covered[e+1] && e+1-n < chunkGapMax {
+			e++
+		}
+		window(concept.Chunk{}, n, e, nil)
+		n = e + 1
+	}
+	return out
+}
+
+func withLines(c concept.Chunk, from, to int) concept.Chunk {
+	c.Start, c.End = from, to
+	return c
+}
+
+// commentAbove returns the first line of the comment (or decorators)
+// directly above line n, or n when there is none.
+func commentAbove(lines []string, n int) int {
+	for n > 1 {
+		t := strings.TrimSpace(lines[n-2])
+		if t == "" || !(strings.HasPrefix(t, "//") || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "/*") ||
+			strings.HasPrefix(t, "*") || strings.HasPrefix(t, "--") || strings.HasPrefix(t, "@") || strings.HasPrefix(t, "///")) {
+			break
+		}
+		n--
+	}
+	return n
+}
+
+// splitLines splits data into lines without their ends.
+func splitLines(data []byte) []string {
+	s := string(data)
+	s = strings.TrimSuffix(s, "\n")
+	if s == "" {
+		return nil
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	return lines
+}
+
+// classOf says what kind of file a path is, for concept's penalties.
+func classOf(p string, data []byte) concept.Class {
+	switch {
+	case rank.Test(p):
+		return concept.Test
+	case rank.Vendored(p):
+		return concept.Vendored
+	case rank.Generated(p, data):
+		return concept.Generated
+	case rank.Docs(p):
+		if ext := strings.ToLower(filepath.Ext(p)); ext == ".md" || ext == ".rst" || ext == ".txt" || ext == ".adoc" || ext == ".markdown" {
+			return concept.Prose
+		}
+		return concept.Example
+	}
+	return concept.Source
+}
+
+// chunked is one file cut into chunks and tokenized, or why it was not.
+type chunked struct {
+	path string
+	doc  *concept.Doc
+	st   stamp
+	why  string // "" when chunked; a reason (binary, too big) or an error
+}
+
+// chunkPath reads, parses, chunks and tokenizes one file.
+func chunkPath(ctx context.Context, p string, showSecrets bool) chunked {
+	data, st, why := readParsable(p)
+	c := chunked{path: slash(p), st: st, why: why}
+	if why != "" {
+		return c
+	}
+	var defs []syntax.Def
+	if syntax.Grammar(p) != "" {
+		pf, err := syntax.Parse(ctx, p, data)
+		switch {
+		case err == nil:
+			defs = pf.Defs
+		case errors.Is(err, syntax.ErrTooBig), errors.Is(err, syntax.ErrUnsupported):
+		default:
+			c.why = err.Error()
+			return c
+		}
+	}
+	m := newMasker(showSecrets, p, data, 1)
+	mask := func(n int, t string) string {
+		if m == nil {
+			return t
+		}
+		t, _ = m.line(n, t)
+		return t
+	}
+	c.doc = concept.Tokenize(c.path, classOf(c.path, data), chunkFile(data, defs, mask))
+	return c
+}
+
+// buildConcept chunks and tokenizes the files in parallel and indexes
+// them in the order given, each as soon as those before it are: only the
+// files done out of order wait in memory.
+func buildConcept(ctx context.Context, paths []string, showSecrets bool) (*concept.Index, []chunked) {
+	files := make([]chunked, len(paths))
+	done := make([]chan struct{}, len(paths))
+	for i := range done {
+		done[i] = make(chan struct{})
+	}
+	b := concept.NewBuilder()
+	added := make(chan struct{})
+	go func() {
+		defer close(added)
+		for i := range files {
+			select {
+			case <-done[i]:
+			case <-ctx.Done():
+				return
+			}
+			if f := &files[i]; f.doc != nil {
+				b.Add(f.doc)
+				f.doc = nil
+			}
+		}
+	}()
+	parallel(ctx, len(paths), func(i int) {
+		files[i] = chunkPath(ctx, paths[i], showSecrets)
+		close(done[i])
+	})
+	<-added
+	return b.Index(), files
+}

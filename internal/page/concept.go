@@ -1,0 +1,209 @@
+package page
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Lead is a concept lead: a chunk of a file (a definition, or a window of
+// lines) that matched a description by its words. It is a place to look,
+// not a proof, and says what brought it.
+type Lead struct {
+	Path    string   `json:"path"`
+	Start   int      `json:"line"`
+	End     int      `json:"end"`
+	Kind    string   `json:"kind,omitempty"` // the definition's kind; "" for lines between definitions
+	Name    string   `json:"name,omitempty"`
+	Score   int      `json:"score"`
+	Signals []Signal `json:"signals,omitempty"` // with explain
+	Terms   []string `json:"terms"`             // the description's terms it holds
+	Lines   []Line   `json:"lines,omitempty"`   // its head and its best few lines
+}
+
+// ConceptInput is what a concept page is planned from.
+type ConceptInput struct {
+	Description string
+	Terms       []string // the description's terms, as the index holds them
+	Exact       []File   // the lines holding the description as written, by file, best first
+	Leads       []Lead   // best first, none of them holding an exact hit
+	Skipped     string   // why there are no leads, when they were skipped
+	How         string   // how the leads were found, for the footer
+	Searched    int
+	NotIndexed  []Reason // files left out of the index, by reason
+	Warnings    []string
+	Explain     bool
+	Start       int
+	Number      int
+	Budget      int // bytes
+	Face        Face
+	Cursor      func(next int, last Key) string
+}
+
+// PlanConcept fills a page with the units after in.Start that fit the
+// budget: the exact hits first (each line a unit), then the leads (each
+// lead a unit), each part under its header.
+func PlanConcept(in ConceptInput) *Page {
+	p := &Page{Mode: Concept, Number: in.Number, Warnings: in.Warnings, Searched: in.Searched, NotSearched: in.NotIndexed, explained: in.Explain}
+	exact := 0
+	for _, f := range in.Exact {
+		exact += len(f.Lines)
+	}
+	total := exact + len(in.Leads)
+	p.Total = Totals{Matches: total, Files: len(in.Exact)}
+	head := fmt.Sprintf("concept: %q\n", in.Description)
+	foot := func(shownTo, shown int, cursor string) string {
+		return conceptFooter(in, exact, shownTo, shown, cursor)
+	}
+	room := in.Budget - len(head) - len(foot(total, total, in.Cursor(total, Key{Path: ^uint32(0), Line: 1 << 30})))
+	var b []byte
+	n := 0 // units written
+	var last Key
+	add := func(text []byte, k Key) bool {
+		if len(b)+len(text) > room && n > 0 {
+			return false
+		}
+		b = append(b, text...)
+		n++
+		last = k
+		return true
+	}
+	full := false
+	unit := 0
+	for _, f := range in.Exact {
+		var shown File
+		for _, l := range f.Lines {
+			if unit++; unit <= in.Start || full {
+				continue
+			}
+			var t []byte
+			if len(shown.Lines) == 0 {
+				if len(p.Files) == 0 {
+					t = fmt.Appendf(t, "exact: %s in %s, as written\n", plural(exact, "line"), plural(len(in.Exact), "file"))
+				}
+				t = append(t, "  "+Quote(f.Path)+"\n"...)
+			}
+			t = appendExact(t, l)
+			if !add(t, Key{Path: PathHash(f.Path), Line: l.Number}) {
+				full = true
+				continue
+			}
+			shown.Lines = append(shown.Lines, l)
+		}
+		if len(shown.Lines) > 0 {
+			shown.Path, shown.Matches, shown.Shown = Quote(f.Path), len(f.Lines), len(shown.Lines)
+			p.Files = append(p.Files, shown)
+		}
+	}
+	if exact == 0 && in.Start == 0 {
+		b = append(b, "exact: none; the description does not occur as written\n"...)
+	}
+	for i, l := range in.Leads {
+		if unit++; unit <= in.Start || full {
+			continue
+		}
+		var t []byte
+		if len(p.Leads) == 0 {
+			t = fmt.Appendf(t, "leads: %d, by the words they share with the description; each a place to look, not a proof\n", len(in.Leads))
+		}
+		t = appendLead(t, l, in.Explain)
+		if !add(t, Key{Path: PathHash(l.Path), Line: l.Start}) {
+			full = true
+			continue
+		}
+		p.Leads = append(p.Leads, in.Leads[i])
+	}
+	if len(in.Leads) == 0 && in.Start <= exact {
+		if in.Skipped != "" {
+			b = append(b, "leads: skipped: "+in.Skipped+"\n"...)
+		} else {
+			b = append(b, "leads: none; no chunk shares a word with the description\n"...)
+		}
+	}
+	if n > 0 {
+		p.Shown = Shown{From: in.Start + 1, To: in.Start + n, Matches: n, Files: len(p.Files)}
+	}
+	if next := in.Start + n; next < total {
+		p.Cursor = in.Cursor(next, last)
+		p.Next = fmt.Sprintf("page %d with "+in.Face.Cursor+" (%d-%d remain)", p.Number+1, p.Cursor, next+1, total)
+	} else {
+		p.Next = "none; this is everything"
+	}
+	p.Text = head + string(b) + foot(in.Start+n, n, p.Cursor)
+	return p
+}
+
+// appendExact writes an exact hit: "    123: the line".
+func appendExact(b []byte, l Line) []byte {
+	b = append(b, "    "...)
+	b = strconv.AppendInt(b, int64(l.Number), 10)
+	b = append(b, ": "...)
+	b = append(b, cutMiddle(strings.TrimSpace(l.Text), maxConceptLine)...)
+	return append(b, '\n')
+}
+
+// maxConceptLine is the longest line a concept page shows, in bytes.
+const maxConceptLine = 160
+
+// appendLead writes a lead: its place, what it is, its score and terms,
+// then its lines.
+//
+//	net/http/transport.go:640-702 method roundTrip  score 812  terms: retry, timeout
+//	  640: func (t *Transport) roundTrip(req *Request) (*Response, error) {
+//	  688: if !pc.shouldRetryRequest(req, err) {
+func appendLead(b []byte, l Lead, explain bool) []byte {
+	b = append(b, "  "...)
+	b = append(b, Quote(l.Path)...)
+	b = fmt.Appendf(b, ":%d-%d", l.Start, l.End)
+	if l.Name != "" {
+		b = append(b, ' ')
+		b = append(b, l.Kind...)
+		b = append(b, ' ')
+		b = append(b, l.Name...)
+	}
+	b = fmt.Appendf(b, "  score %d  terms: %s", l.Score, strings.Join(l.Terms, ", "))
+	if explain {
+		b = append(b, "  ["...)
+		for i, s := range l.Signals {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = fmt.Appendf(b, "%s %+d", s.Name, s.Value)
+		}
+		b = append(b, ']')
+	}
+	b = append(b, '\n')
+	for _, x := range l.Lines {
+		b = append(b, "    "...)
+		b = strconv.AppendInt(b, int64(x.Number), 10)
+		b = append(b, ": "...)
+		b = append(b, cutMiddle(strings.TrimSpace(x.Text), maxConceptLine)...)
+		b = append(b, '\n')
+	}
+	return b
+}
+
+func conceptFooter(in ConceptInput, exact, shownTo, shown int, cursor string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n%s, %s", plural(exact, "exact hit"), plural(len(in.Leads), "lead"))
+	if shown > 0 {
+		fmt.Fprintf(&b, "; page %d: %d-%d of %d", in.Number, shownTo-shown+1, shownTo, exact+len(in.Leads))
+	}
+	fmt.Fprintf(&b, "; %s indexed", plural(in.Searched, "file"))
+	for _, r := range in.NotIndexed {
+		fmt.Fprintf(&b, ", %d not (%s)", r.Count, r.Reason)
+	}
+	b.WriteString("\n")
+	if in.How != "" {
+		b.WriteString(in.How + "\n")
+	}
+	b.Write(appendWarnings(nil, in.Warnings, MaxWarnings))
+	b.WriteString("next: ")
+	if cursor != "" {
+		fmt.Fprintf(&b, "page %d with "+in.Face.Cursor+" (%d-%d remain)", in.Number+1, cursor, shownTo+1, exact+len(in.Leads))
+	} else {
+		b.WriteString("none; this is everything")
+	}
+	b.WriteString("\n")
+	return b.String()
+}
