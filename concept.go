@@ -25,6 +25,14 @@ type ConceptOptions struct {
 	// like secrets are masked, and they are masked before indexing too
 	// (see Options.ShowSecrets).
 	ShowSecrets bool
+	// CacheDir is where the index is kept between searches; "": scout/concept
+	// under the user's cache directory (XDG_CACHE_HOME, else ~/.cache).
+	CacheDir string
+	// CacheMax is how large that directory may grow before the least
+	// recently used indexes go; 0: DefaultConceptCacheMax.
+	CacheMax int64
+	// NoCache builds the index for this search only.
+	NoCache bool
 	Scope
 	PageOptions // MaxFiles is not used
 }
@@ -77,25 +85,21 @@ func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
 	if err != nil {
 		return nil, tooLong(err)
 	}
-	ix, files := buildConcept(ctx, paths, o.ShowSecrets)
-	if err := ctx.Err(); err != nil {
+	ix, stamps, files, rep, err := conceptIndex(ctx, paths, o)
+	if err != nil {
 		return nil, tooLong(err)
 	}
 	in := page.ConceptInput{
 		Description: desc, Exact: exact, Explain: o.Explain, Budget: o.Budget * 4, Face: o.Face,
 		How: "leads: chunks cut at definitions found by " + chunker() + ", ranked by the words they share with the description (BM25 over code-aware terms, fused with their file's rank); matched by words, not by meaning",
 	}
-	in.NotIndexed, in.Warnings = notIndexed(files)
-	in.Searched = len(ix.Files)
+	in.NotIndexed, in.Warnings = notIndexed(ix, files)
+	in.Warnings = append(in.Warnings, rep.warnings...)
+	in.Index = rep.line
+	in.Searched = ix.Indexed()
 	leads := ix.Search(concept.Query{Text: desc, Tests: o.Tests}, MaxConceptLeads)
 	in.Leads = leadsOf(ix, leads, exact, o.ShowSecrets)
 
-	var stamps []stamp
-	for _, f := range files {
-		if f.why == "" {
-			stamps = append(stamps, f.st)
-		}
-	}
 	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Concept, len(in.Leads)+countLines(exact), len(exact), stamps)
 	if err != nil {
 		return nil, err
@@ -143,15 +147,16 @@ func countLines(fs []page.File) int {
 
 // notIndexed counts the files left out of the index by reason, and
 // returns those that could not be read as warnings.
-func notIndexed(files []chunked) ([]page.Reason, []string) {
+func notIndexed(ix *concept.Index, files []chunked) ([]page.Reason, []string) {
 	count := map[string]int{}
+	for _, f := range ix.Files {
+		if f.Skip != "" {
+			count[f.Skip]++
+		}
+	}
 	var warnings []string
 	for _, f := range files {
-		switch f.why {
-		case "":
-		case reasonTooBig, reasonBinary:
-			count[f.why]++
-		default:
+		if f.why != "" && f.why != reasonTooBig && f.why != reasonBinary {
 			warnings = append(warnings, page.Quote(f.path)+": "+f.why)
 		}
 	}

@@ -3,6 +3,7 @@ package scout
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -207,7 +208,25 @@ func chunkPath(ctx context.Context, p string, showSecrets bool) chunked {
 		return t
 	}
 	c.doc = concept.Tokenize(c.path, classOf(c.path, data), chunkFile(data, defs, mask))
+	c.doc.Stamp = concept.Stamp{Size: int64(len(data)), MTime: st.mtime.UnixNano(), Sum: st.digest}
 	return c
+}
+
+// addChunked adds a chunked file to b: its chunks, or, when it was left
+// out as binary or too big, why (an error is not kept: the next search
+// tries again).
+func addChunked(b *concept.Builder, f *chunked) {
+	switch {
+	case f.doc != nil:
+		b.Add(f.doc)
+		f.doc = nil
+	case f.why == reasonBinary || f.why == reasonTooBig:
+		st := concept.Stamp{MTime: f.st.mtime.UnixNano(), Sum: f.st.digest}
+		if fi, err := os.Stat(f.path); err == nil {
+			st.Size = fi.Size()
+		}
+		b.Skip(f.path, f.why, st)
+	}
 }
 
 // buildConcept chunks and tokenizes the files in parallel and indexes
@@ -229,10 +248,7 @@ func buildConcept(ctx context.Context, paths []string, showSecrets bool) (*conce
 			case <-ctx.Done():
 				return
 			}
-			if f := &files[i]; f.doc != nil {
-				b.Add(f.doc)
-				f.doc = nil
-			}
+			addChunked(b, &files[i])
 		}
 	}()
 	parallel(ctx, len(paths), func(i int) {

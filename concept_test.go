@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/scoutcode/scout"
 )
@@ -28,7 +30,7 @@ func TestConceptPagesExhaustive(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%02d.go", i)), []byte("package p\n\n"+src), 0o644)
 	}
 	ctx := context.Background()
-	opts := scout.ConceptOptions{Description: "retries the request after a timeout", Scope: scout.Scope{Paths: []string{dir}}}
+	opts := scout.ConceptOptions{Description: "retries the request after a timeout", Scope: scout.Scope{Paths: []string{dir}}, CacheDir: t.TempDir()}
 	big := opts
 	big.Budget = scout.MaxBudget
 	all, err := scout.Concept(ctx, big)
@@ -87,13 +89,111 @@ func TestConceptErrors(t *testing.T) {
 	}
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "a.go"), []byte("package a\n\n// Timeout waits.\nfunc Timeout() {}\n"), 0o644)
-	p, err := scout.Concept(ctx, scout.ConceptOptions{Description: "timeout", Scope: scout.Scope{Paths: []string{dir}}, PageOptions: scout.PageOptions{Budget: scout.MinBudget}})
+	p, err := scout.Concept(ctx, scout.ConceptOptions{Description: "timeout", NoCache: true, Scope: scout.Scope{Paths: []string{dir}}, PageOptions: scout.PageOptions{Budget: scout.MinBudget}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	other := scout.ConceptOptions{Description: "something else", Scope: scout.Scope{Paths: []string{dir}}, PageOptions: scout.PageOptions{Cursor: "c2.AAAA"}}
+	other := scout.ConceptOptions{Description: "something else", NoCache: true, Scope: scout.Scope{Paths: []string{dir}}, PageOptions: scout.PageOptions{Cursor: "c2.AAAA"}}
 	if _, err := scout.Concept(ctx, other); !errors.Is(err, scout.ErrBadCursor) {
 		t.Errorf("damaged cursor: %v, want ErrBadCursor", err)
 	}
 	_ = p
+}
+
+// TestConceptCache: the first search builds and keeps the index, the
+// next reuses it, a changed file is read again (and its new words found),
+// a file whose time changed but not its content is not chunked again, a
+// removed file's leads go, and the cache stays within its cap by
+// evicting the least recently used index and saying so.
+func TestConceptCache(t *testing.T) {
+	ctx := context.Background()
+	dir, cache := t.TempDir(), t.TempDir()
+	write := func(name, src string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("a.go", "package a\n\n// Retry retries after a timeout.\nfunc Retry() {}\n")
+	write("b.go", "package a\n\n// Close closes the idle connections.\nfunc Close() {}\n")
+	search := func(desc string) *scout.Page {
+		t.Helper()
+		p, err := scout.Concept(ctx, scout.ConceptOptions{Description: desc, CacheDir: cache, Scope: scout.Scope{Paths: []string{dir}}, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	footer := func(p *scout.Page) string {
+		for _, l := range strings.Split(p.Text, "\n") {
+			if strings.HasPrefix(l, "index: ") {
+				return l
+			}
+		}
+		return ""
+	}
+	if f := footer(search("idle connections")); f != "index: 2 files, built and kept for the next search" {
+		t.Errorf("first search: %q", f)
+	}
+	if f := footer(search("idle connections")); f != "index: 2 files, kept from an earlier search; none changed" {
+		t.Errorf("second search: %q", f)
+	}
+	later := time.Now().Add(time.Minute)
+	write("b.go", "package a\n\n// Close closes the idle sockets.\nfunc Close() {}\n")
+	os.Chtimes(filepath.Join(dir, "b.go"), later, later)
+	os.Chtimes(filepath.Join(dir, "a.go"), later, later) // touched, not changed
+	p := search("sockets")
+	if f := footer(p); f != "index: 2 files, kept from an earlier search; 2 read again" {
+		t.Errorf("after a change: %q", f)
+	}
+	if len(p.Leads) == 0 && p.Total.Files == 0 {
+		t.Errorf("the changed file's new word is not found:\n%s", p.Text)
+	}
+	if f := footer(search("sockets")); !strings.HasSuffix(f, "none changed") {
+		t.Errorf("a touched file whose content is the same must not count as changed: %q", f)
+	}
+	os.Remove(filepath.Join(dir, "b.go"))
+	if p := search("sockets"); len(p.Leads) != 0 || p.Total.Files != 0 {
+		t.Errorf("a removed file still answers:\n%s", p.Text)
+	}
+
+	// The cap: another scope's index pushes the older one out.
+	other := t.TempDir()
+	os.WriteFile(filepath.Join(other, "c.go"), []byte("package c\n\n// Expire ends sessions.\nfunc Expire() {}\n"), 0o644)
+	idx, _ := filepath.Glob(filepath.Join(cache, "*.idx"))
+	if len(idx) != 1 {
+		t.Fatalf("%d indexes kept, want 1: %v", len(idx), idx)
+	}
+	old := time.Now().Add(-time.Hour)
+	os.Chtimes(idx[0], old, old)
+	fi, _ := os.Stat(idx[0])
+	p, err := scout.Concept(ctx, scout.ConceptOptions{Description: "sessions", CacheDir: cache, CacheMax: fi.Size(), Scope: scout.Scope{Paths: []string{other}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := footer(p); !strings.Contains(f, "1 older index (") || !strings.Contains(f, "evicted") {
+		t.Errorf("over the cap: %q, want an eviction reported", f)
+	}
+	if _, err := os.Stat(idx[0]); !os.IsNotExist(err) {
+		t.Errorf("the least recently used index is still there: %v", err)
+	}
+}
+
+// TestConceptCacheUnwritable: when the cache cannot be written the
+// search still answers, and says the index is not kept and why.
+func TestConceptCacheUnwritable(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.go"), []byte("package a\n\n// Retry retries after a timeout.\nfunc Retry() {}\n"), 0o644)
+	notDir := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(notDir, nil, 0o644)
+	p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: "retry after a timeout", CacheDir: filepath.Join(notDir, "cache"), Scope: scout.Scope{Paths: []string{dir}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Total.Matches == 0 {
+		t.Errorf("no answer without a cache:\n%s", p.Text)
+	}
+	if !strings.Contains(p.Text, "warning: the concept index could not be kept") {
+		t.Errorf("the page does not say the index was not kept:\n%s", p.Text)
+	}
 }

@@ -168,6 +168,7 @@ func TestGolden(t *testing.T) {
 	}
 	for _, c := range goldenCases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("XDG_CACHE_HOME", t.TempDir()) // each case builds its concept index afresh
 			stdout, stderr, code := run(c.args...)
 			files := []txtar.File{
 				{Name: "exit", Data: []byte(strconv.Itoa(code) + "\n")},

@@ -24,7 +24,11 @@ type Chunk struct {
 type File struct {
 	Path  string
 	Class Class // test, example, vendored, generated…
-	first int   // its chunks are chunks[first:end]
+	Stamp Stamp // what it was when it was indexed
+	// Skip says why the file holds no chunks ("binary", "too big"); ""
+	// for a file indexed.
+	Skip  string
+	first int // its chunks are chunks[first:end]
 	end   int
 }
 
@@ -61,9 +65,10 @@ type Index struct {
 	total  uint64      // sum of lens
 	// The files as wholes: for each term, the files that hold it, with
 	// its frequency; each file's length.
-	fpost  [][]posting
-	flens  []uint32
-	ftotal uint64
+	fpost   [][]posting
+	flens   []uint32
+	ftotal  uint64
+	skipped int // files with a Skip reason
 }
 
 type posting struct {
@@ -88,6 +93,7 @@ type Text struct {
 
 // Doc is a file's chunks tokenized, as Add takes them.
 type Doc struct {
+	Stamp   Stamp // the file's, as the caller read it
 	path    string
 	class   Class
 	chunks  []Chunk
@@ -149,11 +155,23 @@ func sorted(m map[string]uint32) []termCount {
 	return out
 }
 
+// Skip adds a file that is not indexed, and why, so that a later search
+// can tell it has not changed.
+func (b *Builder) Skip(path, why string, st Stamp) {
+	b.ix.Files = append(b.ix.Files, File{Path: path, Skip: why, Stamp: st, first: len(b.ix.Chunks), end: len(b.ix.Chunks)})
+	b.ix.flens = append(b.ix.flens, 0)
+	b.ix.skipped++
+}
+
+// Indexed returns how many files the index holds chunks of (or could:
+// those it skipped are not counted).
+func (ix *Index) Indexed() int { return len(ix.Files) - ix.skipped }
+
 // Add adds a tokenized file; it returns the file's index.
 func (b *Builder) Add(d *Doc) int {
 	ix := &b.ix
 	f := len(ix.Files)
-	ix.Files = append(ix.Files, File{Path: d.path, Class: d.class, first: len(ix.Chunks)})
+	ix.Files = append(ix.Files, File{Path: d.path, Class: d.class, Stamp: d.Stamp, first: len(ix.Chunks)})
 	for _, t := range d.inPath {
 		id := b.term(t)
 		ix.paths[id] = append(ix.paths[id], uint32(f))
@@ -261,7 +279,7 @@ func (ix *Index) Search(q Query, n int) []Lead {
 		return !t.expanded && (t.term == "test" || t.term == "exampl" || t.term == "vendor" || t.term == "generat")
 	})
 	pathScore := map[int]float64{}
-	F := float64(len(ix.Files))
+	F := float64(ix.Indexed())
 	for _, t := range qs {
 		pf := float64(len(ix.paths[t.id]))
 		pidf := math.Log(1 + (F-pf+0.5)/(pf+0.5))
@@ -519,8 +537,8 @@ func (ix *Index) scoreChunks(text string, tu *Tuning) (score map[uint32]float64,
 // written.
 func (ix *Index) scoreFiles(text string, tu *Tuning) map[int]float64 {
 	qs := ix.queryTerms(text, Words)
-	favg := float64(ix.ftotal) / float64(len(ix.Files))
-	F := float64(len(ix.Files))
+	favg := float64(ix.ftotal) / float64(max(1, ix.Indexed()))
+	F := float64(ix.Indexed())
 	score := map[int]float64{}
 	for _, t := range qs {
 		df := float64(len(ix.fpost[t.id]))

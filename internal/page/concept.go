@@ -29,6 +29,7 @@ type ConceptInput struct {
 	Leads       []Lead   // best first, none of them holding an exact hit
 	Skipped     string   // why there are no leads, when they were skipped
 	How         string   // how the leads were found, for the footer
+	Index       string   // what the index cache did, for the footer
 	Searched    int
 	NotIndexed  []Reason // files left out of the index, by reason
 	Warnings    []string
@@ -196,6 +197,9 @@ func conceptFooter(in ConceptInput, exact, shownTo, shown int, cursor string) st
 	b.WriteString("\n")
 	if in.How != "" {
 		b.WriteString(in.How + "\n")
+	}
+	if in.Index != "" {
+		b.WriteString(in.Index + "\n")
 	}
 	b.Write(appendWarnings(nil, in.Warnings, MaxWarnings))
 	b.WriteString("next: ")

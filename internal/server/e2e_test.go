@@ -76,7 +76,7 @@ func repo(t *testing.T) (string, []string) {
 	if err := fixture.Date(f.Root, fixture.Old); err != nil {
 		t.Fatal(err)
 	}
-	return f.Root, []string{"HOME=" + f.Home, "XDG_CONFIG_HOME=", "XDG_STATE_HOME=" + t.TempDir()}
+	return f.Root, []string{"HOME=" + f.Home, "XDG_CONFIG_HOME=", "XDG_STATE_HOME=" + t.TempDir(), "XDG_CACHE_HOME=" + t.TempDir()}
 }
 
 // call calls a tool with arguments given as JSON.
@@ -361,7 +361,7 @@ func TestBroadRoot(t *testing.T) {
 		}
 	}
 	// With --allow-broad-root it serves.
-	s := connect(t, home, []string{"HOME=" + home, "XDG_STATE_HOME=" + t.TempDir()}, "--root", home, "--allow-broad-root")
+	s := connect(t, home, []string{"HOME=" + home, "XDG_STATE_HOME=" + t.TempDir(), "XDG_CACHE_HOME=" + t.TempDir()}, "--root", home, "--allow-broad-root")
 	os.WriteFile(filepath.Join(home, "f.txt"), []byte("hello\n"), 0o644)
 	if res := call(t, s, "grep", `{"pattern": "hello"}`); res.IsError {
 		t.Errorf("with --allow-broad-root: %s", fixture.Text(res))
@@ -422,7 +422,7 @@ func TestTolerance(t *testing.T) {
 // search, and reads a long file page by page.
 func TestCursorToEnd(t *testing.T) {
 	root := filepath.Join(goroot(t), "src", "net", "http")
-	env := []string{"XDG_STATE_HOME=" + t.TempDir()}
+	env := []string{"XDG_STATE_HOME=" + t.TempDir(), "XDG_CACHE_HOME=" + t.TempDir()}
 	s := connect(t, root, env, "--root", root)
 
 	res, err := scout.Search(context.Background(), scout.Options{Patterns: []string{`func \(\w+ \*?Request\)`}, Scope: scout.Scope{Paths: []string{root}}, RankOptions: scout.RankOptions{NoFrecency: true}})

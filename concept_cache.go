@@ -1,0 +1,317 @@
+package scout
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/scoutcode/scout/internal/concept"
+	"github.com/scoutcode/scout/internal/syntax"
+)
+
+// The concept index is kept between searches in the user's cache
+// directory, one file per search scope: built on first use, then only the
+// files whose size or time changed are read again, and only those whose
+// content changed are chunked again. Files are written whole to a
+// temporary name and renamed, so that several scout processes may build
+// and read at once: each reads a whole index, the last to write wins.
+
+// DefaultConceptCacheMax is how large the concept index cache may grow
+// before the least recently used indexes are evicted.
+const DefaultConceptCacheMax = 512 << 20
+
+// conceptCacheDir returns where concept indexes are kept: dir when set,
+// else scout/concept under the user's cache directory (XDG_CACHE_HOME,
+// else ~/.cache).
+func conceptCacheDir(dir string) (string, error) {
+	if dir != "" {
+		return dir, nil
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(base, "scout", "concept"), nil
+}
+
+// cacheKey names the index of a scope: the roots as given (the index
+// holds paths as the walk gives them) and made absolute, what
+// selects files, whether secrets are masked, and what makes the chunks.
+func cacheKey(o ConceptOptions) string {
+	given, abs := rootsOf(o.Paths)
+	sc := o.Scope
+	sc.Paths = nil
+	b, err := json.Marshal([]any{given, abs, sc, o.ShowSecrets, chunkerStamp, syntax.By, concept.Revision})
+	if err != nil {
+		panic(err) // plain values only
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:12]) + ".idx"
+}
+
+// cacheReport is what the cache did, for the page.
+type cacheReport struct {
+	line     string   // "index: 12 of 10,245 files read again, kept in DIR"
+	warnings []string // failures: the index could not be read, written or evicted
+}
+
+// conceptIndex returns the index of the files at paths (in path order),
+// from the cache where it can, and the stamps of the files for cursors.
+func conceptIndex(ctx context.Context, paths []string, o ConceptOptions) (*concept.Index, []stamp, []chunked, cacheReport, error) {
+	var rep cacheReport
+	if o.NoCache {
+		ix, files := buildConcept(ctx, paths, o.ShowSecrets)
+		rep.line = "index: built for this search, not kept (no cache)"
+		return ix, stampsOf(ix), files, rep, ctx.Err()
+	}
+	dir, err := conceptCacheDir(o.CacheDir)
+	if err != nil {
+		ix, files := buildConcept(ctx, paths, o.ShowSecrets)
+		rep.warnings = append(rep.warnings, fmt.Sprintf("the concept index is not kept: no cache directory (%v); it is built again on each search", err))
+		return ix, stampsOf(ix), files, rep, ctx.Err()
+	}
+	file := filepath.Join(dir, cacheKey(o))
+	var old *concept.Index
+	if data, err := os.ReadFile(file); err == nil {
+		if old, err = concept.Decode(data); err != nil {
+			rep.warnings = append(rep.warnings, fmt.Sprintf("%s: %v; rebuilt", file, err))
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		rep.warnings = append(rep.warnings, fmt.Sprintf("%s: %v; rebuilt", file, pathErr(err)))
+	}
+
+	var ix *concept.Index
+	var files []chunked
+	changed := 0
+	if old == nil {
+		ix, files = buildConcept(ctx, paths, o.ShowSecrets)
+		changed = len(paths)
+	} else {
+		ix, files, changed = updateConcept(ctx, old, paths, o.ShowSecrets)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, nil, rep, err
+	}
+	switch {
+	case changed == 0:
+		rep.line = fmt.Sprintf("index: %s, kept from an earlier search; none changed", plural(ix.Indexed(), "file"))
+		now := time.Now()
+		os.Chtimes(file, now, now) // recently used, for eviction
+	default:
+		if err := writeIndex(dir, file, ix.Encode()); err != nil {
+			rep.warnings = append(rep.warnings, fmt.Sprintf("the concept index could not be kept: %v; it is built again on each search", err))
+			rep.line = fmt.Sprintf("index: %s, built for this search", plural(ix.Indexed(), "file"))
+			break
+		}
+		if old == nil {
+			rep.line = fmt.Sprintf("index: %s, built and kept for the next search", plural(ix.Indexed(), "file"))
+		} else {
+			rep.line = fmt.Sprintf("index: %s, kept from an earlier search; %d read again", plural(ix.Indexed(), "file"), changed)
+		}
+		max := o.CacheMax
+		if max <= 0 {
+			max = DefaultConceptCacheMax
+		}
+		evicted, freed, err := evictIndexes(dir, file, max)
+		if err != nil {
+			rep.warnings = append(rep.warnings, fmt.Sprintf("the concept index cache %s could not be kept under %s: %v", dir, mib(max), err))
+		}
+		if evicted > 0 {
+			rep.line += fmt.Sprintf("; %s (%s) evicted to stay under %s", plural(evicted, "older index"), mib(freed), mib(max))
+		}
+	}
+	return ix, stampsOf(ix), files, rep, nil
+}
+
+func mib(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	if strings.HasSuffix(what, "x") {
+		return fmt.Sprintf("%d %ses", n, what)
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// stampsOf returns the indexed files' stamps, for cursors.
+func stampsOf(ix *concept.Index) []stamp {
+	out := make([]stamp, len(ix.Files))
+	for i, f := range ix.Files {
+		out[i] = stamp{path: f.Path, mtime: time.Unix(0, f.Stamp.MTime), digest: f.Stamp.Sum}
+	}
+	return out
+}
+
+// updateConcept brings a kept index up to the files at paths: those gone
+// are dropped; those whose size or time changed are read, and chunked
+// again unless their content's digest is the same. It returns how many
+// files it read again.
+func updateConcept(ctx context.Context, old *concept.Index, paths []string, showSecrets bool) (*concept.Index, []chunked, int) {
+	at := make(map[string]int, len(old.Files))
+	for i, f := range old.Files {
+		at[f.Path] = i
+	}
+	type look struct {
+		old   int // the file's index in old, -1 when new
+		stat  concept.Stamp
+		fresh bool // unchanged: same size and time
+	}
+	looks := make([]look, len(paths))
+	parallel(ctx, len(paths), func(i int) {
+		p := slash(paths[i])
+		l := look{old: -1}
+		if j, ok := at[p]; ok {
+			l.old = j
+		}
+		if fi, err := os.Stat(paths[i]); err == nil {
+			l.stat = concept.Stamp{Size: fi.Size(), MTime: fi.ModTime().UnixNano()}
+			if l.old >= 0 {
+				s := old.Files[l.old].Stamp
+				l.fresh = s.Size == l.stat.Size && s.MTime == l.stat.MTime
+			}
+		}
+		looks[i] = l
+	})
+	drop := map[int]bool{}
+	seen := make([]bool, len(old.Files))
+	var again []int // indexes in paths of the files to read again
+	for i, l := range looks {
+		if l.old >= 0 {
+			seen[l.old] = true
+		}
+		if !l.fresh {
+			again = append(again, i)
+		}
+	}
+	for i := range old.Files {
+		if !seen[i] {
+			drop[i] = true
+		}
+	}
+	files := make([]chunked, len(again))
+	parallel(ctx, len(again), func(k int) {
+		i := again[k]
+		p := paths[i]
+		if l := looks[i]; l.old >= 0 {
+			// Touched, maybe not changed: the content's digest decides.
+			if _, st, why := readParsable(p); why == "" && st.digest == old.Files[l.old].Stamp.Sum {
+				files[k] = chunked{path: slash(p), st: st, why: "same"}
+				return
+			}
+		}
+		files[k] = chunkPath(ctx, p, showSecrets)
+	})
+	for k, i := range again {
+		l := looks[i]
+		if l.old < 0 {
+			continue
+		}
+		if files[k].why == "same" {
+			old.Files[l.old].Stamp.MTime = l.stat.MTime // the content is the same: keep its chunks
+			continue
+		}
+		drop[l.old] = true
+	}
+	if len(again) == 0 && len(drop) == 0 {
+		return old, nil, 0
+	}
+	b := old.Without(drop)
+	for k := range files {
+		f := &files[k]
+		if f.why == "same" {
+			f.why = ""
+			continue
+		}
+		addChunked(b, f)
+	}
+	return b.Index(), files, max(len(again), len(drop))
+}
+
+// writeIndex writes an index whole to a temporary file beside file, then
+// renames it over file.
+func writeIndex(dir, file string, data []byte) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return pathErr(err)
+	}
+	tmp, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return pathErr(err)
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), file)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return pathErr(err)
+	}
+	return nil
+}
+
+// evictIndexes removes the least recently used indexes in dir (by their
+// modification time; a search that uses one touches it), but never keep,
+// until what is left is within max bytes. It returns how many it removed
+// and how many bytes they held.
+func evictIndexes(dir, keep string, max int64) (int, int64, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return 0, 0, pathErr(err)
+	}
+	type idx struct {
+		path string
+		size int64
+		used time.Time
+	}
+	var all []idx
+	var total int64
+	for _, e := range ents {
+		if !strings.HasSuffix(e.Name(), ".idx") {
+			continue
+		}
+		fi, err := e.Info()
+		if err != nil {
+			continue
+		}
+		all = append(all, idx{filepath.Join(dir, e.Name()), fi.Size(), fi.ModTime()})
+		total += fi.Size()
+	}
+	slices.SortFunc(all, func(a, b idx) int {
+		if c := a.used.Compare(b.used); c != 0 {
+			return c
+		}
+		return strings.Compare(a.path, b.path)
+	})
+	n := 0
+	var freed int64
+	var errs []error
+	for _, x := range all {
+		if total <= max {
+			break
+		}
+		if x.path == keep {
+			continue
+		}
+		if err := os.Remove(x.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, pathErr(err))
+			continue
+		}
+		total -= x.size
+		freed += x.size
+		n++
+	}
+	return n, freed, errors.Join(errs...)
+}

@@ -1,0 +1,96 @@
+package concept
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+)
+
+func sample() map[string][][2]string {
+	return map[string][][2]string{
+		"net/retry.go":      {{"backoff", "func backoff(n int) time.Duration { return time.Second << n }"}, {"retryAfterTimeout", "// retries after a timeout\nfunc retryAfterTimeout(req *Request) error { return retry(req) }"}},
+		"net/retry_test.go": {{"TestRetry", "func TestRetry(t *testing.T) { retryAfterTimeout(nil) }"}},
+		"net/conn.go":       {{"dialConn", "func dialConn(addr string) (net.Conn, error) { // opens the connection }"}},
+		"docs/README.md":    {{"", "Retries: scout retries after a timeout of 5 seconds."}},
+	}
+}
+
+// describe lists a search's leads by place and score, for comparing.
+func describe(ix *Index, q string) string {
+	var s string
+	for _, l := range ix.Search(Query{Text: q}, 100) {
+		c := ix.Chunks[l.Chunk]
+		s += fmt.Sprintf("%s:%d %d %v\n", ix.Files[c.File].Path, c.Start, l.Score, l.Terms)
+	}
+	return s
+}
+
+func TestEncodeDecode(t *testing.T) {
+	ix := build(sample())
+	ix.Files[0].Stamp = Stamp{Size: 12, MTime: -5, Sum: 7}
+	got, err := Decode(ix.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Files[0].Stamp != ix.Files[0].Stamp {
+		t.Errorf("stamp %+v, want %+v", got.Files[0].Stamp, ix.Files[0].Stamp)
+	}
+	for _, q := range []string{"retries after a timeout", "open a connection", "scout"} {
+		if a, b := describe(ix, q), describe(got, q); a != b {
+			t.Errorf("%q: decoded index answers\n%s\nwant\n%s", q, b, a)
+		}
+	}
+	// Damaged: every prefix, and a flipped byte, are refused or read.
+	data := ix.Encode()
+	for n := range len(data) {
+		if _, err := Decode(data[:n]); !errors.Is(err, ErrCorrupt) {
+			t.Fatalf("a prefix of %d bytes: %v, want ErrCorrupt", n, err)
+		}
+	}
+}
+
+// TestWithout: dropping files and adding them again answers as a fresh
+// build does.
+func TestWithout(t *testing.T) {
+	files := sample()
+	ix := build(files)
+	drop := map[int]bool{}
+	for f, file := range ix.Files {
+		if file.Path == "net/retry.go" || file.Path == "docs/README.md" {
+			drop[f] = true
+		}
+	}
+	b := ix.Without(drop)
+	// What a fresh build of the rest answers.
+	rest := map[string][][2]string{}
+	for p, c := range files {
+		if p != "net/retry.go" && p != "docs/README.md" {
+			rest[p] = c
+		}
+	}
+	fresh := build(rest)
+	got := b.Index()
+	for _, q := range []string{"retries after a timeout", "open a connection"} {
+		if a, w := describe(got, q), describe(fresh, q); a != w {
+			t.Errorf("%q without two files:\n%s\nwant\n%s", q, a, w)
+		}
+	}
+	if len(got.Files) != len(fresh.Files) || len(got.Chunks) != len(fresh.Chunks) {
+		t.Errorf("%d files, %d chunks; want %d, %d", len(got.Files), len(got.Chunks), len(fresh.Files), len(fresh.Chunks))
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	f.Add(build(sample()).Encode())
+	f.Add([]byte("scout-concept\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ix, err := Decode(data)
+		if err != nil {
+			return
+		}
+		ix.Search(Query{Text: "retries after a timeout connection"}, 10) // must not panic
+		if _, err := Decode(ix.Encode()); err != nil {
+			t.Fatalf("an index read back does not encode and read again: %v", err)
+		}
+	})
+}
