@@ -33,6 +33,10 @@ type ConceptOptions struct {
 	CacheMax int64
 	// NoCache builds the index for this search only.
 	NoCache bool
+	// Progress, when not nil, is called as files are indexed (done of
+	// total), from one goroutine at a time; the CLI draws a bar with it
+	// on a terminal.
+	Progress func(done, total int)
 	Scope
 	PageOptions // MaxFiles is not used
 }
@@ -77,15 +81,15 @@ func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
 		return err
 	}
 
-	exact, err := exactHits(ctx, desc, o)
+	paths, stats, err := conceptPaths(ctx, o.Scope)
 	if err != nil {
 		return nil, tooLong(err)
 	}
-	paths, err := outlinePaths(ctx, o.Scope)
+	ix, stamps, files, rep, err := conceptIndex(ctx, paths, stats, o)
 	if err != nil {
 		return nil, tooLong(err)
 	}
-	ix, stamps, files, rep, err := conceptIndex(ctx, paths, o)
+	exact, err := exactHits(ctx, desc, o, ix)
 	if err != nil {
 		return nil, tooLong(err)
 	}
@@ -109,9 +113,20 @@ func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
 
 // exactHits returns the lines that hold desc as written (case folded),
 // best first, by file, at most MaxExactHits of them.
-func exactHits(ctx context.Context, desc string, o ConceptOptions) ([]page.File, error) {
+//
+// Only the files whose words hold every word of desc can hold it, and
+// the index knows which: only those are searched (all of them when desc
+// has no words, "->").
+func exactHits(ctx context.Context, desc string, o ConceptOptions, ix *concept.Index) ([]page.File, error) {
+	sc := o.Scope
+	if paths, ok := ix.Holding(desc); ok {
+		if len(paths) == 0 {
+			return nil, nil
+		}
+		sc.Paths = paths // named, so only they are read, not the tree walked again
+	}
 	res, err := Search(ctx, Options{
-		Patterns: []string{desc}, Fixed: true, Case: CaseInsensitive, Scope: o.Scope, NoSpans: true, ShowSecrets: o.ShowSecrets,
+		Patterns: []string{desc}, Fixed: true, Case: CaseInsensitive, Scope: sc, NoSpans: true, ShowSecrets: o.ShowSecrets,
 		RankOptions: RankOptions{NoFrecency: true, NoGit: true},
 	})
 	if err != nil {
@@ -169,6 +184,54 @@ func notIndexed(ix *concept.Index, files []chunked) ([]page.Reason, []string) {
 	return reasons, warnings
 }
 
+// conceptPaths returns the files to index, as outline walks them (each
+// named file, and the files below each named directory, in path order),
+// with their size and modification time.
+func conceptPaths(ctx context.Context, sc Scope) ([]string, map[string]concept.Stamp, error) {
+	roots := sc.Paths
+	if len(roots) == 0 {
+		roots = []string{"."}
+	}
+	var paths []string
+	stats := map[string]concept.Stamp{}
+	for _, r := range roots {
+		fi, err := os.Stat(r)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%w: name a file or directory that exists", err)
+		}
+		if !fi.IsDir() {
+			paths = append(paths, r)
+			continue
+		}
+		one := sc
+		one.Paths = []string{r}
+		res, err := FindAll(ctx, FindOptions{Scope: one, RankOptions: RankOptions{NoFrecency: true, NoGit: true, Sort: ByPath}})
+		if err != nil {
+			return nil, nil, err
+		}
+		var below []string
+		for _, f := range res.Files {
+			if !f.Dir {
+				below = append(below, f.Path)
+			}
+		}
+		slices.Sort(below)
+		paths = append(paths, below...)
+	}
+	// A find reads the times of at most MaxRecencyFiles paths: read them
+	// all here.
+	got := make([]concept.Stamp, len(paths))
+	parallel(ctx, len(paths), func(i int) {
+		if fi, err := os.Stat(paths[i]); err == nil {
+			got[i] = concept.Stamp{Size: fi.Size(), MTime: fi.ModTime().UnixNano()}
+		}
+	})
+	for i, p := range paths {
+		stats[slash(p)] = got[i]
+	}
+	return paths, stats, ctx.Err()
+}
+
 // leadsOf turns the index's leads into the page's: without those that
 // hold an exact hit, each with its definition's line and its best two
 // lines (those with the most of the description's terms).
@@ -179,7 +242,11 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 			hits[f.Path] = append(hits[f.Path], l.Number)
 		}
 	}
-	files := map[string][]string{} // lines of the files read, by path
+	type leadFile struct {
+		lines []string
+		mask  *masker
+	}
+	files := map[string]*leadFile{} // the files read, by path
 	var out []page.Lead
 	for _, l := range leads {
 		c := ix.Chunks[l.Chunk]
@@ -191,18 +258,19 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 		for _, s := range l.Signals {
 			pl.Signals = append(pl.Signals, page.Signal{Name: s.Name, Value: s.Value})
 		}
-		lines, ok := files[p]
+		f, ok := files[p]
 		if !ok {
 			if data, err := os.ReadFile(p); err == nil {
-				lines = splitLines(data)
-				m := newMasker(showSecrets, p, data, 1)
-				for i, t := range lines {
-					lines[i], _ = m.line(i+1, t)
-				}
+				f = &leadFile{lines: splitLines(data), mask: newMasker(showSecrets, p, data, 1)}
 			}
-			files[p] = lines
+			files[p] = f
 		}
-		pl.Lines = bestLines(lines, c, l.Stems)
+		if f != nil {
+			pl.Lines = bestLines(f.lines, c, l.Stems)
+			for i := range pl.Lines {
+				pl.Lines[i].Text, _ = f.mask.line(pl.Lines[i].Number, pl.Lines[i].Text)
+			}
+		}
 		out = append(out, pl)
 	}
 	return out

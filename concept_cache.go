@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/scoutcode/scout/internal/concept"
@@ -66,16 +67,16 @@ type cacheReport struct {
 
 // conceptIndex returns the index of the files at paths (in path order),
 // from the cache where it can, and the stamps of the files for cursors.
-func conceptIndex(ctx context.Context, paths []string, o ConceptOptions) (*concept.Index, []stamp, []chunked, cacheReport, error) {
+func conceptIndex(ctx context.Context, paths []string, stats map[string]concept.Stamp, o ConceptOptions) (*concept.Index, []stamp, []chunked, cacheReport, error) {
 	var rep cacheReport
 	if o.NoCache {
-		ix, files := buildConcept(ctx, paths, o.ShowSecrets)
+		ix, files := buildConcept(ctx, paths, o.ShowSecrets, o.Progress)
 		rep.line = "index: built for this search, not kept (no cache)"
 		return ix, stampsOf(ix), files, rep, ctx.Err()
 	}
 	dir, err := conceptCacheDir(o.CacheDir)
 	if err != nil {
-		ix, files := buildConcept(ctx, paths, o.ShowSecrets)
+		ix, files := buildConcept(ctx, paths, o.ShowSecrets, o.Progress)
 		rep.warnings = append(rep.warnings, fmt.Sprintf("the concept index is not kept: no cache directory (%v); it is built again on each search", err))
 		return ix, stampsOf(ix), files, rep, ctx.Err()
 	}
@@ -93,10 +94,10 @@ func conceptIndex(ctx context.Context, paths []string, o ConceptOptions) (*conce
 	var files []chunked
 	changed := 0
 	if old == nil {
-		ix, files = buildConcept(ctx, paths, o.ShowSecrets)
+		ix, files = buildConcept(ctx, paths, o.ShowSecrets, o.Progress)
 		changed = len(paths)
 	} else {
-		ix, files, changed = updateConcept(ctx, old, paths, o.ShowSecrets)
+		ix, files, changed = updateConcept(ctx, old, paths, stats, o.ShowSecrets, o.Progress)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, nil, nil, rep, err
@@ -153,11 +154,12 @@ func stampsOf(ix *concept.Index) []stamp {
 	return out
 }
 
-// updateConcept brings a kept index up to the files at paths: those gone
-// are dropped; those whose size or time changed are read, and chunked
+// updateConcept brings a kept index up to the files at paths (whose size
+// and time the walk gave in stats): those gone are dropped; those whose
+// size or time changed are read, and chunked
 // again unless their content's digest is the same. It returns how many
 // files it read again.
-func updateConcept(ctx context.Context, old *concept.Index, paths []string, showSecrets bool) (*concept.Index, []chunked, int) {
+func updateConcept(ctx context.Context, old *concept.Index, paths []string, stats map[string]concept.Stamp, showSecrets bool, progress func(int, int)) (*concept.Index, []chunked, int) {
 	at := make(map[string]int, len(old.Files))
 	for i, f := range old.Files {
 		at[f.Path] = i
@@ -174,11 +176,11 @@ func updateConcept(ctx context.Context, old *concept.Index, paths []string, show
 		if j, ok := at[p]; ok {
 			l.old = j
 		}
-		if fi, err := os.Stat(paths[i]); err == nil {
-			l.stat = concept.Stamp{Size: fi.Size(), MTime: fi.ModTime().UnixNano()}
+		if st, ok := stats[p]; ok {
+			l.stat = st
 			if l.old >= 0 {
 				s := old.Files[l.old].Stamp
-				l.fresh = s.Size == l.stat.Size && s.MTime == l.stat.MTime
+				l.fresh = s.Size == st.Size && s.MTime == st.MTime
 			}
 		}
 		looks[i] = l
@@ -200,7 +202,19 @@ func updateConcept(ctx context.Context, old *concept.Index, paths []string, show
 		}
 	}
 	files := make([]chunked, len(again))
+	var mu sync.Mutex
+	done := 0
 	parallel(ctx, len(again), func(k int) {
+		if progress != nil {
+			defer func() {
+				mu.Lock()
+				done++
+				if done%256 == 0 || done == len(again) {
+					progress(done, len(again))
+				}
+				mu.Unlock()
+			}()
+		}
 		i := again[k]
 		p := paths[i]
 		if l := looks[i]; l.old >= 0 {
@@ -314,4 +328,64 @@ func evictIndexes(dir, keep string, max int64) (int, int64, error) {
 		n++
 	}
 	return n, freed, errors.Join(errs...)
+}
+
+// ConceptIndexInfo is one kept concept index.
+type ConceptIndexInfo struct {
+	Path string
+	Size int64
+	Used time.Time // when a search last used it
+}
+
+// ConceptCache lists the concept indexes kept in dir ("": the user's
+// cache directory, see ConceptOptions.CacheDir), least recently used
+// first, and returns the directory.
+func ConceptCache(dir string) (string, []ConceptIndexInfo, error) {
+	dir, err := conceptCacheDir(dir)
+	if err != nil {
+		return "", nil, err
+	}
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return dir, nil, nil
+	}
+	if err != nil {
+		return dir, nil, pathErr(err)
+	}
+	var out []ConceptIndexInfo
+	for _, e := range ents {
+		if !strings.HasSuffix(e.Name(), ".idx") {
+			continue
+		}
+		if fi, err := e.Info(); err == nil {
+			out = append(out, ConceptIndexInfo{Path: filepath.Join(dir, e.Name()), Size: fi.Size(), Used: fi.ModTime()})
+		}
+	}
+	slices.SortFunc(out, func(a, b ConceptIndexInfo) int {
+		if c := a.Used.Compare(b.Used); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Path, b.Path)
+	})
+	return dir, out, nil
+}
+
+// ClearConceptCache removes every concept index kept in dir ("": the
+// user's cache directory) and returns how many it removed; a file it
+// could not remove is an error.
+func ClearConceptCache(dir string) (int, error) {
+	_, all, err := ConceptCache(dir)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	var errs []error
+	for _, x := range all {
+		if err := os.Remove(x.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, pathErr(err))
+			continue
+		}
+		n++
+	}
+	return n, errors.Join(errs...)
 }

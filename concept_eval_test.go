@@ -396,6 +396,9 @@ func newPlainBM25(t *testing.T, dir string, ix *concept.Index) *plainBM25 {
 	r := &plainBM25{post: map[string]map[int]int{}}
 	total := 0
 	for _, f := range ix.Files {
+		if f.Skip != "" {
+			continue // binary, too big: not indexed by scout either
+		}
 		data, err := os.ReadFile(f.Path)
 		if err != nil {
 			t.Fatal(err)

@@ -232,7 +232,7 @@ func addChunked(b *concept.Builder, f *chunked) {
 // buildConcept chunks and tokenizes the files in parallel and indexes
 // them in the order given, each as soon as those before it are: only the
 // files done out of order wait in memory.
-func buildConcept(ctx context.Context, paths []string, showSecrets bool) (*concept.Index, []chunked) {
+func buildConcept(ctx context.Context, paths []string, showSecrets bool, progress func(int, int)) (*concept.Index, []chunked) {
 	files := make([]chunked, len(paths))
 	done := make([]chan struct{}, len(paths))
 	for i := range done {
@@ -249,6 +249,12 @@ func buildConcept(ctx context.Context, paths []string, showSecrets bool) (*conce
 				return
 			}
 			addChunked(b, &files[i])
+			if progress != nil && (i+1)%256 == 0 {
+				progress(i+1, len(files))
+			}
+		}
+		if progress != nil {
+			progress(len(files), len(files))
 		}
 	}()
 	parallel(ctx, len(paths), func(i int) {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -195,5 +196,42 @@ func TestConceptCacheUnwritable(t *testing.T) {
 	}
 	if !strings.Contains(p.Text, "warning: the concept index could not be kept") {
 		t.Errorf("the page does not say the index was not kept:\n%s", p.Text)
+	}
+}
+
+// TestConceptCacheConcurrent: several searches building and reading one
+// cache at once all answer the same, and leave an index that reads back.
+func TestConceptCacheConcurrent(t *testing.T) {
+	dir, cache := t.TempDir(), t.TempDir()
+	for i := range 40 {
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%02d.go", i)), []byte(fmt.Sprintf("package p\n\n// Retry%d retries after a timeout.\nfunc Retry%d() {}\n", i, i)), 0o644)
+	}
+	opts := scout.ConceptOptions{Description: "retries after a timeout", CacheDir: cache, Scope: scout.Scope{Paths: []string{dir}}, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}}
+	var wg sync.WaitGroup
+	leads := make([]string, 6)
+	errs := make([]error, 6)
+	for i := range leads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p, err := scout.Concept(context.Background(), opts)
+			if err == nil {
+				leads[i] = fmt.Sprint(conceptUnits(p))
+			}
+			errs[i] = err
+		}()
+	}
+	wg.Wait()
+	for i := range leads {
+		if errs[i] != nil || leads[i] != leads[0] {
+			t.Errorf("search %d: %v\n%s\nwant\n%s", i, errs[i], leads[i], leads[0])
+		}
+	}
+	p, err := scout.Concept(context.Background(), opts)
+	if err != nil || !strings.Contains(p.Text, "none changed") {
+		t.Errorf("after the concurrent searches the kept index is not reused: %v\n%s", err, p.Text)
+	}
+	if tmp, _ := filepath.Glob(filepath.Join(cache, ".tmp-*")); len(tmp) != 0 {
+		t.Errorf("temporary files left: %v", tmp)
 	}
 }

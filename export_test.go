@@ -40,6 +40,6 @@ func BuildConcept(ctx context.Context, root string) (*concept.Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	ix, _ := buildConcept(ctx, paths, false)
+	ix, _ := buildConcept(ctx, paths, false, nil)
 	return ix, nil
 }

@@ -69,6 +69,10 @@ type Index struct {
 	flens   []uint32
 	ftotal  uint64
 	skipped int // files with a Skip reason
+	// raw, when set, holds the term table and the posting lists of an
+	// index read back (see Decode): a list is decoded when a search asks
+	// for it.
+	raw *raw
 }
 
 type posting struct {
@@ -261,85 +265,131 @@ type Query struct {
 // too. The words of a file's path add to both; tests, examples, vendored
 // and generated files are lowered unless q asks for them.
 func (ix *Index) Search(q Query, n int) []Lead {
-	if len(ix.Chunks) == 0 {
+	if len(ix.Chunks) == 0 || n <= 0 {
 		return nil
 	}
 	tu := q.Tuning
 	if tu == nil {
 		tu = &DefaultTuning
 	}
-	chunkScore, matched, qs := ix.scoreChunks(q.Text, tu)
-	if len(chunkScore) == 0 {
+	chunkScore, matched, touched, qs := ix.scoreChunks(q.Text, tu)
+	if len(touched) == 0 {
 		return nil
 	}
-	fileScore := ix.scoreFiles(q.Text, tu)
+	fileScore, fileTouched := ix.scoreFiles(q.Text, tu)
 	// A description that names tests (or examples, vendored or generated
 	// code) asks for them: they are not lowered.
 	tests := q.Tests || slices.ContainsFunc(qs, func(t qterm) bool {
 		return !t.expanded && (t.term == "test" || t.term == "exampl" || t.term == "vendor" || t.term == "generat")
 	})
-	pathScore := map[int]float64{}
+	pathScore := make([]float64, len(ix.Files))
 	F := float64(ix.Indexed())
 	for _, t := range qs {
-		pf := float64(len(ix.paths[t.id]))
+		paths := ix.pathList(t.id)
+		pf := float64(len(paths))
 		pidf := math.Log(1 + (F-pf+0.5)/(pf+0.5))
-		for _, f := range ix.paths[t.id] {
-			pathScore[int(f)] += tu.Path * pidf
+		for _, f := range paths {
+			pathScore[f] += tu.Path * pidf
 		}
 	}
 	// The chunks ranked.
-	chunks := make([]uint32, 0, len(chunkScore))
-	for c, s := range chunkScore {
-		chunkScore[c] = s + pathScore[ix.Chunks[c].File]
-		chunks = append(chunks, c)
+	for _, c := range touched {
+		chunkScore[c] += pathScore[ix.Chunks[c].File]
 	}
-	slices.SortFunc(chunks, func(x, y uint32) int { return ix.byScore(chunkScore[x], chunkScore[y], int(x), int(y)) })
+	slices.SortFunc(touched, func(x, y uint32) int { return ix.byScore(chunkScore[x], chunkScore[y], int(x), int(y)) })
 	// The files ranked.
-	files := make([]int, 0, len(fileScore))
-	for f, s := range fileScore {
-		fileScore[f] = s + pathScore[f]
-		files = append(files, f)
+	for _, f := range fileTouched {
+		fileScore[f] += pathScore[f]
 	}
-	slices.SortFunc(files, func(x, y int) int {
+	slices.SortFunc(fileTouched, func(x, y uint32) int {
 		return ix.byScore(fileScore[x], fileScore[y], ix.Files[x].first, ix.Files[y].first)
 	})
-	fileRank := make(map[int]int, len(files))
-	for r, f := range files {
-		fileRank[f] = r + 1
+	fileRank := make([]int32, len(ix.Files)) // 0: not ranked
+	for r, f := range fileTouched {
+		fileRank[f] = int32(r + 1)
 	}
-	leads := make([]Lead, len(chunks))
-	for r, c := range chunks {
-		ch := &ix.Chunks[c]
-		l := Lead{Chunk: int(c)}
+	// Each chunk's score: its fused ranks, lowered for tests and the
+	// like; then each further chunk of a file lowered again.
+	signals := func(c uint32, r int) []Signal {
+		var sg []Signal
 		if !tu.NoChunks {
-			l.Signals = append(l.Signals, Signal{"chunk-rank", fuse(tu.FuseK, r+1)})
+			sg = append(sg, Signal{"chunk-rank", fuse(tu.FuseK, r+1)})
 		}
-		if fr, ok := fileRank[ch.File]; ok && !tu.NoFiles {
-			l.Signals = append(l.Signals, Signal{"file-rank", fuse(tu.FuseK, fr)})
+		if fr := fileRank[ix.Chunks[c].File]; fr > 0 && !tu.NoFiles {
+			sg = append(sg, Signal{"file-rank", fuse(tu.FuseK, int(fr))})
 		}
-		for _, sg := range l.Signals {
-			l.Score += sg.Value
+		sum := 0
+		for _, s := range sg {
+			sum += s.Value
 		}
-		if cl := ix.Files[ch.File].Class; !tests && cl != Source && cl != Prose {
-			cut := l.Score - int(float64(l.Score)*tu.Lowered)
-			l.Signals = append(l.Signals, Signal{classNames[cl], -cut})
-			l.Score -= cut
+		if cl := ix.Files[ix.Chunks[c].File].Class; !tests && cl != Source && cl != Prose {
+			sg = append(sg, Signal{classNames[cl], -(sum - int(float64(sum)*tu.Lowered))})
 		}
-		m := matched[c]
+		return sg
+	}
+	cands := make([]cand, len(touched))
+	for r, c := range touched {
+		sum := 0
+		for _, s := range signals(c, r) {
+			sum += s.Value
+		}
+		cands[r] = cand{chunk: c, rank: int32(r), score: sum}
+	}
+	ix.sortCands(cands)
+	nth := make([]int32, len(ix.Files)) // how many of the file's chunks came before
+	for i := range cands {
+		c := &cands[i]
+		f := ix.Chunks[c.chunk].File
+		c.nth = nth[f]
+		nth[f]++
+		if c.nth > 0 {
+			c.cut = c.score - int(float64(c.score)*math.Pow(2.0/3, float64(c.nth)))
+			c.score -= c.cut
+		}
+	}
+	ix.sortCands(cands)
+	cands = cands[:min(n, len(cands))]
+	leads := make([]Lead, len(cands))
+	for i, c := range cands {
+		l := Lead{Chunk: int(c.chunk), Score: c.score, Signals: signals(c.chunk, int(c.rank))}
+		if c.cut > 0 {
+			l.Signals = append(l.Signals, Signal{"same-file", -c.cut})
+		}
+		m := matched[c.chunk]
 		for i, t := range qs {
 			if i < 64 && m&(1<<i) != 0 {
 				l.Terms = append(l.Terms, t.shown())
 				l.Stems = append(l.Stems, t.term)
 			}
 		}
-		leads[r] = l
-	}
-	ix.order(leads)
-	leads = ix.diminish(leads)
-	if len(leads) > n {
-		leads = leads[:n]
+		leads[i] = l
 	}
 	return leads
+}
+
+// cand is a chunk being ranked: its place in the chunks' ranking, its
+// score, and how much of it the file's earlier chunks cut.
+type cand struct {
+	chunk uint32
+	rank  int32
+	nth   int32
+	score int
+	cut   int
+}
+
+// sortCands orders candidates best first: by score, then path, then
+// line; a total order.
+func (ix *Index) sortCands(cs []cand) {
+	slices.SortFunc(cs, func(x, y cand) int {
+		if x.score != y.score {
+			return y.score - x.score
+		}
+		cx, cy := &ix.Chunks[x.chunk], &ix.Chunks[y.chunk]
+		if cx.File != cy.File {
+			return strings.Compare(ix.Files[cx.File].Path, ix.Files[cy.File].Path)
+		}
+		return cx.Start - cy.Start
+	})
 }
 
 // fuse is a rank's share of a fused score: 1/(k + rank), in millionths.
@@ -400,7 +450,7 @@ func (ix *Index) expansions(text string, have []qterm) []qterm {
 			return
 		}
 		seen[p] = true
-		if id, ok := ix.terms[p]; ok {
+		if id, ok := ix.lookup(p); ok {
 			out = append(out, qterm{id: id, term: p, count: 1, expanded: true, of: word})
 		}
 	}
@@ -483,7 +533,7 @@ func (ix *Index) queryTerms(text string, split func(string, func(string))) []qte
 				qs[i].count++
 				return
 			}
-			if id, ok := ix.terms[t]; ok {
+			if id, ok := ix.lookup(t); ok {
 				at[t] = len(qs)
 				qs = append(qs, qterm{id: id, term: t, count: 1, of: strings.ToLower(word)})
 			}
@@ -508,83 +558,60 @@ func (t qterm) shown() string {
 // scoreChunks scores the chunks by BM25F over the code-aware terms of
 // text. matched says which of the query's terms each chunk holds (bit i:
 // term i of qs).
-func (ix *Index) scoreChunks(text string, tu *Tuning) (score map[uint32]float64, matched map[uint32]uint64, qs []qterm) {
+func (ix *Index) scoreChunks(text string, tu *Tuning) (score []float64, matched []uint64, touched []uint32, qs []qterm) {
 	qs = ix.queryTerms(text, Terms)
 	qs = append(qs, ix.expansions(text, qs)...)
 	avg := float64(ix.total) / float64(len(ix.Chunks))
 	N := float64(len(ix.Chunks))
-	score = make(map[uint32]float64)
-	matched = make(map[uint32]uint64)
+	score = make([]float64, len(ix.Chunks))
+	matched = make([]uint64, len(ix.Chunks))
 	for i, t := range qs {
-		df := float64(len(ix.post[t.id]))
+		post := ix.postList(t.id)
+		df := float64(len(post))
 		w := math.Log(1+(N-df+0.5)/(df+0.5)) * (1 + 0.5*float64(t.count-1))
 		if t.expanded {
 			w *= tu.Abbreviation
 		}
-		for _, p := range ix.post[t.id] {
+		bit := uint64(0)
+		if i < 64 {
+			bit = 1 << i
+		}
+		for _, p := range post {
 			tf := float64(p.tf)
 			norm := tu.ChunkK1 * (1 - tu.ChunkB + tu.ChunkB*float64(ix.lens[p.chunk])/avg)
-			score[p.chunk] += w * tf * (tu.ChunkK1 + 1) / (tf + norm)
-			if i < 64 {
-				matched[p.chunk] |= 1 << i
+			if matched[p.chunk] == 0 && score[p.chunk] == 0 {
+				touched = append(touched, p.chunk)
 			}
+			score[p.chunk] += w * tf * (tu.ChunkK1 + 1) / (tf + norm)
+			matched[p.chunk] |= bit
 		}
 	}
-	return score, matched, qs
+	return score, matched, touched, qs
 }
 
 // scoreFiles scores the files as wholes by BM25 over the words of text as
 // written.
-func (ix *Index) scoreFiles(text string, tu *Tuning) map[int]float64 {
+func (ix *Index) scoreFiles(text string, tu *Tuning) (score []float64, touched []uint32) {
 	qs := ix.queryTerms(text, Words)
 	favg := float64(ix.ftotal) / float64(max(1, ix.Indexed()))
 	F := float64(ix.Indexed())
-	score := map[int]float64{}
+	score = make([]float64, len(ix.Files))
+	seen := make([]bool, len(ix.Files))
 	for _, t := range qs {
-		df := float64(len(ix.fpost[t.id]))
+		fpost := ix.filePostList(t.id)
+		df := float64(len(fpost))
 		w := math.Log(1+(F-df+0.5)/(df+0.5)) * (1 + 0.5*float64(t.count-1))
-		for _, p := range ix.fpost[t.id] {
+		for _, p := range fpost {
 			tf := float64(p.tf)
 			norm := tu.FileK1 * (1 - tu.FileB + tu.FileB*float64(ix.flens[p.chunk])/favg)
-			score[int(p.chunk)] += w * tf * (tu.FileK1 + 1) / (tf + norm)
+			if !seen[p.chunk] {
+				seen[p.chunk] = true
+				touched = append(touched, p.chunk)
+			}
+			score[p.chunk] += w * tf * (tu.FileK1 + 1) / (tf + norm)
 		}
 	}
-	return score
+	return score, touched
 }
 
 var classNames = [...]string{Source: "source", Test: "test", Example: "example", Vendored: "vendored", Generated: "generated", Prose: "prose"}
-
-// order sorts leads best first: by score, then file path, then line.
-func (ix *Index) order(leads []Lead) {
-	slices.SortFunc(leads, func(x, y Lead) int {
-		if x.Score != y.Score {
-			return y.Score - x.Score
-		}
-		cx, cy := &ix.Chunks[x.Chunk], &ix.Chunks[y.Chunk]
-		if c := strings.Compare(ix.Files[cx.File].Path, ix.Files[cy.File].Path); c != 0 {
-			return c
-		}
-		return cx.Start - cy.Start
-	})
-}
-
-// diminish lowers each further lead of a file (by a third, then by a
-// third again…), so that one file's many chunks do not push every other
-// file off the page, and sorts again.
-func (ix *Index) diminish(leads []Lead) []Lead {
-	seen := map[int]int{}
-	for i := range leads {
-		l := &leads[i]
-		f := ix.Chunks[l.Chunk].File
-		k := seen[f]
-		seen[f] = k + 1
-		if k == 0 {
-			continue
-		}
-		cut := l.Score - int(float64(l.Score)*math.Pow(2.0/3, float64(k)))
-		l.Signals = append(l.Signals, Signal{"same-file", -cut})
-		l.Score -= cut
-	}
-	ix.order(leads)
-	return leads
-}

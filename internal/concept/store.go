@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sort"
+	"strings"
 )
 
 // Stamp is what a file was when it was indexed: its size, its
@@ -19,24 +21,153 @@ type Stamp struct {
 
 // Revision is the revision of the index's format and of what goes into
 // it (terms, weights of fields): an index of another revision is rebuilt.
-const Revision = 2
+const Revision = 3
 
 var magic = []byte("scout-concept\x00")
 
 // ErrCorrupt is the error for an index that cannot be read back.
 var ErrCorrupt = errors.New("the concept index is damaged")
 
-// Encode writes the index in its binary form: varints, postings as
-// deltas.
+// The binary form, in order:
+//
+//	magic, revision, counts (files, chunks, terms), as uvarints
+//	files: path, skip, class, size, time, digest, chunks, words (varints)
+//	chunks: start, end, at, length (4 × uint32) each
+//	chunk strings: one blob, then 3 end offsets (uint32) per chunk: kind, name, head
+//	terms, sorted: one blob, then an end offset (uint32) per term
+//	lists: 3 start offsets (uint32) per term and one past the end, into
+//	  the lists blob: each term's chunks, files and path files, as deltas
+//	the lists blob
+//
+// A search reads the counts, the files and the fixed-width tables, and
+// decodes only its terms' lists.
+
+// lookup returns the id of a term.
+func (ix *Index) lookup(t string) (uint32, bool) {
+	if ix.raw == nil {
+		id, ok := ix.terms[t]
+		return id, ok
+	}
+	r := ix.raw
+	i := sort.Search(r.nterms, func(i int) bool { return r.term(i) >= t })
+	return uint32(i), i < r.nterms && r.term(i) == t
+}
+
+// postList returns the chunks that hold a term.
+func (ix *Index) postList(id uint32) []posting {
+	if ix.raw == nil {
+		return ix.post[id]
+	}
+	return ix.raw.list(3*int(id), uint32(len(ix.Chunks)))
+}
+
+// filePostList returns the files whose words hold a term.
+func (ix *Index) filePostList(id uint32) []posting {
+	if ix.raw == nil {
+		return ix.fpost[id]
+	}
+	return ix.raw.list(3*int(id)+1, uint32(len(ix.Files)))
+}
+
+// pathList returns the files whose path holds a term.
+func (ix *Index) pathList(id uint32) []uint32 {
+	if ix.raw == nil {
+		return ix.paths[id]
+	}
+	ps := ix.raw.list(3*int(id)+2, uint32(len(ix.Files)))
+	out := make([]uint32, len(ps))
+	for i, p := range ps {
+		out[i] = p.chunk
+	}
+	return out
+}
+
+// raw is the part of an index read back that is decoded on demand.
+type raw struct {
+	nterms int
+	terms  string // the sorted terms, end to end
+	tends  []byte // uint32 end offset of each term in terms
+	starts []byte // 3 uint32 start offsets per term, and one past the end, into lists
+	lists  []byte
+}
+
+func u32(b []byte, i int) uint32 { return binary.LittleEndian.Uint32(b[4*i:]) }
+
+func (r *raw) term(i int) string {
+	start := uint32(0)
+	if i > 0 {
+		start = u32(r.tends, i-1)
+	}
+	return r.terms[start:u32(r.tends, i)]
+}
+
+// list decodes list k (term k/3's chunks, files or path files); each
+// entry must be below limit and above the one before, or the list is
+// taken as empty (Decode checked the offsets, not the lists).
+func (r *raw) list(k int, limit uint32) []posting {
+	b := r.lists[u32(r.starts, k):u32(r.starts, k+1)]
+	n, w := binary.Uvarint(b)
+	if w <= 0 || n > uint64(len(b)) {
+		return nil
+	}
+	b = b[w:]
+	out := make([]posting, 0, n)
+	prev := uint64(0)
+	for i := uint64(0); i < n; i++ {
+		d, w := binary.Uvarint(b)
+		if w <= 0 || i > 0 && d == 0 {
+			return nil
+		}
+		b = b[w:]
+		prev += d
+		tf, w := binary.Uvarint(b)
+		if w <= 0 || prev >= uint64(limit) {
+			return nil
+		}
+		b = b[w:]
+		out = append(out, posting{uint32(prev), uint32(tf)})
+	}
+	return out
+}
+
+// expand decodes every list, so that the index can be changed.
+func (ix *Index) expand() {
+	r := ix.raw
+	if r == nil {
+		return
+	}
+	ix.terms = make(map[string]uint32, r.nterms)
+	ix.post = make([][]posting, r.nterms)
+	ix.fpost = make([][]posting, r.nterms)
+	ix.paths = make([][]uint32, r.nterms)
+	for id := range r.nterms {
+		ix.terms[r.term(id)] = uint32(id)
+		ix.post[id] = ix.postList(uint32(id))
+		ix.fpost[id] = ix.filePostList(uint32(id))
+		ix.paths[id] = ix.pathList(uint32(id))
+	}
+	ix.raw = nil
+}
+
+// Encode writes the index in its binary form.
 func (ix *Index) Encode() []byte {
+	ix.expand()
 	b := slices.Clone(magic)
-	b = binary.AppendUvarint(b, Revision)
+	num := func(n uint64) { b = binary.AppendUvarint(b, n) }
 	str := func(s string) {
-		b = binary.AppendUvarint(b, uint64(len(s)))
+		num(uint64(len(s)))
 		b = append(b, s...)
 	}
-	num := func(n uint64) { b = binary.AppendUvarint(b, n) }
+	u := func(n uint32) { b = binary.LittleEndian.AppendUint32(b, n) }
+	terms := make([]string, 0, len(ix.terms))
+	for t := range ix.terms {
+		terms = append(terms, t)
+	}
+	slices.Sort(terms)
+	num(Revision)
 	num(uint64(len(ix.Files)))
+	num(uint64(len(ix.Chunks)))
+	num(uint64(len(terms)))
 	for i, f := range ix.Files {
 		str(f.Path)
 		str(f.Skip)
@@ -47,47 +178,69 @@ func (ix *Index) Encode() []byte {
 		num(uint64(f.end - f.first))
 		num(uint64(ix.flens[i]))
 	}
-	num(uint64(len(ix.Chunks)))
 	for i, c := range ix.Chunks {
-		num(uint64(c.Start))
-		num(uint64(c.End - c.Start))
-		num(uint64(c.At))
-		str(c.Kind)
-		str(c.Name)
-		str(c.Head)
-		num(uint64(ix.lens[i]))
+		u(uint32(c.Start))
+		u(uint32(c.End))
+		u(uint32(c.At))
+		u(ix.lens[i])
 	}
-	terms := make([]string, len(ix.post))
-	for t, id := range ix.terms {
-		terms[id] = t
+	var blob strings.Builder
+	var ends []uint32
+	for _, c := range ix.Chunks {
+		for _, s := range []string{c.Kind, c.Name, c.Head} {
+			blob.WriteString(s)
+			ends = append(ends, uint32(blob.Len()))
+		}
 	}
-	num(uint64(len(terms)))
+	str(blob.String())
+	for _, e := range ends {
+		u(e)
+	}
+	blob.Reset()
+	for _, t := range terms {
+		blob.WriteString(t)
+	}
+	str(blob.String())
+	n := uint32(0)
+	for _, t := range terms {
+		n += uint32(len(t))
+		u(n)
+	}
+	var lists []byte
 	list := func(ps []posting) {
-		num(uint64(len(ps)))
+		lists = binary.AppendUvarint(lists, uint64(len(ps)))
 		prev := uint32(0)
 		for _, p := range ps {
-			num(uint64(p.chunk - prev))
-			num(uint64(p.tf))
+			lists = binary.AppendUvarint(lists, uint64(p.chunk-prev))
+			lists = binary.AppendUvarint(lists, uint64(p.tf))
 			prev = p.chunk
 		}
 	}
-	for id, t := range terms {
-		str(t)
+	var starts []uint32
+	for _, t := range terms {
+		id := ix.terms[t]
+		starts = append(starts, uint32(len(lists)))
 		list(ix.post[id])
+		starts = append(starts, uint32(len(lists)))
 		list(ix.fpost[id])
-		num(uint64(len(ix.paths[id])))
-		prev := uint32(0)
-		for _, f := range ix.paths[id] {
-			num(uint64(f - prev))
-			prev = f
+		starts = append(starts, uint32(len(lists)))
+		ps := make([]posting, len(ix.paths[id]))
+		for i, f := range ix.paths[id] {
+			ps[i] = posting{f, 0}
 		}
+		list(ps)
 	}
-	return b
+	starts = append(starts, uint32(len(lists)))
+	for _, s := range starts {
+		u(s)
+	}
+	return append(b, lists...)
 }
 
-// Decode reads an index that Encode wrote. Anything else, or an index of
-// another Revision, is an error.
-func Decode(b []byte) (ix *Index, err error) {
+// Decode reads an index that Encode wrote: the files and the tables
+// now, each term's lists when a search asks for them. Anything else, or
+// an index of another Revision, is an error.
+func Decode(b []byte) (*Index, error) {
 	if len(b) < len(magic) || string(b[:len(magic)]) != string(magic) {
 		return nil, fmt.Errorf("%w: not an index", ErrCorrupt)
 	}
@@ -102,8 +255,8 @@ func Decode(b []byte) (ix *Index, err error) {
 		b = b[k:]
 		return n
 	}
-	// count reads a count that each of its items needs at least one byte
-	// for: a larger one is forged.
+	// count reads a count whose items each take at least one byte: a
+	// larger one is forged.
 	count := func() int {
 		n := num()
 		if n > uint64(len(b)) {
@@ -112,26 +265,25 @@ func Decode(b []byte) (ix *Index, err error) {
 		}
 		return int(n)
 	}
-	str := func() string {
-		n := count()
-		s := string(b[:n])
+	bytesOf := func(n int) []byte {
+		if n < 0 || n > len(b) {
+			bad, b = true, nil
+			return nil
+		}
+		s := b[:n]
 		b = b[n:]
 		return s
 	}
+	str := func() string { return string(bytesOf(count())) }
 	if rev := num(); rev != Revision {
 		return nil, fmt.Errorf("%w: revision %d, this scout writes %d", ErrCorrupt, rev, Revision)
 	}
-	ix = &Index{terms: map[string]uint32{}}
-	nf := count()
-	ix.Files = make([]File, 0, nf)
-	ix.flens = make([]uint32, 0, nf)
+	nf, nc, nt := count(), count(), count()
+	ix := &Index{Files: make([]File, 0, nf), flens: make([]uint32, 0, nf)}
 	chunks := 0
 	for range nf {
 		f := File{Path: str(), Skip: str(), first: chunks}
 		f.Class = Class(num())
-		if f.Skip != "" {
-			ix.skipped++
-		}
 		f.Stamp.Size = int64(num())
 		mt, k := binary.Varint(b)
 		if k <= 0 {
@@ -142,82 +294,82 @@ func Decode(b []byte) (ix *Index, err error) {
 		f.Stamp.Sum = uint32(num())
 		chunks += count()
 		f.end = chunks
-		ix.Files = append(ix.Files, f)
 		fl := num()
-		ix.flens = append(ix.flens, uint32(fl))
-		ix.ftotal += fl
-		if f.Class > Prose || f.Skip != "" && f.end != f.first {
+		if f.Class > Prose || f.Skip != "" && f.end != f.first || fl > 1<<40 {
 			bad = true
 		}
+		if f.Skip != "" {
+			ix.skipped++
+		}
+		ix.Files = append(ix.Files, f)
+		ix.flens = append(ix.flens, uint32(fl))
+		ix.ftotal += fl
 	}
-	nc := count()
 	if bad || nc != chunks {
 		return nil, fmt.Errorf("%w: its files hold %d chunks, it has %d", ErrCorrupt, chunks, nc)
 	}
+	fixed := bytesOf(16 * nc)
+	strs := str()
+	ends := bytesOf(12 * nc)
+	if bad {
+		return nil, fmt.Errorf("%w: its chunks end early", ErrCorrupt)
+	}
 	ix.Chunks = make([]Chunk, nc)
 	ix.lens = make([]uint32, nc)
+	at := uint32(0)
 	for f := range ix.Files {
 		for c := ix.Files[f].first; c < ix.Files[f].end; c++ {
-			ch := Chunk{File: f, Start: int(num())}
-			ch.End = ch.Start + int(num())
-			ch.At = int(num())
-			ch.Kind, ch.Name, ch.Head = str(), str(), str()
-			ix.Chunks[c] = ch
-			ix.lens[c] = uint32(num())
+			ch := Chunk{File: f, Start: int(u32(fixed, 4*c)), End: int(u32(fixed, 4*c+1)), At: int(u32(fixed, 4*c+2))}
+			ix.lens[c] = u32(fixed, 4*c+3)
 			ix.total += uint64(ix.lens[c])
-		}
-	}
-	list := func(limit int) []posting {
-		n := count()
-		ps := make([]posting, n)
-		prev := uint64(0)
-		for i := range ps {
-			prev += num()
-			if prev >= uint64(limit) || i > 0 && ps[i-1].chunk == uint32(prev) {
-				bad = true
-				return nil
+			var s [3]string
+			for k := range s {
+				e := u32(ends, 3*c+k)
+				if e < at || e > uint32(len(strs)) {
+					return nil, fmt.Errorf("%w: a chunk's strings", ErrCorrupt)
+				}
+				s[k], at = strs[at:e], e
 			}
-			ps[i] = posting{uint32(prev), uint32(num())}
-		}
-		return ps
-	}
-	nt := count()
-	ix.post = make([][]posting, nt)
-	ix.fpost = make([][]posting, nt)
-	ix.paths = make([][]uint32, nt)
-	for id := range nt {
-		t := str()
-		if _, dup := ix.terms[t]; dup {
-			bad = true
-		}
-		ix.terms[t] = uint32(id)
-		ix.post[id] = list(nc)
-		ix.fpost[id] = list(nf)
-		n := count()
-		prev := uint64(0)
-		for i := range n {
-			prev += num()
-			if prev >= uint64(nf) || i > 0 && uint64(ix.paths[id][i-1]) == prev {
-				bad = true
-				break
-			}
-			ix.paths[id] = append(ix.paths[id], uint32(prev))
-		}
-		if bad {
-			break
+			ch.Kind, ch.Name, ch.Head = s[0], s[1], s[2]
+			ix.Chunks[c] = ch
 		}
 	}
-	if bad || len(b) != 0 {
-		return nil, fmt.Errorf("%w: it ends early or holds more than it says", ErrCorrupt)
+	r := &raw{nterms: nt, terms: str()}
+	r.tends = bytesOf(4 * nt)
+	r.starts = bytesOf(4 * (3*nt + 1))
+	r.lists = b
+	if bad {
+		return nil, fmt.Errorf("%w: its terms end early", ErrCorrupt)
 	}
+	prev := ""
+	for i := range nt {
+		if e := u32(r.tends, i); e > uint32(len(r.terms)) || i > 0 && e < u32(r.tends, i-1) {
+			return nil, fmt.Errorf("%w: its terms", ErrCorrupt)
+		}
+		if t := r.term(i); i > 0 && t <= prev {
+			return nil, fmt.Errorf("%w: its terms are out of order", ErrCorrupt)
+		} else {
+			prev = t
+		}
+	}
+	for k := range 3*nt + 1 {
+		if s := u32(r.starts, k); s > uint32(len(r.lists)) || k > 0 && s < u32(r.starts, k-1) {
+			return nil, fmt.Errorf("%w: its lists", ErrCorrupt)
+		}
+	}
+	if u32(r.starts, 3*nt) != uint32(len(r.lists)) {
+		return nil, fmt.Errorf("%w: it holds more than it says", ErrCorrupt)
+	}
+	ix.raw = r
 	return ix, nil
 }
 
 // Without returns a Builder over the index without the files drop names
 // (by index): their chunks and postings go, the others are renumbered in
-// order. Add the files that changed to it.
+// order. Add the files that changed to it; ix must not be used after.
 func (ix *Index) Without(drop map[int]bool) *Builder {
-	out := Index{terms: ix.terms, total: 0}
+	ix.expand()
+	out := Index{terms: ix.terms}
 	fileTo := make([]int32, len(ix.Files))
 	chunkTo := make([]int32, len(ix.Chunks))
 	for f, file := range ix.Files {
@@ -269,4 +421,45 @@ func (ix *Index) Without(drop map[int]bool) *Builder {
 		}
 	}
 	return &Builder{ix: out}
+}
+
+// Holding returns the paths of the files whose words hold every word of
+// text (as Words splits it), in index order: only those can hold text as
+// written. ok is false when text has no words: the index cannot tell.
+func (ix *Index) Holding(text string) (paths []string, ok bool) {
+	var lists [][]posting
+	missing := false
+	seen := map[string]bool{}
+	Words(text, func(w string) {
+		if seen[w] {
+			return
+		}
+		seen[w] = true
+		id, ok := ix.lookup(w)
+		if !ok {
+			missing = true
+			return
+		}
+		lists = append(lists, ix.filePostList(id))
+	})
+	if len(lists) == 0 && !missing {
+		return nil, false
+	}
+	if missing {
+		return nil, true
+	}
+	slices.SortFunc(lists, func(a, b []posting) int { return len(a) - len(b) })
+	for _, p := range lists[0] {
+		all := true
+		for _, l := range lists[1:] {
+			if _, ok := slices.BinarySearchFunc(l, p.chunk, func(x posting, f uint32) int { return int(x.chunk) - int(f) }); !ok {
+				all = false
+				break
+			}
+		}
+		if all {
+			paths = append(paths, ix.Files[p.chunk].Path)
+		}
+	}
+	return paths, true
 }
