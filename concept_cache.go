@@ -91,13 +91,14 @@ func conceptIndex(ctx context.Context, paths []string, stats map[string]concept.
 	}
 
 	var ix *concept.Index
+	var data []byte
 	var files []chunked
 	changed := 0
 	if old == nil {
 		ix, files = buildConcept(ctx, paths, o.ShowSecrets, o.Progress)
 		changed = len(paths)
 	} else {
-		ix, files, changed = updateConcept(ctx, old, paths, stats, o.ShowSecrets, o.Progress)
+		ix, data, files, changed = updateConcept(ctx, old, paths, stats, o.ShowSecrets, o.Progress)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, nil, nil, rep, err
@@ -108,7 +109,10 @@ func conceptIndex(ctx context.Context, paths []string, stats map[string]concept.
 		now := time.Now()
 		os.Chtimes(file, now, now) // recently used, for eviction
 	default:
-		if err := writeIndex(dir, file, ix.Encode()); err != nil {
+		if data == nil {
+			data = ix.Encode()
+		}
+		if err := writeIndex(dir, file, data); err != nil {
 			rep.warnings = append(rep.warnings, fmt.Sprintf("the concept index could not be kept: %v; it is built again on each search", err))
 			rep.line = fmt.Sprintf("index: %s, built for this search", plural(ix.Indexed(), "file"))
 			break
@@ -159,7 +163,7 @@ func stampsOf(ix *concept.Index) []stamp {
 // size or time changed are read, and chunked
 // again unless their content's digest is the same. It returns how many
 // files it read again.
-func updateConcept(ctx context.Context, old *concept.Index, paths []string, stats map[string]concept.Stamp, showSecrets bool, progress func(int, int)) (*concept.Index, []chunked, int) {
+func updateConcept(ctx context.Context, old *concept.Index, paths []string, stats map[string]concept.Stamp, showSecrets bool, progress func(int, int)) (*concept.Index, []byte, []chunked, int) {
 	at := make(map[string]int, len(old.Files))
 	for i, f := range old.Files {
 		at[f.Path] = i
@@ -238,18 +242,24 @@ func updateConcept(ctx context.Context, old *concept.Index, paths []string, stat
 		drop[l.old] = true
 	}
 	if len(again) == 0 && len(drop) == 0 {
-		return old, nil, 0
+		return old, nil, nil, 0
 	}
-	b := old.Without(drop)
+	// The changed files, as a Builder would add them.
+	nb := concept.NewBuilder()
 	for k := range files {
 		f := &files[k]
 		if f.why == "same" {
 			f.why = ""
 			continue
 		}
-		addChunked(b, f)
+		addChunked(nb, f)
 	}
-	return b.Index(), files, max(len(again), len(drop))
+	data := old.Update(drop, nb.Index())
+	ix, err := concept.Decode(data)
+	if err != nil {
+		panic(fmt.Sprintf("an updated concept index does not read back: %v", err)) // a bug, not input
+	}
+	return ix, data, files, max(len(again), len(drop))
 }
 
 // writeIndex writes an index whole to a temporary file beside file, then

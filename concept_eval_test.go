@@ -16,8 +16,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -329,31 +331,22 @@ func conceptEval(t *testing.T, root string, cases []conceptCase, name, header st
 		t.Fatal(err)
 	}
 	ref := newPlainBM25(t, dir, ix)
+	if grid := os.Getenv("SCOUT_CONCEPT_GRID"); grid != "" {
+		tuneGrid(t, ix, dir, cases, grid)
+		return
+	}
 	var refFile, file, def evalFigures
 	var misses []string
 	for _, c := range cases {
 		rr := slices.Index(ref.search(c.query, 1000), c.path) + 1
 		refFile.add(rr)
-		leads := ix.Search(concept.Query{Text: c.query}, 1000)
-		var files []string
-		dr := 0
-		for i, l := range leads {
-			ch := ix.Chunks[l.Chunk]
-			p := strings.TrimPrefix(ix.Files[ch.File].Path, filepath.ToSlash(dir)+"/")
-			if !slices.Contains(files, p) {
-				files = append(files, p)
-			}
-			if dr == 0 && p == c.path && ch.Start <= c.end && ch.End >= c.start {
-				dr = i + 1
-			}
-		}
-		fr := slices.Index(files, c.path) + 1
+		fr, dr := ranksOf(ix, dir, c, concept.Query{Text: c.query})
 		file.add(fr)
 		def.add(dr)
 		if fr != 1 {
 			first := ""
-			if len(files) > 0 {
-				first = files[0]
+			if l := ix.Search(concept.Query{Text: c.query}, 1); len(l) > 0 {
+				first = strings.TrimPrefix(ix.Files[ix.Chunks[l[0].Chunk].File].Path, filepath.ToSlash(dir)+"/")
 			}
 			misses = append(misses, fmt.Sprintf("%s %s:%d %q: file rank %d (bm25 %d), first %s", c.name, c.path, c.start, c.query, fr, rr, first))
 		}
@@ -457,4 +450,56 @@ func (r *plainBM25) search(q string, n int) []string {
 		out = append(out, r.paths[f])
 	}
 	return out
+}
+
+// tuneGrid measures tunings instead of the default: grid is a list of
+// tunings separated by ";", each a list of Tuning fields set by name
+// ("FuseK=40,Path=1;Lowered=0.8"). For trying changes to the weights:
+// SCOUT_CONCEPT_GRID='FuseK=40;FuseK=80' go test -run TestConceptEvalGo -v .
+func tuneGrid(t *testing.T, ix *concept.Index, dir string, cases []conceptCase, grid string) {
+	for _, cfg := range strings.Split(grid, ";") {
+		tu := concept.DefaultTuning
+		v := reflect.ValueOf(&tu).Elem()
+		for _, kv := range strings.Split(cfg, ",") {
+			k, val, _ := strings.Cut(strings.TrimSpace(kv), "=")
+			f := v.FieldByName(k)
+			if !f.IsValid() {
+				t.Fatalf("no Tuning field %q", k)
+			}
+			switch f.Kind() {
+			case reflect.Bool:
+				f.SetBool(val == "true")
+			default:
+				x, err := strconv.ParseFloat(val, 64)
+				if err != nil {
+					t.Fatal(err)
+				}
+				f.SetFloat(x)
+			}
+		}
+		var file, def evalFigures
+		for _, c := range cases {
+			fr, dr := ranksOf(ix, dir, c, concept.Query{Text: c.query, Tuning: &tu})
+			file.add(fr)
+			def.add(dr)
+		}
+		t.Logf("%-30s file %s | def MRR %.3f", cfg, file.String(), def.mrr())
+	}
+}
+
+// ranksOf returns the rank of a case's file among the files of the leads,
+// and of its definition among the leads (0: not found).
+func ranksOf(ix *concept.Index, dir string, c conceptCase, q concept.Query) (file, def int) {
+	var files []string
+	for i, l := range ix.Search(q, 1000) {
+		ch := ix.Chunks[l.Chunk]
+		p := strings.TrimPrefix(ix.Files[ch.File].Path, filepath.ToSlash(dir)+"/")
+		if !slices.Contains(files, p) {
+			files = append(files, p)
+		}
+		if def == 0 && p == c.path && ch.Start <= c.end && ch.End >= c.start {
+			def = i + 1
+		}
+	}
+	return slices.Index(files, c.path) + 1, def
 }

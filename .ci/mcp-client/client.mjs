@@ -32,7 +32,7 @@ const state = fs.mkdtempSync(path.join(os.tmpdir(), "scout-mcp-state-"));
 const transport = new StdioClientTransport({
   command: path.resolve(scout),
   args: ["mcp", "--root", root],
-  env: { ...process.env, XDG_STATE_HOME: state },
+  env: { ...process.env, XDG_STATE_HOME: state, XDG_CACHE_HOME: fs.mkdtempSync(path.join(os.tmpdir(), "scout-mcp-cache-")) },
   stderr: "inherit",
 });
 const client = new Client({ name: "scout-ci-client", version: "1.0.0" });
@@ -49,11 +49,11 @@ async function call(name, args) {
 // 1. The tools.
 const { tools } = await client.listTools();
 const names = tools.map((t) => t.name).sort();
-check(JSON.stringify(names) === JSON.stringify(["callees", "callers", "find", "grep", "outline", "read", "refs", "related", "touch"]), `tools: ${names.join(", ")}`);
+check(JSON.stringify(names) === JSON.stringify(["callees", "callers", "concept", "find", "grep", "outline", "read", "refs", "related", "touch"]), `tools: ${names.join(", ")}`);
 for (const t of tools) {
   check(t.outputSchema && t.inputSchema && t.description.length > 40, `${t.name}: description and both schemas`);
 }
-for (const n of ["grep", "find", "read", "outline", "callers", "callees", "refs", "related"]) {
+for (const n of ["grep", "find", "read", "outline", "callers", "callees", "refs", "related", "concept"]) {
   check(tools.find((t) => t.name === n)?.annotations?.readOnlyHint === true, `${n} is marked read-only`);
 }
 
@@ -146,6 +146,34 @@ check(made.length > 5 && made.length === callees.total.matches && made.every((l)
 
 const named = (await call("find", { query: "transport" })).structuredContent;
 check(named.files[0]?.path === "transport.go", `find "transport": first is ${named.files[0]?.path}`);
+
+// 3c. concept: a description's leads in pages of 300 tokens, each once,
+// the same as one large page; the second search reuses the kept index.
+{
+  const seen = new Set();
+  let cargs = { description: "close idle connections after a timeout", budget: 300 };
+  let cpages = 0;
+  let dupl = 0;
+  for (;;) {
+    const r = await call("concept", cargs);
+    const p = r.structuredContent;
+    cpages++;
+    check(text(r).length <= 300 * 4, `concept page ${p.page}: ${text(r).length} bytes within 300 tokens`);
+    for (const l of p.leads ?? []) {
+      const k = `${l.path}:${l.line}`;
+      if (seen.has(k)) dupl++;
+      seen.add(k);
+    }
+    if (!p.cursor) break;
+    cargs = { ...cargs, cursor: p.cursor };
+  }
+  const one = await call("concept", { description: "close idle connections after a timeout", budget: 1000000 });
+  const leads = one.structuredContent.leads ?? [];
+  check(leads.length > 0 && dupl === 0 && leads.length === seen.size && leads.every((l) => seen.has(`${l.path}:${l.line}`)),
+    `concept: ${cpages} pages hold ${seen.size} leads, each once, the same as one page (${leads.length})`);
+  check(/leads: \d+, by the words/.test(text(one)) && /kept from an earlier search/.test(text(one)),
+    `concept: leads are labelled, and the kept index is reused`);
+}
 
 // 4. read: a long file, page by page, equals the file.
 const want = fs.readFileSync(path.join(root, "server.go"), "utf8").replace(/\n$/, "").split("\n");

@@ -316,7 +316,7 @@ func (ix *Index) Search(q Query, n int) []Lead {
 			sg = append(sg, Signal{"chunk-rank", fuse(tu.FuseK, r+1)})
 		}
 		if fr := fileRank[ix.Chunks[c].File]; fr > 0 && !tu.NoFiles {
-			sg = append(sg, Signal{"file-rank", fuse(tu.FuseK, int(fr))})
+			sg = append(sg, Signal{"file-rank", int(float64(fuse(tu.FuseK, int(fr))) * tu.FileWeight)})
 		}
 		sum := 0
 		for _, s := range sg {
@@ -400,6 +400,7 @@ func fuse(k float64, rank int) int { return int(1_000_000 / (k + float64(rank)))
 // it measured best.
 type Tuning struct {
 	FuseK        float64 // reciprocal rank fusion's k: 1/(k + rank)
+	FileWeight   float64 // the file's rank's share beside the chunk's (1: equal)
 	Path         float64 // a query word in the path, times its inverse file frequency
 	Lowered      float64 // the factor for tests, examples, vendored and generated code
 	Abbreviation float64 // the weight of an abbreviation of a query word ("conn" for "connection")
@@ -412,7 +413,7 @@ type Tuning struct {
 }
 
 // DefaultTuning is the tuning Search uses when a query has none.
-var DefaultTuning = Tuning{FuseK: 20, Path: 0.5, Lowered: 0.6, Abbreviation: 0.5, ChunkK1: 1.2, ChunkB: 0.75, FileK1: 1.2, FileB: 0.75}
+var DefaultTuning = Tuning{FuseK: 20, FileWeight: 1, Path: 0.5, Lowered: 0.6, Abbreviation: 0.5, ChunkK1: 1.2, ChunkB: 0.75, FileK1: 1.2, FileB: 0.75}
 
 // byScore orders by score, higher first, then by a (chunk or first
 // chunk) index: a total order.

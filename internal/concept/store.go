@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strings"
 )
 
 // Stamp is what a file was when it was indexed: its size, its
@@ -130,84 +129,47 @@ func (r *raw) list(k int, limit uint32) []posting {
 	return out
 }
 
-// expand decodes every list, so that the index can be changed.
-func (ix *Index) expand() {
-	r := ix.raw
-	if r == nil {
-		return
-	}
-	ix.terms = make(map[string]uint32, r.nterms)
-	ix.post = make([][]posting, r.nterms)
-	ix.fpost = make([][]posting, r.nterms)
-	ix.paths = make([][]uint32, r.nterms)
-	for id := range r.nterms {
-		ix.terms[r.term(id)] = uint32(id)
-		ix.post[id] = ix.postList(uint32(id))
-		ix.fpost[id] = ix.filePostList(uint32(id))
-		ix.paths[id] = ix.pathList(uint32(id))
-	}
-	ix.raw = nil
+// termLists is one term's lists, as encode writes them.
+type termLists struct {
+	term               string
+	post, fpost, paths []posting // paths: the files, tf 0
 }
 
 // Encode writes the index in its binary form.
 func (ix *Index) Encode() []byte {
-	ix.expand()
-	b := slices.Clone(magic)
-	num := func(n uint64) { b = binary.AppendUvarint(b, n) }
-	str := func(s string) {
-		num(uint64(len(s)))
-		b = append(b, s...)
+	if ix.raw != nil {
+		return ix.Update(nil, nil)
 	}
-	u := func(n uint32) { b = binary.LittleEndian.AppendUint32(b, n) }
 	terms := make([]string, 0, len(ix.terms))
 	for t := range ix.terms {
 		terms = append(terms, t)
 	}
 	slices.Sort(terms)
-	num(Revision)
-	num(uint64(len(ix.Files)))
-	num(uint64(len(ix.Chunks)))
-	num(uint64(len(terms)))
-	for i, f := range ix.Files {
-		str(f.Path)
-		str(f.Skip)
-		num(uint64(f.Class))
-		num(uint64(f.Stamp.Size))
-		b = binary.AppendVarint(b, f.Stamp.MTime)
-		num(uint64(f.Stamp.Sum))
-		num(uint64(f.end - f.first))
-		num(uint64(ix.flens[i]))
-	}
-	for i, c := range ix.Chunks {
-		u(uint32(c.Start))
-		u(uint32(c.End))
-		u(uint32(c.At))
-		u(ix.lens[i])
-	}
-	var blob strings.Builder
-	var ends []uint32
-	for _, c := range ix.Chunks {
-		for _, s := range []string{c.Kind, c.Name, c.Head} {
-			blob.WriteString(s)
-			ends = append(ends, uint32(blob.Len()))
+	return encode(ix.Files, ix.flens, ix.Chunks, ix.lens, func(yield func(termLists) bool) {
+		for _, t := range terms {
+			id := ix.terms[t]
+			if !yield(termLists{t, ix.post[id], ix.fpost[id], asPostings(ix.paths[id])}) {
+				return
+			}
 		}
+	})
+}
+
+func asPostings(fs []uint32) []posting {
+	ps := make([]posting, len(fs))
+	for i, f := range fs {
+		ps[i] = posting{f, 0}
 	}
-	str(blob.String())
-	for _, e := range ends {
-		u(e)
-	}
-	blob.Reset()
-	for _, t := range terms {
-		blob.WriteString(t)
-	}
-	str(blob.String())
-	n := uint32(0)
-	for _, t := range terms {
-		n += uint32(len(t))
-		u(n)
-	}
-	var lists []byte
+	return ps
+}
+
+// encode writes an index: its files and chunks, then the terms in order,
+// each with its lists (a term whose lists are all empty is left out).
+func encode(files []File, flens []uint32, chunks []Chunk, lens []uint32, terms func(func(termLists) bool)) []byte {
+	var tblob, tends, starts, lists []byte
+	nterms := 0
 	list := func(ps []posting) {
+		starts = binary.LittleEndian.AppendUint32(starts, uint32(len(lists)))
 		lists = binary.AppendUvarint(lists, uint64(len(ps)))
 		prev := uint32(0)
 		for _, p := range ps {
@@ -216,25 +178,183 @@ func (ix *Index) Encode() []byte {
 			prev = p.chunk
 		}
 	}
-	var starts []uint32
-	for _, t := range terms {
-		id := ix.terms[t]
-		starts = append(starts, uint32(len(lists)))
-		list(ix.post[id])
-		starts = append(starts, uint32(len(lists)))
-		list(ix.fpost[id])
-		starts = append(starts, uint32(len(lists)))
-		ps := make([]posting, len(ix.paths[id]))
-		for i, f := range ix.paths[id] {
-			ps[i] = posting{f, 0}
+	terms(func(t termLists) bool {
+		if len(t.post)+len(t.fpost)+len(t.paths) == 0 {
+			return true
 		}
-		list(ps)
+		tblob = append(tblob, t.term...)
+		tends = binary.LittleEndian.AppendUint32(tends, uint32(len(tblob)))
+		list(t.post)
+		list(t.fpost)
+		list(t.paths)
+		nterms++
+		return true
+	})
+	starts = binary.LittleEndian.AppendUint32(starts, uint32(len(lists)))
+
+	b := slices.Clone(magic)
+	num := func(n uint64) { b = binary.AppendUvarint(b, n) }
+	str := func(s []byte) {
+		num(uint64(len(s)))
+		b = append(b, s...)
 	}
-	starts = append(starts, uint32(len(lists)))
-	for _, s := range starts {
-		u(s)
+	u := func(n uint32) { b = binary.LittleEndian.AppendUint32(b, n) }
+	num(Revision)
+	num(uint64(len(files)))
+	num(uint64(len(chunks)))
+	num(uint64(nterms))
+	for i, f := range files {
+		str([]byte(f.Path))
+		str([]byte(f.Skip))
+		num(uint64(f.Class))
+		num(uint64(f.Stamp.Size))
+		b = binary.AppendVarint(b, f.Stamp.MTime)
+		num(uint64(f.Stamp.Sum))
+		num(uint64(f.end - f.first))
+		num(uint64(flens[i]))
 	}
+	for i, c := range chunks {
+		u(uint32(c.Start))
+		u(uint32(c.End))
+		u(uint32(c.At))
+		u(lens[i])
+	}
+	var blob []byte
+	var ends []uint32
+	for _, c := range chunks {
+		for _, s := range []string{c.Kind, c.Name, c.Head} {
+			blob = append(blob, s...)
+			ends = append(ends, uint32(len(blob)))
+		}
+	}
+	str(blob)
+	for _, e := range ends {
+		u(e)
+	}
+	str(tblob)
+	b = append(b, tends...)
+	b = append(b, starts...)
 	return append(b, lists...)
+}
+
+// Update returns the binary form of the index without the files drop
+// names (by index), with the files of add (built with a Builder) after
+// the rest. It goes once through
+// the kept lists, each decoded, renumbered and written again in turn: the
+// whole index is never expanded in memory. ix must not be used after.
+func (ix *Index) Update(drop map[int]bool, add *Index) []byte {
+	var files []File
+	var flens, lens []uint32
+	var chunks []Chunk
+	fileTo := make([]int32, len(ix.Files))
+	chunkTo := make([]int32, len(ix.Chunks))
+	for f, file := range ix.Files {
+		if drop[f] {
+			fileTo[f] = -1
+			for c := file.first; c < file.end; c++ {
+				chunkTo[c] = -1
+			}
+			continue
+		}
+		fileTo[f] = int32(len(files))
+		nf := file
+		nf.first = len(chunks)
+		for c := file.first; c < file.end; c++ {
+			chunkTo[c] = int32(len(chunks))
+			ch := ix.Chunks[c]
+			ch.File = len(files)
+			chunks = append(chunks, ch)
+			lens = append(lens, ix.lens[c])
+		}
+		nf.end = len(chunks)
+		files = append(files, nf)
+		flens = append(flens, ix.flens[f])
+	}
+	// The new files, numbered after the kept ones.
+	if add == nil {
+		add = NewBuilder().Index()
+	}
+	fileBase, chunkBase := uint32(len(files)), uint32(len(chunks))
+	for f, file := range add.Files {
+		file.first += int(chunkBase)
+		file.end += int(chunkBase)
+		files = append(files, file)
+		flens = append(flens, add.flens[f])
+	}
+	for c, ch := range add.Chunks {
+		ch.File += int(fileBase)
+		chunks = append(chunks, ch)
+		lens = append(lens, add.lens[c])
+	}
+	newTerms := make([]string, 0, len(add.terms))
+	for t := range add.terms {
+		newTerms = append(newTerms, t)
+	}
+	slices.Sort(newTerms)
+
+	// The kept terms, in order, and their lists.
+	oldTerms := func(i int) string { return ix.raw.term(i) }
+	nold := 0
+	var oldLists func(i int) (post, fpost, paths []posting)
+	if ix.raw != nil {
+		nold = ix.raw.nterms
+		oldLists = func(i int) (post, fpost, paths []posting) {
+			id := uint32(i)
+			return ix.postList(id), ix.filePostList(id), asPostings(ix.pathList(id))
+		}
+	} else {
+		sorted := make([]string, 0, len(ix.terms))
+		for t := range ix.terms {
+			sorted = append(sorted, t)
+		}
+		slices.Sort(sorted)
+		nold = len(sorted)
+		oldTerms = func(i int) string { return sorted[i] }
+		oldLists = func(i int) (post, fpost, paths []posting) {
+			id := ix.terms[sorted[i]]
+			return ix.post[id], ix.fpost[id], asPostings(ix.paths[id])
+		}
+	}
+	keep := func(ps []posting, to []int32) []posting {
+		out := ps[:0]
+		for _, p := range ps {
+			if n := to[p.chunk]; n >= 0 {
+				out = append(out, posting{uint32(n), p.tf})
+			}
+		}
+		return out
+	}
+	shift := func(out, ps []posting, by uint32) []posting {
+		for _, p := range ps {
+			out = append(out, posting{p.chunk + by, p.tf})
+		}
+		return out
+	}
+	return encode(files, flens, chunks, lens, func(yield func(termLists) bool) {
+		i, j := 0, 0
+		for i < nold || j < len(newTerms) {
+			var t termLists
+			useOld := i < nold && (j == len(newTerms) || oldTerms(i) <= newTerms[j])
+			useNew := j < len(newTerms) && (i == nold || newTerms[j] <= oldTerms(i))
+			if useOld {
+				t.term = oldTerms(i)
+				post, fpost, paths := oldLists(i)
+				t.post, t.fpost, t.paths = keep(post, chunkTo), keep(fpost, fileTo), keep(paths, fileTo)
+				i++
+			}
+			if useNew {
+				t.term = newTerms[j]
+				id := add.terms[t.term]
+				t.post = shift(t.post, add.post[id], chunkBase)
+				t.fpost = shift(t.fpost, add.fpost[id], fileBase)
+				t.paths = shift(t.paths, asPostings(add.paths[id]), fileBase)
+				j++
+			}
+			if !yield(t) {
+				return
+			}
+		}
+	})
 }
 
 // Decode reads an index that Encode wrote: the files and the tables
@@ -362,65 +482,6 @@ func Decode(b []byte) (*Index, error) {
 	}
 	ix.raw = r
 	return ix, nil
-}
-
-// Without returns a Builder over the index without the files drop names
-// (by index): their chunks and postings go, the others are renumbered in
-// order. Add the files that changed to it; ix must not be used after.
-func (ix *Index) Without(drop map[int]bool) *Builder {
-	ix.expand()
-	out := Index{terms: ix.terms}
-	fileTo := make([]int32, len(ix.Files))
-	chunkTo := make([]int32, len(ix.Chunks))
-	for f, file := range ix.Files {
-		if drop[f] {
-			fileTo[f] = -1
-			for c := file.first; c < file.end; c++ {
-				chunkTo[c] = -1
-			}
-			continue
-		}
-		fileTo[f] = int32(len(out.Files))
-		nf := file
-		nf.first = len(out.Chunks)
-		for c := file.first; c < file.end; c++ {
-			chunkTo[c] = int32(len(out.Chunks))
-			ch := ix.Chunks[c]
-			ch.File = len(out.Files)
-			out.Chunks = append(out.Chunks, ch)
-			out.lens = append(out.lens, ix.lens[c])
-			out.total += uint64(ix.lens[c])
-		}
-		nf.end = len(out.Chunks)
-		if nf.Skip != "" {
-			out.skipped++
-		}
-		out.Files = append(out.Files, nf)
-		out.flens = append(out.flens, ix.flens[f])
-		out.ftotal += uint64(ix.flens[f])
-	}
-	keep := func(ps []posting, to []int32) []posting {
-		out := ps[:0:0]
-		for _, p := range ps {
-			if n := to[p.chunk]; n >= 0 {
-				out = append(out, posting{uint32(n), p.tf})
-			}
-		}
-		return out
-	}
-	out.post = make([][]posting, len(ix.post))
-	out.fpost = make([][]posting, len(ix.post))
-	out.paths = make([][]uint32, len(ix.post))
-	for id := range ix.post {
-		out.post[id] = keep(ix.post[id], chunkTo)
-		out.fpost[id] = keep(ix.fpost[id], fileTo)
-		for _, f := range ix.paths[id] {
-			if n := fileTo[f]; n >= 0 {
-				out.paths[id] = append(out.paths[id], uint32(n))
-			}
-		}
-	}
-	return &Builder{ix: out}
 }
 
 // Holding returns the paths of the files whose words hold every word of

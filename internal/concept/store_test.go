@@ -49,34 +49,48 @@ func TestEncodeDecode(t *testing.T) {
 	}
 }
 
-// TestWithout: dropping files and adding them again answers as a fresh
-// build does.
-func TestWithout(t *testing.T) {
+// TestUpdate: an index read back, without files and with others added,
+// answers as a fresh build of the same files does.
+func TestUpdate(t *testing.T) {
 	files := sample()
-	ix := build(files)
-	drop := map[int]bool{}
-	for f, file := range ix.Files {
-		if file.Path == "net/retry.go" || file.Path == "docs/README.md" {
-			drop[f] = true
+	for _, lazy := range []bool{false, true} {
+		ix := build(files)
+		if lazy {
+			var err error
+			if ix, err = Decode(ix.Encode()); err != nil {
+				t.Fatal(err)
+			}
 		}
-	}
-	b := ix.Without(drop)
-	// What a fresh build of the rest answers.
-	rest := map[string][][2]string{}
-	for p, c := range files {
-		if p != "net/retry.go" && p != "docs/README.md" {
-			rest[p] = c
+		drop := map[int]bool{}
+		for f, file := range ix.Files {
+			if file.Path == "net/retry.go" || file.Path == "docs/README.md" {
+				drop[f] = true
+			}
 		}
-	}
-	fresh := build(rest)
-	got := b.Index()
-	for _, q := range []string{"retries after a timeout", "open a connection"} {
-		if a, w := describe(got, q), describe(fresh, q); a != w {
-			t.Errorf("%q without two files:\n%s\nwant\n%s", q, a, w)
+		changed := [][2]string{{"retryAfterTimeout", "// tries the sockets again after a timeout\nfunc retryAfterTimeout() {}"}}
+		var ts []Text
+		for i, c := range changed {
+			ts = append(ts, Text{Chunk: Chunk{Start: i*10 + 1, End: i*10 + 9, Name: c[0], Kind: "function"}, Body: c[1]})
 		}
-	}
-	if len(got.Files) != len(fresh.Files) || len(got.Chunks) != len(fresh.Chunks) {
-		t.Errorf("%d files, %d chunks; want %d, %d", len(got.Files), len(got.Chunks), len(fresh.Files), len(fresh.Chunks))
+		got, err := Decode(ix.Update(drop, addDoc(Tokenize("net/retry.go", Source, ts))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string][][2]string{"net/retry.go": changed}
+		for p, c := range files {
+			if p != "net/retry.go" && p != "docs/README.md" {
+				want[p] = c
+			}
+		}
+		fresh := build(want)
+		for _, q := range []string{"retries after a timeout", "sockets", "open a connection", "scout"} {
+			if a, w := describe(got, q), describe(fresh, q); a != w {
+				t.Errorf("lazy %v, %q after an update:\n%s\nwant\n%s", lazy, q, a, w)
+			}
+		}
+		if len(got.Files) != len(fresh.Files) || len(got.Chunks) != len(fresh.Chunks) {
+			t.Errorf("%d files, %d chunks; want %d, %d", len(got.Files), len(got.Chunks), len(fresh.Files), len(fresh.Chunks))
+		}
 	}
 }
 
@@ -93,4 +107,10 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("an index read back does not encode and read again: %v", err)
 		}
 	})
+}
+
+func addDoc(d *Doc) *Index {
+	b := NewBuilder()
+	b.Add(d)
+	return b.Index()
 }
