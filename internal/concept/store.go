@@ -145,7 +145,7 @@ func (ix *Index) Encode() []byte {
 		terms = append(terms, t)
 	}
 	slices.Sort(terms)
-	return encode(ix.Files, ix.flens, ix.Chunks, ix.lens, func(yield func(termLists) bool) {
+	return encode(ix.Files, ix.flens, ix.Chunks, ix.lens, 0, func(yield func(termLists) bool) {
 		for _, t := range terms {
 			id := ix.terms[t]
 			if !yield(termLists{t, ix.post[id], ix.fpost[id], asPostings(ix.paths[id])}) {
@@ -165,8 +165,11 @@ func asPostings(fs []uint32) []posting {
 
 // encode writes an index: its files and chunks, then the terms in order,
 // each with its lists (a term whose lists are all empty is left out).
-func encode(files []File, flens []uint32, chunks []Chunk, lens []uint32, terms func(func(termLists) bool)) []byte {
-	var tblob, tends, starts, lists []byte
+//
+// hint is about how many bytes the lists take, to grow the buffers once.
+func encode(files []File, flens []uint32, chunks []Chunk, lens []uint32, hint int, terms func(func(termLists) bool)) []byte {
+	var tblob, tends, starts []byte
+	lists := make([]byte, 0, hint+hint/8)
 	nterms := 0
 	list := func(ps []posting) {
 		starts = binary.LittleEndian.AppendUint32(starts, uint32(len(lists)))
@@ -192,7 +195,8 @@ func encode(files []File, flens []uint32, chunks []Chunk, lens []uint32, terms f
 	})
 	starts = binary.LittleEndian.AppendUint32(starts, uint32(len(lists)))
 
-	b := slices.Clone(magic)
+	b := make([]byte, 0, len(lists)+len(tblob)+len(tends)+len(starts)+32*len(chunks)+64*len(files)+64)
+	b = append(b, magic...)
 	num := func(n uint64) { b = binary.AppendUvarint(b, n) }
 	str := func(s []byte) {
 		num(uint64(len(s)))
@@ -330,7 +334,11 @@ func (ix *Index) Update(drop map[int]bool, add *Index) []byte {
 		}
 		return out
 	}
-	return encode(files, flens, chunks, lens, func(yield func(termLists) bool) {
+	hint := 0
+	if ix.raw != nil {
+		hint = len(ix.raw.lists)
+	}
+	return encode(files, flens, chunks, lens, hint, func(yield func(termLists) bool) {
 		i, j := 0, 0
 		for i < nold || j < len(newTerms) {
 			var t termLists
