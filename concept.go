@@ -188,36 +188,11 @@ func notIndexed(ix *concept.Index, files []chunked) ([]page.Reason, []string) {
 // named file, and the files below each named directory, in path order),
 // with their size and modification time.
 func conceptPaths(ctx context.Context, sc Scope) ([]string, map[string]concept.Stamp, error) {
-	roots := sc.Paths
-	if len(roots) == 0 {
-		roots = []string{"."}
+	paths, err := outlinePaths(ctx, sc)
+	if err != nil {
+		return nil, nil, err
 	}
-	var paths []string
-	stats := map[string]concept.Stamp{}
-	for _, r := range roots {
-		fi, err := os.Stat(r)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%w: name a file or directory that exists", err)
-		}
-		if !fi.IsDir() {
-			paths = append(paths, r)
-			continue
-		}
-		one := sc
-		one.Paths = []string{r}
-		res, err := FindAll(ctx, FindOptions{Scope: one, RankOptions: RankOptions{NoFrecency: true, NoGit: true, Sort: ByPath}})
-		if err != nil {
-			return nil, nil, err
-		}
-		var below []string
-		for _, f := range res.Files {
-			if !f.Dir {
-				below = append(below, f.Path)
-			}
-		}
-		slices.Sort(below)
-		paths = append(paths, below...)
-	}
+	stats := make(map[string]concept.Stamp, len(paths))
 	// A find reads the times of at most MaxRecencyFiles paths: read them
 	// all here.
 	got := make([]concept.Stamp, len(paths))
