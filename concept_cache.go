@@ -61,7 +61,7 @@ func cacheKey(o ConceptOptions) string {
 
 // cacheReport is what the cache did, for the page.
 type cacheReport struct {
-	line     string   // "index: 12 of 10,245 files read again, kept in DIR"
+	line     string   // "index: 10744 files, kept from an earlier search; 12 read again"
 	warnings []string // failures: the index could not be read, written or evicted
 }
 
@@ -221,14 +221,13 @@ func updateConcept(ctx context.Context, old *concept.Index, paths []string, stat
 		}
 		i := again[k]
 		p := paths[i]
-		if l := looks[i]; l.old >= 0 {
-			// Touched, maybe not changed: the content's digest decides.
-			if _, st, why := readParsable(p); why == "" && st.digest == old.Files[l.old].Stamp.Sum {
-				files[k] = chunked{path: slash(p), st: st, why: "same"}
-				return
-			}
+		data, st, why := readParsable(p)
+		if l := looks[i]; l.old >= 0 && why == "" && st.digest == old.Files[l.old].Stamp.Sum {
+			// Touched, not changed: the content's digest decides.
+			files[k] = chunked{path: slash(p), st: st, why: "same"}
+			return
 		}
-		files[k] = chunkPath(ctx, p, showSecrets)
+		files[k] = chunkRead(ctx, p, data, st, why, showSecrets)
 	})
 	for k, i := range again {
 		l := looks[i]

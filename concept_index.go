@@ -98,7 +98,8 @@ func chunkFile(data []byte, defs []syntax.Def, mask func(n int, text string) str
 				return false
 			}
 		}
-		c := concept.Chunk{Kind: d.Kind, Name: d.Name, Head: d.Signature, At: d.Start}
+		// The signature is a line of the file too: masked like the others.
+		c := concept.Chunk{Kind: d.Kind, Name: d.Name, Head: mask(d.Start, d.Signature), At: d.Start}
 		if ends[i]-from+1 <= chunkLines && skip == nil {
 			out = append(out, concept.Text{Chunk: withLines(c, from, ends[i]), Body: text(from, ends[i])})
 			continue
@@ -183,6 +184,11 @@ type chunked struct {
 // chunkPath reads, parses, chunks and tokenizes one file.
 func chunkPath(ctx context.Context, p string, showSecrets bool) chunked {
 	data, st, why := readParsable(p)
+	return chunkRead(ctx, p, data, st, why, showSecrets)
+}
+
+// chunkRead is chunkPath for a file read already (see readParsable).
+func chunkRead(ctx context.Context, p string, data []byte, st stamp, why string, showSecrets bool) chunked {
 	c := chunked{path: slash(p), st: st, why: why}
 	if why != "" {
 		return c

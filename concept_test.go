@@ -235,3 +235,35 @@ func TestConceptCacheConcurrent(t *testing.T) {
 		t.Errorf("temporary files left: %v", tmp)
 	}
 }
+
+// TestConceptIndexHoldsNoSecret: a secret in a definition's signature (a
+// default argument) is masked before it is indexed, so the kept index
+// never holds it, and no lead shows it.
+func TestConceptIndexHoldsNoSecret(t *testing.T) {
+	dir, cache := t.TempDir(), t.TempDir()
+	secret := "ghp_" + strings.Repeat("aB3dE5gH7jK9", 3)
+	os.WriteFile(filepath.Join(dir, "client.py"), []byte("def connect(host, token=\""+secret+"\"):\n    \"\"\"Open the connection to the host.\"\"\"\n    return dial(host, token)\n"), 0o644)
+	p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: "dial the host", CacheDir: cache, Scope: scout.Scope{Paths: []string{dir}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Leads) == 0 {
+		t.Fatalf("no lead:\n%s", p.Text)
+	}
+	idx, _ := filepath.Glob(filepath.Join(cache, "*.idx"))
+	if len(idx) != 1 {
+		t.Fatalf("%d indexes kept", len(idx))
+	}
+	data, err := os.ReadFile(idx[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, part := range []string{secret, strings.ToLower(secret), "ab3de5gh7jk9"} {
+		if strings.Contains(string(data), part) {
+			t.Errorf("the kept index holds %q", part)
+		}
+	}
+	if strings.Contains(p.Text, secret) {
+		t.Errorf("the page shows the secret:\n%s", p.Text)
+	}
+}
