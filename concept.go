@@ -37,6 +37,13 @@ type ConceptOptions struct {
 	// total), from one goroutine at a time; the CLI draws a bar with it
 	// on a terminal.
 	Progress func(done, total int)
+	// EmbedProgress is Progress for the chunks sent to the embedding
+	// provider (Embed).
+	EmbedProgress func(done, total int)
+	// Embed, when it names a provider, adds a ranking by the similarity
+	// of embeddings to the word rankings; when the provider fails, the
+	// leads are by words only and the page says why.
+	Embed EmbedOptions
 	Scope
 	PageOptions // MaxFiles is not used
 }
@@ -67,7 +74,10 @@ func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
 	if err := o.PageOptions.check(); err != nil {
 		return nil, err
 	}
-	fp := fingerprintOf("concept", o.Scope, RankOptions{}, desc, o.Tests)
+	if _, err := embedder(EmbedOptions{Provider: o.Embed.Provider, Model: "-", URL: "http://-"}); errors.Is(err, ErrEmbedProvider) {
+		return nil, err
+	}
+	fp := fingerprintOf("concept", o.Scope, RankOptions{}, desc, o.Tests, o.Embed.Provider, o.Embed.URL, o.Embed.Model)
 	at, err := startPage(o.Cursor, fp, time.Time{}, onlyMode(page.Concept))
 	if err != nil {
 		return nil, err
@@ -95,13 +105,32 @@ func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
 	}
 	in := page.ConceptInput{
 		Description: desc, Exact: exact, Explain: o.Explain, Budget: o.Budget * 4, Face: o.Face,
-		How: "leads: chunks cut at definitions found by " + chunker() + ", ranked by the words they share with the description (BM25 over code-aware terms, fused with their file's rank); matched by words, not by meaning",
 	}
+	ranked := "ranked by the words they share with the description (BM25 over code-aware terms, fused with their file's rank); matched by words, not by meaning"
 	in.NotIndexed, in.Warnings = notIndexed(ix, files)
 	in.Warnings = append(in.Warnings, rep.warnings...)
 	in.Index = rep.line
 	in.Searched = ix.Indexed()
-	leads := ix.Search(concept.Query{Text: desc, Tests: o.Tests}, MaxConceptLeads)
+	q := concept.Query{Text: desc, Tests: o.Tests}
+	if o.Embed.Provider != "" {
+		sim := similar(ctx, ix, desc, o)
+		if err := ctx.Err(); err != nil {
+			return nil, tooLong(err)
+		}
+		q.Similar = sim.ranked
+		in.Warnings = append(in.Warnings, sim.warnings...)
+		if sim.line != "" {
+			in.Index += "\n" + sim.line
+		}
+		if sim.skipped != "" {
+			ranked += "\nembeddings skipped, so leads are by words only: " + sim.skipped
+		} else {
+			in.Embedded = true
+			ranked = "ranked by the words they share with the description (BM25 over code-aware terms, fused with their file's rank) and by the similarity of their embeddings (" + sim.id + ") to the description's"
+		}
+	}
+	in.How = "leads: chunks cut at definitions found by " + chunker() + ", " + ranked
+	leads := ix.Search(q, MaxConceptLeads)
 	in.Leads = leadsOf(ix, leads, exact, o.ShowSecrets)
 
 	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Concept, len(in.Leads)+countLines(exact), len(exact), stamps)
@@ -229,7 +258,7 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 		if slices.ContainsFunc(hits[p], func(n int) bool { return n >= c.Start && n <= c.End }) {
 			continue
 		}
-		pl := page.Lead{Path: p, Start: c.Start, End: c.End, Kind: c.Kind, Name: c.Name, Score: l.Score, Terms: l.Terms}
+		pl := page.Lead{Path: p, Start: c.Start, End: c.End, Kind: c.Kind, Name: c.Name, Score: l.Score, Terms: l.Terms, Similarity: l.Similarity}
 		for _, s := range l.Signals {
 			pl.Signals = append(pl.Signals, page.Signal{Name: s.Name, Value: s.Value})
 		}

@@ -302,7 +302,7 @@ func evictIndexes(dir, keep string, max int64) (int, int64, error) {
 	var all []idx
 	var total int64
 	for _, e := range ents {
-		if !strings.HasSuffix(e.Name(), ".idx") {
+		if !cacheFile(e.Name()) {
 			continue
 		}
 		fi, err := e.Info()
@@ -339,7 +339,13 @@ func evictIndexes(dir, keep string, max int64) (int, int64, error) {
 	return n, freed, errors.Join(errs...)
 }
 
-// ConceptIndexInfo is one kept concept index.
+// cacheFile says whether a name in the cache directory is one of
+// scout's: an index (.idx) or the vectors of its chunks (.vec).
+func cacheFile(name string) bool {
+	return !strings.HasPrefix(name, ".") && (strings.HasSuffix(name, ".idx") || strings.HasSuffix(name, ".vec"))
+}
+
+// ConceptIndexInfo is one kept concept index, or the vectors of one.
 type ConceptIndexInfo struct {
 	Path string
 	Size int64
@@ -363,7 +369,7 @@ func ConceptCache(dir string) (string, []ConceptIndexInfo, error) {
 	}
 	var out []ConceptIndexInfo
 	for _, e := range ents {
-		if !strings.HasSuffix(e.Name(), ".idx") {
+		if !cacheFile(e.Name()) {
 			continue
 		}
 		if fi, err := e.Info(); err == nil {

@@ -335,9 +335,22 @@ func conceptEval(t *testing.T, root string, cases []conceptCase, name, header st
 		tuneGrid(t, ix, dir, cases, grid)
 		return
 	}
-	var refFile, file, def evalFigures
+	// The hashing embedding, fused: the row the issue asks for of an
+	// embedding built here (no weights can be had).
+	similarTo, err := scout.ConceptSimilar(context.Background(), ix, scout.EmbedOptions{Provider: "hashing"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var refFile, file, def, hashFile, hashDef evalFigures
 	var misses []string
 	for _, c := range cases {
+		sim, err := similarTo(c.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hf, hd := ranksOf(ix, dir, c, concept.Query{Text: c.query, Similar: sim})
+		hashFile.add(hf)
+		hashDef.add(hd)
 		rr := slices.Index(ref.search(c.query, 1000), c.path) + 1
 		refFile.add(rr)
 		fr, dr := ranksOf(ix, dir, c, concept.Query{Text: c.query})
@@ -351,7 +364,8 @@ func conceptEval(t *testing.T, root string, cases []conceptCase, name, header st
 			misses = append(misses, fmt.Sprintf("%s %s:%d %q: file rank %d (bm25 %d), first %s", c.name, c.path, c.start, c.query, fr, rr, first))
 		}
 	}
-	got := fmt.Sprintf("%s\nbm25-file  file: %s\nscout      file: %s\nscout      def:  %s\n", header, refFile.String(), file.String(), def.String())
+	got := fmt.Sprintf("%s\nbm25-file  file: %s\nscout      file: %s\nscout      def:  %s\n+hashing   file: %s\n+hashing   def:  %s\n",
+		header, refFile.String(), file.String(), def.String(), hashFile.String(), hashDef.String())
 	t.Logf("\n%s", got)
 	stats := filepath.Join("testdata", "concept", name+"_stats.txt")
 	if *updateConcept {

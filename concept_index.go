@@ -193,6 +193,19 @@ func chunkRead(ctx context.Context, p string, data []byte, st stamp, why string,
 	if why != "" {
 		return c
 	}
+	texts, err := chunkTexts(ctx, p, data, showSecrets)
+	if err != nil {
+		c.why = err.Error()
+		return c
+	}
+	c.doc = concept.Tokenize(c.path, classOf(c.path, data), texts)
+	c.doc.Stamp = concept.Stamp{Size: int64(len(data)), MTime: st.mtime.UnixNano(), Sum: st.digest}
+	return c
+}
+
+// chunkTexts parses a file read already and cuts it into chunks, their
+// lines masked; a parse error is the error.
+func chunkTexts(ctx context.Context, p string, data []byte, showSecrets bool) ([]concept.Text, error) {
 	var defs []syntax.Def
 	if syntax.Grammar(p) != "" {
 		pf, err := syntax.Parse(ctx, p, data)
@@ -201,8 +214,7 @@ func chunkRead(ctx context.Context, p string, data []byte, st stamp, why string,
 			defs = pf.Defs
 		case errors.Is(err, syntax.ErrTooBig), errors.Is(err, syntax.ErrUnsupported):
 		default:
-			c.why = err.Error()
-			return c
+			return nil, err
 		}
 	}
 	m := newMasker(showSecrets, p, data, 1)
@@ -213,9 +225,7 @@ func chunkRead(ctx context.Context, p string, data []byte, st stamp, why string,
 		t, _ = m.line(n, t)
 		return t
 	}
-	c.doc = concept.Tokenize(c.path, classOf(c.path, data), chunkFile(data, defs, mask))
-	c.doc.Stamp = concept.Stamp{Size: int64(len(data)), MTime: st.mtime.UnixNano(), Sum: st.digest}
-	return c
+	return chunkFile(data, defs, mask), nil
 }
 
 // addChunked adds a chunked file to b: its chunks, or, when it was left

@@ -43,3 +43,29 @@ func BuildConcept(ctx context.Context, root string) (*concept.Index, error) {
 	ix, _ := buildConcept(ctx, paths, false, nil)
 	return ix, nil
 }
+
+// ConceptSimilar embeds ix's chunks once with the provider e names, and
+// returns what ranks them by similarity to a description (the
+// evaluation's embedding row).
+func ConceptSimilar(ctx context.Context, ix *concept.Index, e EmbedOptions) (func(desc string) ([]concept.Similar, error), error) {
+	emb, err := embedder(e)
+	if err != nil {
+		return nil, err
+	}
+	probe, err := emb.Embed(ctx, []string{"probe"})
+	if err != nil {
+		return nil, err
+	}
+	var s similarity
+	vs, pos, err := chunkVectors(ctx, ix, emb, len(probe[0]), ConceptOptions{NoCache: true}, &s)
+	if err != nil {
+		return nil, err
+	}
+	return func(desc string) ([]concept.Similar, error) {
+		q, err := emb.Embed(ctx, []string{desc})
+		if err != nil {
+			return nil, err
+		}
+		return rankSimilar(vs, pos, q[0]), nil
+	}, nil
+}

@@ -14,7 +14,7 @@ import (
 // MCP server) use the root package's API, never a stage.
 var layers = [][]string{
 	{"internal/glob", "internal/suggest", "internal/confine", "internal/secret", "internal/frecency", "internal/gitstatus", "internal/match", "internal/concept"},
-	{"internal/ignore", "internal/search", "internal/query"},
+	{"internal/ignore", "internal/search", "internal/query", "internal/embed"},
 	{"internal/filetype"},
 	{"internal/walk", "internal/rank"},
 	{"internal/page", "internal/syntax"},

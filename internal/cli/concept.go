@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,33 +29,49 @@ A lead that holds an exact hit is left out. Secrets are masked before
 anything is indexed. Pages fit --budget (default 1500 tokens) and give the
 cursor to the next.
 
+With --embed, leads are also ranked by the similarity of their embeddings
+to the description's, from an OpenAI-compatible server (openai), Ollama
+(ollama), a static model directory you supply (model: model.safetensors and
+a WordPiece tokenizer.json) or feature hashing (hashing, no model). The
+vectors are kept beside the index. When the provider fails, the leads are by
+words only and the page says why. Defaults come from SCOUT_EMBED,
+SCOUT_EMBED_URL and SCOUT_EMBED_MODEL; a key only from SCOUT_EMBED_KEY.
+
 Quote the description, or give it as the first argument; PATHs follow.`
 
 func (e *env) conceptCommand() *cobra.Command {
 	var f scopeFlags
 	var pf pageFlags
+	var ef embedFlags
 	var asJSON, showSecrets, tests, explain bool
 	cmd := &cobra.Command{
 		Use:     "concept DESCRIPTION [PATH...]",
 		Short:   "Find code by a description in words: exact hits, then concept leads",
 		Long:    conceptLong,
-		Example: "  scout concept 'retries after a timeout'\n  scout concept -t py 'where sessions expire' src/",
+		Example: "  scout concept 'retries after a timeout'\n  scout concept -t py 'where sessions expire' src/\n  scout concept --embed ollama --embed-url http://localhost:11434 --embed-model nomic-embed-text 'where sessions expire'",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 || strings.TrimSpace(args[0]) == "" {
 				return usagef("concept takes a description; usage: scout concept [flags] 'DESCRIPTION' [PATH...]")
 			}
-			bar := e.progressBar()
+			eo, err := ef.options(e)
+			if err != nil {
+				return err
+			}
+			bar, embedBar := e.progressBar("indexing", "files"), e.progressBar("embedding", "chunks")
 			defer bar(-1, 0)
+			defer embedBar(-1, 0)
 			p, err := scout.Concept(e.ctx, scout.ConceptOptions{
-				Description: args[0],
-				Tests:       tests,
-				ShowSecrets: showSecrets,
-				Progress:    bar,
-				Scope:       f.scope(args[1:]),
-				PageOptions: scout.PageOptions{Budget: pf.budget, Cursor: pf.cursor, Timeout: pf.timeout, Explain: explain, Face: scout.CLIFace},
+				Description:   args[0],
+				Tests:         tests,
+				ShowSecrets:   showSecrets,
+				Progress:      bar,
+				EmbedProgress: embedBar,
+				Embed:         eo,
+				Scope:         f.scope(args[1:]),
+				PageOptions:   scout.PageOptions{Budget: pf.budget, Cursor: pf.cursor, Timeout: pf.timeout, Explain: explain, Face: scout.CLIFace},
 			})
 			if err != nil {
-				if errors.Is(err, scout.ErrNoDescription) {
+				if errors.Is(err, scout.ErrNoDescription) || errors.Is(err, scout.ErrEmbedProvider) {
 					return usagef("%v", err)
 				}
 				return pageError(err)
@@ -65,14 +82,56 @@ func (e *env) conceptCommand() *cobra.Command {
 	parsedFlags(cmd, &f, &pf, &showSecrets, &asJSON, "only search", scout.DefaultBudget, fmt.Sprintf("fit a page in `TOKENS` tokens (at least %d)", scout.MinBudget))
 	cmd.Flags().BoolVar(&tests, "tests", false, "rank tests, examples, vendored and generated code level with the rest")
 	cmd.Flags().BoolVar(&explain, "explain", false, "show each lead's score as its named signals")
+	ef.add(cmd)
 	return cmd
+}
+
+// embedFlags name an embedding provider for concept search; each flag's
+// default comes from the environment (SCOUT_EMBED, SCOUT_EMBED_URL,
+// SCOUT_EMBED_MODEL), and the key only from it (SCOUT_EMBED_KEY), so that
+// it never shows in a process list.
+type embedFlags struct {
+	provider, url, model string
+	timeout              time.Duration
+}
+
+func (f *embedFlags) add(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.provider, "embed", "", "also rank leads by embeddings from `PROVIDER`: "+strings.Join(scout.EmbedProviders, ", ")+" (default $SCOUT_EMBED; none)")
+	fl.StringVar(&f.url, "embed-url", "", "the provider's `URL` (openai, ollama; default $SCOUT_EMBED_URL); a key goes in $SCOUT_EMBED_KEY")
+	fl.StringVar(&f.model, "embed-model", "", "the model's `NAME` (openai, ollama) or directory (model: model.safetensors and tokenizer.json); default $SCOUT_EMBED_MODEL")
+	fl.DurationVar(&f.timeout, "embed-timeout", 0, "how long one request to the provider may take (default 30s)")
+}
+
+// options returns the provider the flags and the environment name; a
+// model directory is made absolute (the MCP server changes directory).
+func (f *embedFlags) options(e *env) (scout.EmbedOptions, error) {
+	pick := func(flag, name string) string {
+		if flag != "" {
+			return flag
+		}
+		return e.getenv(name)
+	}
+	o := scout.EmbedOptions{
+		Provider: pick(f.provider, "SCOUT_EMBED"), URL: pick(f.url, "SCOUT_EMBED_URL"),
+		Model: pick(f.model, "SCOUT_EMBED_MODEL"), Key: e.getenv("SCOUT_EMBED_KEY"), Timeout: f.timeout,
+	}
+	if o.Provider != "" && !slices.Contains(scout.EmbedProviders, o.Provider) {
+		return o, usagef("unknown embedding provider %q: use one of %s", o.Provider, strings.Join(scout.EmbedProviders, ", "))
+	}
+	if o.Provider == "model" && o.Model != "" {
+		if abs, err := filepath.Abs(o.Model); err == nil {
+			o.Model = abs
+		}
+	}
+	return o, nil
 }
 
 // progressBar returns the progress function of an index build: on a
 // terminal, once the build has run a second, a line on stderr that says
 // how far it is; called with done < 0, it clears the line. Elsewhere it
 // prints nothing.
-func (e *env) progressBar() func(done, total int) {
+func (e *env) progressBar(doing, units string) func(done, total int) {
 	if !e.isTTY(e.stderr) {
 		return func(int, int) {}
 	}
@@ -87,7 +146,7 @@ func (e *env) progressBar() func(done, total int) {
 		case time.Since(start) > time.Second && total > 0:
 			const width = 30
 			n := width * done / total
-			fmt.Fprintf(e.stderr, "\rscout: indexing [%s%s] %d/%d files", strings.Repeat("=", n), strings.Repeat(" ", width-n), done, total)
+			fmt.Fprintf(e.stderr, "\rscout: %s [%s%s] %d/%d %s", doing, strings.Repeat("=", n), strings.Repeat(" ", width-n), done, total, units)
 			drawn = true
 		}
 	}

@@ -54,6 +54,10 @@ var goldenCases = []struct {
 	{"concept-explain", []string{"concept", "--explain", "handle one request"}, false},
 	{"concept-empty", []string{"concept", " "}, false},
 	{"concept-none", []string{"concept", "quantum flux capacitor"}, false},
+	{"concept-embed", []string{"concept", "--embed", "hashing", "--explain", "take care of a single request"}, false},
+	{"concept-embed-down", []string{"concept", "--embed", "ollama", "--embed-url", "http://127.0.0.1:1", "--embed-model", "nomic-embed-text", "handle one request"}, false},
+	{"concept-embed-no-model", []string{"concept", "--embed", "model", "handle one request"}, false},
+	{"concept-embed-unknown", []string{"concept", "--embed", "bert", "handle one request"}, false},
 	// Several conditions (grep --and, --not, --near, --scope).
 	{"grep-and", []string{"grep", "-F", "NewHandler", "--and", "nil"}, false},
 	{"grep-and-not", []string{"grep", "Handler", "--and", "func", "--not", "testing"}, false},
@@ -169,6 +173,9 @@ func TestGolden(t *testing.T) {
 	for _, c := range goldenCases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Setenv("XDG_CACHE_HOME", t.TempDir()) // each case builds its concept index afresh
+			for _, v := range []string{"SCOUT_EMBED", "SCOUT_EMBED_URL", "SCOUT_EMBED_MODEL", "SCOUT_EMBED_KEY"} {
+				t.Setenv(v, "") // the user's provider is not the goldens'
+			}
 			stdout, stderr, code := run(c.args...)
 			files := []txtar.File{
 				{Name: "exit", Data: []byte(strconv.Itoa(code) + "\n")},

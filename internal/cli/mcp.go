@@ -11,8 +11,10 @@ import (
 )
 
 const mcpLong = `Serve scout's tools over the Model Context Protocol on stdin and stdout:
-grep (contents), find (file names), read (a file, in pages) and touch (record
-files used with other tools).
+grep (contents), find (file names), read (a file, in pages), outline,
+callers, callees, refs, related (structure), concept (code by a description)
+and touch (record files used with other tools). The --embed flags name the
+embedding provider concept asks, as for scout concept.
 
 The server searches and reads only inside its roots: --root, repeatable,
 default the working directory. Relative paths are relative to the first
@@ -27,15 +29,20 @@ func (e *env) mcpCommand() *cobra.Command {
 	var roots []string
 	var broad, show bool
 	var addr string
+	var ef embedFlags
 	cmd := &cobra.Command{
 		Use:     "mcp",
-		Short:   "Serve grep, find, read and touch to an agent over MCP (stdio)",
+		Short:   "Serve scout's tools to an agent over MCP (stdio, or HTTP on loopback)",
 		Long:    mcpLong,
 		Example: "  scout mcp\n  scout mcp --root ~/src/project --root ~/src/library",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(roots) == 0 {
 				roots = []string{"."}
+			}
+			eo, err := ef.options(e)
+			if err != nil {
+				return err
 			}
 			home, _ := os.UserHomeDir()
 			r, err := confine.New(roots, broad, home)
@@ -47,7 +54,7 @@ func (e *env) mcpCommand() *cobra.Command {
 			if err := os.Chdir(r.Dir()); err != nil {
 				return err
 			}
-			s := server.New(server.Options{Roots: r, Version: Version, Workers: DefaultThreads, Log: e.stderr, ShowSecrets: show})
+			s := server.New(server.Options{Roots: r, Version: Version, Workers: DefaultThreads, Log: e.stderr, ShowSecrets: show, Embed: eo})
 			if addr != "" {
 				return server.ServeHTTP(e.ctx, s, addr, func(url string) {
 					fmt.Fprintf(e.stderr, "scout mcp: serving MCP (streamable HTTP) at %s\n", url)
@@ -65,5 +72,6 @@ func (e *env) mcpCommand() *cobra.Command {
 	f.BoolVar(&broad, "allow-broad-root", false, "allow / or the home directory as a root")
 	f.StringVar(&addr, "http", "", "serve many clients over streamable HTTP at `ADDR` (loopback only, such as 127.0.0.1:7878) instead of stdio")
 	f.BoolVar(&show, "show-secrets", false, "show values that look like secrets instead of masking them (agents cannot ask for them)")
+	ef.add(cmd)
 	return cmd
 }

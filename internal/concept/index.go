@@ -242,6 +242,9 @@ type Lead struct {
 	Signals []Signal
 	Terms   []string // the description's words it holds ("conn~connection" for an abbreviation)
 	Stems   []string // the same, as the index holds them (Terms gives a line's)
+	// Similarity is the chunk's cosine similarity to the description in
+	// thousandths, when Query.Similar ranked it; else 0.
+	Similarity int
 }
 
 // Query is a description to rank chunks against.
@@ -253,6 +256,17 @@ type Query struct {
 	Tests bool
 	// Tuning, when not nil, replaces DefaultTuning.
 	Tuning *Tuning
+	// Similar, when not empty, is a third ranking fused with the two
+	// lexical ones: chunks by the similarity of their embedding to the
+	// description's, best first. A chunk in it holds no query word if
+	// need be.
+	Similar []Similar
+}
+
+// Similar is a chunk and its cosine similarity to the description.
+type Similar struct {
+	Chunk  int
+	Cosine float32
 }
 
 // Search ranks the chunks against q and returns the best n leads, best
@@ -273,7 +287,7 @@ func (ix *Index) Search(q Query, n int) []Lead {
 		tu = &DefaultTuning
 	}
 	chunkScore, matched, touched, qs := ix.scoreChunks(q.Text, tu)
-	if len(touched) == 0 {
+	if len(touched) == 0 && len(q.Similar) == 0 {
 		return nil
 	}
 	fileScore, fileTouched := ix.scoreFiles(q.Text, tu)
@@ -308,12 +322,34 @@ func (ix *Index) Search(q Query, n int) []Lead {
 	for r, f := range fileTouched {
 		fileRank[f] = int32(r + 1)
 	}
+	// The chunks by similarity: their ranks, and the chunks only they
+	// bring, ranked after the lexical ones.
+	lexical := len(touched)
+	var simRank []int32 // by chunk; 0: not ranked
+	var cosine []float32
+	if len(q.Similar) > 0 {
+		simRank = make([]int32, len(ix.Chunks))
+		cosine = make([]float32, len(ix.Chunks))
+		for r, s := range q.Similar {
+			if s.Chunk < 0 || s.Chunk >= len(ix.Chunks) || simRank[s.Chunk] != 0 {
+				continue
+			}
+			simRank[s.Chunk] = int32(r + 1)
+			cosine[s.Chunk] = s.Cosine
+			if chunkScore[s.Chunk] == 0 {
+				touched = append(touched, uint32(s.Chunk))
+			}
+		}
+	}
 	// Each chunk's score: its fused ranks, lowered for tests and the
 	// like; then each further chunk of a file lowered again.
 	signals := func(c uint32, r int) []Signal {
 		var sg []Signal
-		if !tu.NoChunks {
+		if !tu.NoChunks && r < lexical {
 			sg = append(sg, Signal{"chunk-rank", fuse(tu.FuseK, r+1)})
+		}
+		if simRank != nil && simRank[c] > 0 {
+			sg = append(sg, Signal{"embedding-rank", int(float64(fuse(tu.FuseK, int(simRank[c]))) * tu.EmbedWeight)})
 		}
 		if fr := fileRank[ix.Chunks[c].File]; fr > 0 && !tu.NoFiles {
 			sg = append(sg, Signal{"file-rank", int(float64(fuse(tu.FuseK, int(fr))) * tu.FileWeight)})
@@ -352,6 +388,9 @@ func (ix *Index) Search(q Query, n int) []Lead {
 	leads := make([]Lead, len(cands))
 	for i, c := range cands {
 		l := Lead{Chunk: int(c.chunk), Score: c.score, Signals: signals(c.chunk, int(c.rank))}
+		if simRank != nil && simRank[c.chunk] > 0 {
+			l.Similarity = int(math.Round(float64(cosine[c.chunk]) * 1000))
+		}
 		if c.cut > 0 {
 			l.Signals = append(l.Signals, Signal{"same-file", -c.cut})
 		}
@@ -404,6 +443,7 @@ type Tuning struct {
 	Path         float64 // a query word in the path, times its inverse file frequency
 	Lowered      float64 // the factor for tests, examples, vendored and generated code
 	Abbreviation float64 // the weight of an abbreviation of a query word ("conn" for "connection")
+	EmbedWeight  float64 // the similarity ranking's share beside the chunk's (Query.Similar)
 	ChunkK1      float64 // BM25F's k1 and b over chunks
 	ChunkB       float64
 	FileK1       float64 // BM25's k1 and b over whole files
@@ -413,7 +453,7 @@ type Tuning struct {
 }
 
 // DefaultTuning is the tuning Search uses when a query has none.
-var DefaultTuning = Tuning{FuseK: 20, FileWeight: 1, Path: 0.5, Lowered: 0.6, Abbreviation: 0.5, ChunkK1: 1.2, ChunkB: 0.75, FileK1: 1.2, FileB: 0.75}
+var DefaultTuning = Tuning{FuseK: 20, FileWeight: 1, EmbedWeight: 1, Path: 0.5, Lowered: 0.6, Abbreviation: 0.5, ChunkK1: 1.2, ChunkB: 0.75, FileK1: 1.2, FileB: 0.75}
 
 // byScore orders by score, higher first, then by a (chunk or first
 // chunk) index: a total order.

@@ -18,7 +18,10 @@ type Lead struct {
 	Score   int      `json:"score"`
 	Signals []Signal `json:"signals,omitempty"` // with explain
 	Terms   []string `json:"terms"`             // the description's terms it holds
-	Lines   []Line   `json:"lines,omitempty"`   // its head and its best few lines
+	// Similarity is its embedding's cosine similarity to the
+	// description's, in thousandths, when embeddings ranked it.
+	Similarity int    `json:"similarity,omitempty"`
+	Lines      []Line `json:"lines,omitempty"` // its head and its best few lines
 }
 
 // ConceptInput is what a concept page is planned from.
@@ -29,6 +32,7 @@ type ConceptInput struct {
 	Leads       []Lead   // best first, none of them holding an exact hit
 	Skipped     string   // why there are no leads, when they were skipped
 	How         string   // how the leads were found, for the footer
+	Embedded    bool     // the leads were ranked by embeddings too
 	Index       string   // what the index cache did, for the footer
 	Searched    int
 	NotIndexed  []Reason // files left out of the index, by reason
@@ -105,7 +109,11 @@ func PlanConcept(in ConceptInput) *Page {
 		}
 		var t []byte
 		if len(p.Leads) == 0 {
-			t = fmt.Appendf(t, "leads: %d, by the words they share with the description; each a place to look, not a proof\n", len(in.Leads))
+			by := "by the words they share with the description"
+			if in.Embedded {
+				by += " and by their embeddings' similarity to it"
+			}
+			t = fmt.Appendf(t, "leads: %d, %s; each a place to look, not a proof\n", len(in.Leads), by)
 		}
 		t = appendLead(t, l, in.Explain)
 		if !add(t, Key{Path: PathHash(l.Path), Line: l.Start}) {
@@ -162,7 +170,13 @@ func appendLead(b []byte, l Lead, explain bool) []byte {
 		b = append(b, ' ')
 		b = append(b, l.Name...)
 	}
-	b = fmt.Appendf(b, "  score %d  terms: %s", l.Score, strings.Join(l.Terms, ", "))
+	b = fmt.Appendf(b, "  score %d", l.Score)
+	if len(l.Terms) > 0 || l.Similarity == 0 {
+		b = fmt.Appendf(b, "  terms: %s", strings.Join(l.Terms, ", "))
+	}
+	if l.Similarity != 0 {
+		b = fmt.Appendf(b, "  similarity %.3f", float64(l.Similarity)/1000)
+	}
 	if explain {
 		b = append(b, "  ["...)
 		for i, s := range l.Signals {

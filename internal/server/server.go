@@ -51,6 +51,8 @@ type Options struct {
 	// ShowSecrets shows values that look like secrets; by default they are
 	// masked, and no argument of a call can change that.
 	ShowSecrets bool
+	// Embed is the embedding provider concept search asks, if any.
+	Embed scout.EmbedOptions
 	// Log receives the stack of a handler that panicked (the caller gets a
 	// tool error and the server goes on); nil: none.
 	Log io.Writer
@@ -416,7 +418,7 @@ func (h *handlers) concept(ctx context.Context, a args) (any, string, error) {
 		return nil, "", err
 	}
 	p, err := scout.Concept(ctx, scout.ConceptOptions{
-		Description: a.str("description"), Scope: scope,
+		Description: a.str("description"), Scope: scope, Embed: h.o.Embed, ShowSecrets: h.o.ShowSecrets,
 		PageOptions: scout.PageOptions{Budget: a.num("budget"), Cursor: a.str("cursor"), Face: Face},
 	})
 	if err != nil {

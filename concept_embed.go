@@ -1,0 +1,358 @@
+package scout
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/scoutcode/scout/internal/concept"
+	"github.com/scoutcode/scout/internal/embed"
+)
+
+// EmbedOptions names an embedding provider for concept search. Its
+// ranking by similarity is fused with the word rankings; when it fails
+// (down, slow, a bad answer, a bad model directory) the search still
+// answers, by words, and the page says why the embeddings were skipped.
+type EmbedOptions struct {
+	// Provider is one of EmbedProviders; "": none (words only).
+	Provider string
+	// URL is an HTTP provider's address ("http://localhost:11434").
+	URL string
+	// Model is the model's name (openai, ollama) or its directory
+	// (model: model.safetensors and a WordPiece tokenizer.json).
+	Model string
+	// Key is sent as a bearer token (openai); it is never shown.
+	Key string
+	// Timeout bounds each request to an HTTP provider; 0: 30 s.
+	Timeout time.Duration
+}
+
+// EmbedProviders are the providers EmbedOptions.Provider may name.
+var EmbedProviders = []string{"openai", "ollama", "model", "hashing"}
+
+// ErrEmbedProvider is the error for a provider scout does not know.
+var ErrEmbedProvider = errors.New("unknown embedding provider")
+
+// MaxSimilar is how many chunks the similarity ranking brings at most.
+const MaxSimilar = 200
+
+// embedder returns the provider o names, nil for none; a provider scout
+// does not know is ErrEmbedProvider, and one it cannot set up is an
+// error of package embed (ErrConfig, ErrModel), for the page.
+func embedder(o EmbedOptions) (embed.Embedder, error) {
+	switch o.Provider {
+	case "":
+		return nil, nil
+	case "hashing":
+		return embed.Hashing{}, nil
+	case "model":
+		if o.Model == "" {
+			return nil, fmt.Errorf("%w: name the model's directory (e.g. --embed-model ~/models/potion-base-8M)", embed.ErrConfig)
+		}
+		return embed.LoadStatic(o.Model)
+	case "openai", "ollama":
+		d := embed.OpenAI
+		if o.Provider == "ollama" {
+			d = embed.Ollama
+		}
+		return embed.NewHTTP(d, o.URL, o.Model, o.Key, o.Timeout)
+	}
+	return nil, fmt.Errorf("%w %q: use one of %s", ErrEmbedProvider, o.Provider, strings.Join(EmbedProviders, ", "))
+}
+
+// similarity is what the embedding ranking gave a concept search.
+type similarity struct {
+	ranked   []concept.Similar // best first; nil when skipped
+	id       string            // the provider and model
+	line     string            // what the vectors' cache did, for the footer
+	skipped  string            // why the ranking was skipped, for the footer
+	warnings []string          // a failed write or eviction of the vectors
+}
+
+// chunkKey names a chunk's vector: its file's path and digest and its
+// lines, so a chunk whose file is unchanged keeps its vector.
+func chunkKey(path string, sum uint32, c concept.Chunk) uint64 {
+	h := fnv64(path)
+	for _, x := range [4]uint32{sum, uint32(c.Start), uint32(c.End), uint32(c.At)} {
+		for k := 0; k < 4; k++ {
+			h ^= uint64(byte(x >> (8 * k)))
+			h *= 1099511628211
+		}
+	}
+	return h
+}
+
+// similar ranks the index's chunks by the similarity of their vectors to
+// the description's. The vectors of chunks not seen before are asked of
+// the provider and kept beside the index; any failure skips the ranking
+// and says why, and never fails the search.
+func similar(ctx context.Context, ix *concept.Index, desc string, o ConceptOptions) similarity {
+	var s similarity
+	emb, err := embedder(o.Embed)
+	if err != nil {
+		s.skipped = withFix(err)
+		return s
+	}
+	s.id = emb.ID()
+	// The description first: a provider that is down fails here, before
+	// any chunk is read.
+	qv, err := emb.Embed(ctx, []string{desc})
+	if err != nil {
+		s.skipped = withFix(err)
+		return s
+	}
+	vs, pos, err := chunkVectors(ctx, ix, emb, len(qv[0]), o, &s)
+	if err != nil {
+		s.skipped = withFix(err)
+		return s
+	}
+	s.ranked = rankSimilar(vs, pos, qv[0])
+	return s
+}
+
+// withFix is an embedding error's message and what to do about it.
+func withFix(err error) string {
+	fix := ""
+	switch {
+	case errors.Is(err, embed.ErrUnreachable):
+		fix = "start the provider, or check its URL"
+	case errors.Is(err, embed.ErrTimeout):
+		fix = "raise the embedding timeout, or use a smaller model"
+	case errors.Is(err, embed.ErrResponse):
+		fix = "check the model's name and the provider's log"
+	case errors.Is(err, embed.ErrModel):
+		fix = "give a directory holding model.safetensors and a WordPiece tokenizer.json"
+	}
+	if fix == "" {
+		return err.Error()
+	}
+	return err.Error() + " (" + fix + ")"
+}
+
+// positions returns where each key's vector is in vs, or -1.
+func positions(vs *embed.Vectors, keys []uint64) []int {
+	pos := make([]int, len(keys))
+	for i, k := range keys {
+		pos[i] = vs.Find(k)
+	}
+	return pos
+}
+
+// chunkVectors returns the vectors of the index's chunks, of dim values
+// each, and where each chunk's is (-1: none): those kept from an earlier search, and the
+// rest asked of emb and kept for the next. It notes on s what the cache
+// did and what failed to be kept.
+func chunkVectors(ctx context.Context, ix *concept.Index, emb embed.Embedder, dim int, o ConceptOptions, s *similarity) (*embed.Vectors, []int, error) {
+	id := emb.ID()
+	keys := make([]uint64, len(ix.Chunks))
+	for i, c := range ix.Chunks {
+		keys[i] = chunkKey(ix.Files[c.File].Path, ix.Files[c.File].Stamp.Sum, c)
+	}
+	file, dir := "", ""
+	var old *embed.Vectors
+	if !o.NoCache {
+		var err error
+		if dir, err = conceptCacheDir(o.CacheDir); err == nil {
+			file = filepath.Join(dir, strings.TrimSuffix(cacheKey(o), ".idx")+fmt.Sprintf("-%016x.vec", fnv64(id)))
+			if data, err := os.ReadFile(file); err == nil {
+				if old, err = embed.DecodeVectors(data); err != nil {
+					s.warnings = append(s.warnings, fmt.Sprintf("%s: %v; embedded again", file, err))
+				}
+			} else if !errors.Is(err, fs.ErrNotExist) {
+				s.warnings = append(s.warnings, fmt.Sprintf("%s: %v; embedded again", file, pathErr(err)))
+			}
+		}
+	}
+	if old != nil && old.ID != id {
+		old = nil // a hash collision of two IDs: never mix models
+	}
+	if old != nil && dim != old.Dim {
+		if file != "" {
+			os.Remove(file)
+		}
+		return nil, nil, fmt.Errorf("%w: the description's vector has %d values, the %d kept vectors of %s have %d; they are dropped and the next search embeds again",
+			embed.ErrDimension, dim, old.Len(), id, old.Dim)
+	}
+	var missing []int
+	pos := make([]int, len(keys))
+	for i, k := range keys {
+		pos[i] = -1
+		if old != nil {
+			pos[i] = old.Find(k)
+		}
+		if pos[i] < 0 {
+			missing = append(missing, i)
+		}
+	}
+	if len(missing) == 0 && old != nil {
+		now := time.Now()
+		os.Chtimes(file, now, now) // recently used, for eviction
+		s.line = fmt.Sprintf("vectors: %d of %s, kept from an earlier search", old.Len(), id)
+		return old, pos, nil
+	}
+	// The kept vectors of chunks still in the index, and the new ones.
+	b := embed.NewVectors(id, dim, len(keys))
+	for _, p := range pos {
+		if p >= 0 {
+			b.Keep(old, p)
+		}
+	}
+	kept := b.Len()
+	_, err := embedChunks(ctx, ix, missing, keys, emb, b, o)
+	vs := b.Vectors() // a chunk that repeats another's place and lines shares its vector
+	if file != "" {
+		if werr := writeIndex(dir, file, vs.Encode()); werr != nil {
+			s.warnings = append(s.warnings, fmt.Sprintf("the vectors of %s could not be kept: %v; they are asked for again on each search", id, werr))
+		} else {
+			s.line = fmt.Sprintf("vectors: %d of %s, %d new, kept for the next search", vs.Len(), id, max(0, vs.Len()-kept))
+		}
+	}
+	return vs, positions(vs, keys), err
+}
+
+// rankSimilar ranks the chunks (pos: each one's vector, or -1) by the cosine similarity
+// of their vectors to q, best first, ties by chunk: a total order. Only
+// the chunks at least half as similar as the best are kept, at most
+// MaxSimilar: the rest are as near to any description as to this one.
+func rankSimilar(vs *embed.Vectors, pos []int, q []float32) []concept.Similar {
+	eq := embed.NewQuery(q)
+	cos := make([]float32, len(pos))
+	var best float32
+	for i, p := range pos {
+		if p >= 0 {
+			cos[i] = vs.Dot(eq, p)
+			best = max(best, cos[i])
+		}
+	}
+	var ranked []concept.Similar
+	for i, c := range cos {
+		if c > 0 && c >= best/2 {
+			ranked = append(ranked, concept.Similar{Chunk: i, Cosine: c})
+		}
+	}
+	slices.SortFunc(ranked, func(a, b concept.Similar) int {
+		switch {
+		case a.Cosine > b.Cosine:
+			return -1
+		case a.Cosine < b.Cosine:
+			return 1
+		}
+		return a.Chunk - b.Chunk
+	})
+	return ranked[:min(MaxSimilar, len(ranked))]
+}
+
+// embedChunks asks the provider for the vectors of the chunks at
+// missing, reading their files again (masked as the index was), and
+// adds them to b. It returns how many it added; on an error, those
+// added before it stay.
+func embedChunks(ctx context.Context, ix *concept.Index, missing []int, keys []uint64, emb embed.Embedder, b *embed.VectorsBuilder, o ConceptOptions) (int, error) {
+	const group = 256 // texts per call, for progress and for what an error loses
+	added := 0
+	var texts []string
+	var which []int
+	flush := func() error {
+		if len(texts) == 0 {
+			return nil
+		}
+		vs, err := emb.Embed(ctx, texts)
+		if err != nil {
+			return err
+		}
+		for j, v := range vs {
+			if err := b.Add(keys[which[j]], v); err != nil {
+				return err
+			}
+			added++
+		}
+		if o.EmbedProgress != nil {
+			o.EmbedProgress(added, len(missing))
+		}
+		texts, which = texts[:0], which[:0]
+		return nil
+	}
+	for i := 0; i < len(missing); {
+		f := ix.Chunks[missing[i]].File
+		j := i
+		for j < len(missing) && ix.Chunks[missing[j]].File == f {
+			j++
+		}
+		// A file that changed since it was indexed has no chunks to
+		// embed now: they go unranked by similarity until the index
+		// catches up.
+		path := ix.Files[f].Path
+		if data, st, why := readParsable(path); why == "" && st.digest == ix.Files[f].Stamp.Sum {
+			lines := maskedLines(path, data, o.ShowSecrets)
+			for _, c := range missing[i:j] {
+				texts = append(texts, chunkText(ix, c, lines))
+				which = append(which, c)
+			}
+		}
+		i = j
+		if len(texts) >= group {
+			if err := flush(); err != nil {
+				return added, err
+			}
+		}
+	}
+	return added, flush()
+}
+
+// maskedLines returns a file's lines, each masked as the index masked it.
+func maskedLines(path string, data []byte, showSecrets bool) []string {
+	lines := splitLines(data)
+	if m := newMasker(showSecrets, path, data, 1); m != nil {
+		for i, l := range lines {
+			lines[i], _ = m.line(i+1, l)
+		}
+	}
+	return lines
+}
+
+// chunkText is what is embedded of chunk c: its file's path, its head,
+// and its lines, but for those of the definitions inside it (a class's
+// methods), which are chunks of their own. It is made from the index and
+// the file's lines, without parsing the file again.
+func chunkText(ix *concept.Index, c int, lines []string) string {
+	ch := ix.Chunks[c]
+	var b strings.Builder
+	b.WriteString(ix.Files[ch.File].Path)
+	b.WriteByte('\n')
+	if ch.Head != "" {
+		b.WriteString(ch.Head)
+		b.WriteByte('\n')
+	}
+	// The definitions inside it are the file's chunks next to it.
+	var inner [][2]int
+	for _, d := range []int{-1, 1} {
+		for k := c + d; k >= 0 && k < len(ix.Chunks) && ix.Chunks[k].File == ch.File; k += d {
+			o := ix.Chunks[k]
+			if o.Kind != "" && o.At != ch.At && o.Start >= ch.Start && o.End <= ch.End {
+				inner = append(inner, [2]int{o.Start, o.End})
+			}
+		}
+	}
+	for n := ch.Start; n <= ch.End && n <= len(lines); n++ {
+		if !slices.ContainsFunc(inner, func(r [2]int) bool { return n >= r[0] && n <= r[1] }) {
+			b.WriteString(lines[n-1])
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// fnv64 is FNV-1a, 64 bits.
+func fnv64(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
+}

@@ -1,0 +1,288 @@
+package embed
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode"
+)
+
+// Static is a static embedding model read from a directory the user
+// supplies, as model2vec writes them (the potion models, for one):
+//
+//	model.safetensors  one tensor, [vocabulary, dimension], F32 or F16
+//	                   (named "embeddings", or the only one there is)
+//	tokenizer.json     a WordPiece tokenizer (Hugging Face's format)
+//
+// A text's vector is the mean of its tokens' rows, normalized: no
+// network, no runtime library, microseconds per chunk.
+type Static struct {
+	dir       string
+	dim       int
+	rows      []float32 // vocabulary × dim
+	vocab     map[string]int
+	prefix    string // "##"
+	lowercase bool
+	unknown   int // the unknown token's id, left out of the mean; -1: none
+	maxChars  int
+}
+
+// LoadStatic reads the model in dir. Every problem is ErrModel, wrapped
+// with the file and what is wrong with it.
+func LoadStatic(dir string) (*Static, error) {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrModel, err)
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("%w: %s is a file; give the directory holding model.safetensors and tokenizer.json", ErrModel, dir)
+	}
+	s := &Static{dir: dir, unknown: -1}
+	if err := s.readTokenizer(filepath.Join(dir, "tokenizer.json")); err != nil {
+		return nil, err
+	}
+	if err := s.readTensor(filepath.Join(dir, "model.safetensors")); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// ID implements Embedder: the directory's name and the model's shape.
+func (s *Static) ID() string {
+	return fmt.Sprintf("static:%s:%dx%d", filepath.Base(s.dir), len(s.rows)/max(s.dim, 1), s.dim)
+}
+
+func (s *Static) readTokenizer(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%w: %s is missing", ErrModel, path)
+		}
+		return fmt.Errorf("%w: %v", ErrModel, err)
+	}
+	var t struct {
+		Normalizer *struct {
+			Type      string `json:"type"`
+			Lowercase *bool  `json:"lowercase"`
+		} `json:"normalizer"`
+		Model struct {
+			Type                    string          `json:"type"`
+			Vocab                   json.RawMessage `json:"vocab"`
+			UnkToken                string          `json:"unk_token"`
+			ContinuingSubwordPrefix *string         `json:"continuing_subword_prefix"`
+			MaxInputCharsPerWord    int             `json:"max_input_chars_per_word"`
+		} `json:"model"`
+	}
+	if err := json.Unmarshal(data, &t); err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrModel, path, err)
+	}
+	if t.Model.Type != "WordPiece" {
+		return fmt.Errorf("%w: %s: the tokenizer is %q; scout reads WordPiece tokenizers", ErrModel, path, t.Model.Type)
+	}
+	if err := json.Unmarshal(t.Model.Vocab, &s.vocab); err != nil {
+		return fmt.Errorf("%w: %s: the vocabulary: %v", ErrModel, path, err)
+	}
+	if len(s.vocab) == 0 {
+		return fmt.Errorf("%w: %s: the vocabulary is empty", ErrModel, path)
+	}
+	s.prefix = "##"
+	if t.Model.ContinuingSubwordPrefix != nil {
+		s.prefix = *t.Model.ContinuingSubwordPrefix
+	}
+	s.maxChars = t.Model.MaxInputCharsPerWord
+	if s.maxChars <= 0 {
+		s.maxChars = 100
+	}
+	if id, ok := s.vocab[t.Model.UnkToken]; ok {
+		s.unknown = id
+	}
+	s.lowercase = t.Normalizer != nil && (t.Normalizer.Lowercase == nil || *t.Normalizer.Lowercase)
+	return nil
+}
+
+// readTensor reads the embedding table from a safetensors file: an
+// 8-byte little-endian header length, a JSON header naming each tensor's
+// dtype, shape and byte offsets, then the bytes.
+func (s *Static) readTensor(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%w: %s is missing", ErrModel, path)
+		}
+		return fmt.Errorf("%w: %v", ErrModel, err)
+	}
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("%w: %s: %s", ErrModel, path, fmt.Sprintf(format, a...))
+	}
+	if len(data) < 8 {
+		return bad("too short to be a safetensors file")
+	}
+	n := binary.LittleEndian.Uint64(data)
+	if n > uint64(len(data)-8) {
+		return bad("its header claims %d bytes, the file has %d", n, len(data)-8)
+	}
+	var header map[string]json.RawMessage
+	if err := json.Unmarshal(data[8:8+n], &header); err != nil {
+		return bad("its header is not JSON: %v", err)
+	}
+	delete(header, "__metadata__")
+	raw, ok := header["embeddings"]
+	if !ok && len(header) == 1 {
+		for _, r := range header {
+			raw = r
+		}
+	} else if !ok {
+		return bad("no tensor named \"embeddings\" among %d", len(header))
+	}
+	var tensor struct {
+		Dtype   string   `json:"dtype"`
+		Shape   []int64  `json:"shape"`
+		Offsets []uint64 `json:"data_offsets"`
+	}
+	if err := json.Unmarshal(raw, &tensor); err != nil {
+		return bad("the tensor's entry: %v", err)
+	}
+	if len(tensor.Shape) != 2 || tensor.Shape[0] <= 0 || tensor.Shape[1] <= 0 || tensor.Shape[1] > 1<<16 {
+		return bad("the tensor's shape is %v; want [vocabulary, dimension]", tensor.Shape)
+	}
+	size := map[string]uint64{"F32": 4, "F16": 2}[tensor.Dtype]
+	if size == 0 {
+		return bad("the tensor is %s; scout reads F32 and F16", tensor.Dtype)
+	}
+	rows, dim := uint64(tensor.Shape[0]), uint64(tensor.Shape[1])
+	body := data[8+n:]
+	if len(tensor.Offsets) != 2 || tensor.Offsets[0] > tensor.Offsets[1] || tensor.Offsets[1] > uint64(len(body)) ||
+		rows > uint64(len(body)) || tensor.Offsets[1]-tensor.Offsets[0] != rows*dim*size {
+		return bad("the tensor's offsets %v do not hold %d×%d %s values", tensor.Offsets, rows, dim, tensor.Dtype)
+	}
+	for w, id := range s.vocab {
+		if id < 0 || uint64(id) >= rows {
+			return bad("the tokenizer has id %d (%q), the table %d rows", id, w, rows)
+		}
+	}
+	b := body[tensor.Offsets[0]:tensor.Offsets[1]]
+	s.dim = int(dim)
+	s.rows = make([]float32, rows*dim)
+	for i := range s.rows {
+		var x float32
+		if size == 4 {
+			x = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+		} else {
+			x = halfToFloat(binary.LittleEndian.Uint16(b[2*i:]))
+		}
+		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+			return bad("value %d is %v", i, x)
+		}
+		s.rows[i] = x
+	}
+	return nil
+}
+
+// halfToFloat converts an IEEE 754 half-precision value.
+func halfToFloat(h uint16) float32 {
+	sign := uint32(h>>15) << 31
+	exp := uint32(h>>10) & 0x1f
+	frac := uint32(h) & 0x3ff
+	switch {
+	case exp == 0 && frac == 0:
+		return math.Float32frombits(sign)
+	case exp == 0: // subnormal
+		f := float32(frac) / 1024 / 16384
+		if sign != 0 {
+			f = -f
+		}
+		return f
+	case exp == 0x1f:
+		return math.Float32frombits(sign | 0x7f800000 | frac<<13)
+	}
+	return math.Float32frombits(sign | (exp+112)<<23 | frac<<13)
+}
+
+// Embed implements Embedder.
+func (s *Static) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		if i%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		v := make([]float32, s.dim)
+		n := 0
+		s.tokens(Clip(t), func(id int) {
+			row := s.rows[id*s.dim : (id+1)*s.dim]
+			for j, x := range row {
+				v[j] += x
+			}
+			n++
+		})
+		Normalize(v) // the mean's direction is the sum's
+		out[i] = v
+	}
+	return out, nil
+}
+
+// tokens splits text as BERT's tokenizer does (whitespace, then each
+// punctuation character alone, lowercased if the tokenizer says so) and
+// each word into WordPiece tokens, longest first; a word that cannot be
+// spelled with the vocabulary is the unknown token, which is left out.
+func (s *Static) tokens(text string, emit func(id int)) {
+	if s.lowercase {
+		text = strings.ToLower(text)
+	}
+	word := func(w string) {
+		if len([]rune(w)) > s.maxChars {
+			return
+		}
+		var ids []int
+		for start := 0; start < len(w); {
+			end := len(w)
+			id := -1
+			for ; end > start; end-- {
+				piece := w[start:end]
+				if start > 0 {
+					piece = s.prefix + piece
+				}
+				if x, ok := s.vocab[piece]; ok {
+					id = x
+					break
+				}
+			}
+			if id < 0 {
+				return // the whole word is unknown
+			}
+			ids = append(ids, id)
+			start = end
+		}
+		for _, id := range ids {
+			if id != s.unknown {
+				emit(id)
+			}
+		}
+	}
+	start := -1
+	for i, r := range text {
+		switch {
+		case unicode.IsSpace(r) || unicode.IsPunct(r) || unicode.IsSymbol(r):
+			if start >= 0 {
+				word(text[start:i])
+				start = -1
+			}
+			if !unicode.IsSpace(r) {
+				word(string(r))
+			}
+		case start < 0:
+			start = i
+		}
+	}
+	if start >= 0 {
+		word(text[start:])
+	}
+}
