@@ -95,7 +95,9 @@ func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
 	if err != nil {
 		return nil, tooLong(err)
 	}
-	ix, stamps, files, rep, err := conceptIndex(ctx, paths, stats, o)
+	var maps mappings
+	defer maps.release()
+	ix, stamps, files, rep, err := conceptIndex(ctx, paths, stats, o, &maps)
 	if err != nil {
 		return nil, tooLong(err)
 	}
@@ -113,7 +115,7 @@ func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
 	in.Searched = ix.Indexed()
 	q := concept.Query{Text: desc, Tests: o.Tests}
 	if o.Embed.Provider != "" {
-		sim := similar(ctx, ix, desc, o)
+		sim := similar(ctx, ix, desc, o, &maps)
 		if err := ctx.Err(); err != nil {
 			return nil, tooLong(err)
 		}
@@ -131,7 +133,7 @@ func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
 	}
 	in.How = "leads: chunks cut at definitions found by " + chunker() + ", " + ranked
 	leads := ix.Search(q, MaxConceptLeads)
-	in.Leads = leadsOf(ix, leads, exact, o.ShowSecrets)
+	in.Leads, in.LinesOf = leadsOf(ix, leads, exact, o.ShowSecrets)
 
 	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Concept, len(in.Leads)+countLines(exact), len(exact), stamps)
 	if err != nil {
@@ -217,51 +219,59 @@ func notIndexed(ix *concept.Index, files []chunked) ([]page.Reason, []string) {
 // named file, and the files below each named directory, in path order),
 // with their size and modification time.
 func conceptPaths(ctx context.Context, sc Scope) ([]string, map[string]concept.Stamp, error) {
-	paths, err := outlinePaths(ctx, sc)
+	files, err := scopeFiles(ctx, sc, true)
 	if err != nil {
 		return nil, nil, err
 	}
-	stats := make(map[string]concept.Stamp, len(paths))
-	// A find reads the times of at most MaxRecencyFiles paths: read them
-	// all here.
-	got := make([]concept.Stamp, len(paths))
-	parallel(ctx, len(paths), func(i int) {
-		if fi, err := os.Stat(paths[i]); err == nil {
-			got[i] = concept.Stamp{Size: fi.Size(), MTime: fi.ModTime().UnixNano()}
+	paths := make([]string, len(files))
+	stats := make(map[string]concept.Stamp, len(files))
+	for i, f := range files {
+		paths[i] = f.path
+		st := concept.Stamp{Size: f.size}
+		if !f.mtime.IsZero() {
+			st.MTime = f.mtime.UnixNano()
 		}
-	})
-	for i, p := range paths {
-		stats[slash(p)] = got[i]
+		stats[slash(f.path)] = st
 	}
 	return paths, stats, ctx.Err()
 }
 
 // leadsOf turns the index's leads into the page's: without those that
-// hold an exact hit, each with its definition's line and its best two
-// lines (those with the most of the description's terms).
-func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSecrets bool) []page.Lead {
+// hold an exact hit. Their lines (the definition's line and the best two,
+// those with the most of the description's terms) are read by the
+// function it returns, for the leads a page shows.
+func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSecrets bool) ([]page.Lead, func(i int) []page.Line) {
 	hits := map[string][]int{}
 	for _, f := range exact {
 		for _, l := range f.Lines {
 			hits[f.Path] = append(hits[f.Path], l.Number)
 		}
 	}
-	type leadFile struct {
-		lines []string
-		mask  *masker
-	}
-	files := map[string]*leadFile{} // the files read, by path
 	var out []page.Lead
+	var from []concept.Lead // the index's lead of each
 	for _, l := range leads {
 		c := ix.Chunks[l.Chunk]
 		p := ix.Files[c.File].Path
 		if slices.ContainsFunc(hits[p], func(n int) bool { return n >= c.Start && n <= c.End }) {
 			continue
 		}
-		pl := page.Lead{Path: p, Start: c.Start, End: c.End, Kind: c.Kind, Name: c.Name, Score: l.Score, Terms: l.Terms, Similarity: l.Similarity}
+		kind, name, _ := ix.Strings(l.Chunk)
+		pl := page.Lead{Path: p, Start: c.Start, End: c.End, Kind: kind, Name: name, Score: l.Score, Terms: l.Terms, Similarity: l.Similarity}
 		for _, s := range l.Signals {
 			pl.Signals = append(pl.Signals, page.Signal{Name: s.Name, Value: s.Value})
 		}
+		out = append(out, pl)
+		from = append(from, l)
+	}
+	type leadFile struct {
+		lines []string
+		mask  *masker
+	}
+	files := map[string]*leadFile{} // the files read, by path
+	linesOf := func(i int) []page.Line {
+		l := from[i]
+		c := ix.Chunks[l.Chunk]
+		p := ix.Files[c.File].Path
 		f, ok := files[p]
 		if !ok {
 			if data, err := os.ReadFile(p); err == nil {
@@ -269,15 +279,16 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 			}
 			files[p] = f
 		}
-		if f != nil {
-			pl.Lines = bestLines(f.lines, c, l.Stems)
-			for i := range pl.Lines {
-				pl.Lines[i].Text, _ = f.mask.line(pl.Lines[i].Number, pl.Lines[i].Text)
-			}
+		if f == nil {
+			return nil
 		}
-		out = append(out, pl)
+		lines := bestLines(f.lines, c, l.Stems)
+		for i := range lines {
+			lines[i].Text, _ = f.mask.line(lines[i].Number, lines[i].Text)
+		}
+		return lines
 	}
-	return out
+	return out, linesOf
 }
 
 // bestLines returns the chunk's definition line (when it is in the

@@ -15,6 +15,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/scoutcode/scout/internal/mapped"
+
 	"github.com/scoutcode/scout/internal/concept"
 	"github.com/scoutcode/scout/internal/syntax"
 )
@@ -59,6 +61,20 @@ func cacheKey(o ConceptOptions) string {
 	return hex.EncodeToString(sum[:12]) + ".idx"
 }
 
+// mappings are the kept files a search mapped: the index and the vectors
+// it reads from them lazily. They are given back when the search is done.
+type mappings struct{ all [][]byte }
+
+func (m *mappings) add(b []byte) { m.all = append(m.all, b) }
+
+// release unmaps them all; nothing read from them may be used after.
+func (m *mappings) release() {
+	for _, b := range m.all {
+		mapped.Unmap(b)
+	}
+	m.all = nil
+}
+
 // cacheReport is what the cache did, for the page.
 type cacheReport struct {
 	line     string   // "index: 10744 files, kept from an earlier search; 12 read again"
@@ -67,7 +83,7 @@ type cacheReport struct {
 
 // conceptIndex returns the index of the files at paths (in path order),
 // from the cache where it can, and the stamps of the files for cursors.
-func conceptIndex(ctx context.Context, paths []string, stats map[string]concept.Stamp, o ConceptOptions) (*concept.Index, []stamp, []chunked, cacheReport, error) {
+func conceptIndex(ctx context.Context, paths []string, stats map[string]concept.Stamp, o ConceptOptions, maps *mappings) (*concept.Index, []stamp, []chunked, cacheReport, error) {
 	var rep cacheReport
 	if o.NoCache {
 		ix, files := buildConcept(ctx, paths, o.ShowSecrets, o.Progress)
@@ -82,7 +98,9 @@ func conceptIndex(ctx context.Context, paths []string, stats map[string]concept.
 	}
 	file := filepath.Join(dir, cacheKey(o))
 	var old *concept.Index
-	if data, err := os.ReadFile(file); err == nil {
+	// Mapped, not read: a search touches only its terms' lists.
+	if data, _, err := mapped.File(file, false); err == nil {
+		maps.add(data)
 		if old, err = concept.Decode(data); err != nil {
 			rep.warnings = append(rep.warnings, fmt.Sprintf("%s: %v; rebuilt", file, err))
 		}

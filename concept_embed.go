@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/scoutcode/scout/internal/mapped"
+
 	"github.com/scoutcode/scout/internal/concept"
 	"github.com/scoutcode/scout/internal/embed"
 )
@@ -92,7 +94,7 @@ func chunkKey(path string, sum uint32, c concept.Chunk) uint64 {
 // the description's. The vectors of chunks not seen before are asked of
 // the provider and kept beside the index; any failure skips the ranking
 // and says why, and never fails the search.
-func similar(ctx context.Context, ix *concept.Index, desc string, o ConceptOptions) similarity {
+func similar(ctx context.Context, ix *concept.Index, desc string, o ConceptOptions, maps *mappings) similarity {
 	var s similarity
 	emb, err := embedder(o.Embed)
 	if err != nil {
@@ -107,7 +109,7 @@ func similar(ctx context.Context, ix *concept.Index, desc string, o ConceptOptio
 		s.skipped = withFix(err)
 		return s
 	}
-	vs, pos, err := chunkVectors(ctx, ix, emb, len(qv[0]), o, &s)
+	vs, pos, err := chunkVectors(ctx, ix, emb, len(qv[0]), o, &s, maps)
 	if err != nil {
 		s.skipped = withFix(err)
 		return s
@@ -148,7 +150,7 @@ func positions(vs *embed.Vectors, keys []uint64) []int {
 // each, and where each chunk's is (-1: none): those kept from an earlier search, and the
 // rest asked of emb and kept for the next. It notes on s what the cache
 // did and what failed to be kept.
-func chunkVectors(ctx context.Context, ix *concept.Index, emb embed.Embedder, dim int, o ConceptOptions, s *similarity) (*embed.Vectors, []int, error) {
+func chunkVectors(ctx context.Context, ix *concept.Index, emb embed.Embedder, dim int, o ConceptOptions, s *similarity, maps *mappings) (*embed.Vectors, []int, error) {
 	id := emb.ID()
 	keys := make([]uint64, len(ix.Chunks))
 	for i, c := range ix.Chunks {
@@ -160,7 +162,8 @@ func chunkVectors(ctx context.Context, ix *concept.Index, emb embed.Embedder, di
 		var err error
 		if dir, err = conceptCacheDir(o.CacheDir); err == nil {
 			file = filepath.Join(dir, strings.TrimSuffix(cacheKey(o), ".idx")+fmt.Sprintf("-%016x.vec", fnv64(id)))
-			if data, err := os.ReadFile(file); err == nil {
+			if data, _, err := mapped.File(file, false); err == nil {
+				maps.add(data)
 				if old, err = embed.DecodeVectors(data); err != nil {
 					s.warnings = append(s.warnings, fmt.Sprintf("%s: %v; embedded again", file, err))
 				}
@@ -324,8 +327,8 @@ func chunkText(ix *concept.Index, c int, lines []string) string {
 	var b strings.Builder
 	b.WriteString(ix.Files[ch.File].Path)
 	b.WriteByte('\n')
-	if ch.Head != "" {
-		b.WriteString(ch.Head)
+	if _, _, head := ix.Strings(c); head != "" {
+		b.WriteString(head)
 		b.WriteByte('\n')
 	}
 	// The definitions inside it are the file's chunks next to it.
@@ -333,7 +336,7 @@ func chunkText(ix *concept.Index, c int, lines []string) string {
 	for _, d := range []int{-1, 1} {
 		for k := c + d; k >= 0 && k < len(ix.Chunks) && ix.Chunks[k].File == ch.File; k += d {
 			o := ix.Chunks[k]
-			if o.Kind != "" && o.At != ch.At && o.Start >= ch.Start && o.End <= ch.End {
+			if o.At != 0 && o.At != ch.At && o.Start >= ch.Start && o.End <= ch.End {
 				inner = append(inner, [2]int{o.Start, o.End})
 			}
 		}

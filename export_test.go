@@ -57,7 +57,7 @@ func ConceptSimilar(ctx context.Context, ix *concept.Index, e EmbedOptions) (fun
 		return nil, err
 	}
 	var s similarity
-	vs, pos, err := chunkVectors(ctx, ix, emb, len(probe[0]), ConceptOptions{NoCache: true}, &s)
+	vs, pos, err := chunkVectors(ctx, ix, emb, len(probe[0]), ConceptOptions{NoCache: true}, &s, &mappings{})
 	if err != nil {
 		return nil, err
 	}

@@ -54,6 +54,7 @@ type findRequest struct {
 	dirTotals   bool           // count the paths found in each directory, for a page's map
 	signalsFrom int            // ≥ 0: list signals only for the paths ranked [signalsFrom, signalsFrom+signalsFor)
 	signalsFor  int
+	stat        bool // read each file's size and time as the walk finds it (Found.Size, MTime)
 }
 
 // Found is a file or directory a find lists.
@@ -173,7 +174,7 @@ func findWalk(ctx context.Context, o findRequest, wopts walk.Options, paths []st
 	defer cancel()
 	visitors := make([]*findVisitor, workers)
 	err := walk.Parallel(wctx, paths, wopts, workers, func(i int) walk.Visitor {
-		visitors[i] = &findVisitor{q: &q, dirs: o.Dirs, visitor: visitor{probe: o.probe}}
+		visitors[i] = &findVisitor{q: &q, dirs: o.Dirs, stat: o.stat, visitor: visitor{probe: o.probe}}
 		if o.dirTotals && len(paths) == 1 { // with several roots a path may be found twice
 			visitors[i].totals = map[string]*page.DirTotal{}
 		}
@@ -292,6 +293,7 @@ type findVisitor struct {
 	visitor
 	q     *rank.NameQuery
 	dirs  bool
+	stat  bool      // read each file's size and time (findRequest.stat)
 	found [][]Found // in chunks, so that growing never copies
 	// With FindOptions.dirTotals: the paths found in each directory.
 	totals map[string]*page.DirTotal
@@ -345,6 +347,14 @@ func (v *findVisitor) Visit(e walk.Entry) error {
 		return nil
 	}
 	f := Found{Path: e.Path, Dir: e.IsDir, Signals: signals, walkRel: e.Rel, rootIdx: e.Root}
+	if v.stat && !e.IsDir {
+		// While the walk holds the directory open: relative to it.
+		if fi, err := e.Stat(); err != nil {
+			v.warnings = append(v.warnings, Warning{Path: e.Path, Err: pathErr(err)})
+		} else {
+			f.Size, f.MTime = fi.Size(), fi.ModTime()
+		}
+	}
 	if n := len(v.found); n == 0 || len(v.found[n-1]) == cap(v.found[n-1]) {
 		v.found = append(v.found, make([]Found, 0, foundChunk))
 	}

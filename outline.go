@@ -8,6 +8,7 @@ import (
 	"hash/crc32"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/scoutcode/scout/internal/page"
@@ -92,36 +93,60 @@ func Outline(ctx context.Context, o OutlineOptions) (*Page, error) {
 // outlinePaths returns the files to outline: each named file, and the
 // files below each named directory, walked as grep walks, in path order.
 func outlinePaths(ctx context.Context, sc Scope) ([]string, error) {
+	files, err := scopeFiles(ctx, sc, false)
+	if err != nil {
+		return nil, err
+	}
+	paths := make([]string, len(files))
+	for i, f := range files {
+		paths[i] = f.path
+	}
+	return paths, nil
+}
+
+// scopeFile is a file a scope names: a path named, or one below a
+// directory named; with its size and time when asked for (a file whose
+// stat failed has neither).
+type scopeFile struct {
+	path  string
+	size  int64
+	mtime time.Time
+}
+
+// scopeFiles returns the files sc names, as outlinePaths; with stat, each
+// with its size and time, read during the walk while its directory is
+// open (cheaper than a stat by path).
+func scopeFiles(ctx context.Context, sc Scope, stat bool) ([]scopeFile, error) {
 	roots := sc.Paths
 	if len(roots) == 0 {
 		roots = []string{"."}
 	}
-	var paths []string
+	var files []scopeFile
 	for _, r := range roots {
 		fi, err := os.Stat(r)
 		if err != nil {
 			return nil, fmt.Errorf("%w: name a file or directory that exists", err)
 		}
 		if !fi.IsDir() {
-			paths = append(paths, r)
+			files = append(files, scopeFile{r, fi.Size(), fi.ModTime()})
 			continue
 		}
 		one := sc
 		one.Paths = []string{r}
-		res, err := FindAll(ctx, FindOptions{Scope: one, RankOptions: RankOptions{NoFrecency: true, NoGit: true, Sort: ByPath}})
+		res, _, err := findRun(ctx, findRequest{FindOptions: FindOptions{Scope: one, RankOptions: RankOptions{NoFrecency: true, NoGit: true, Sort: ByPath}}, signalsFrom: -1, stat: stat}, 0)
 		if err != nil {
 			return nil, err
 		}
-		var below []string
+		var below []scopeFile
 		for _, f := range res.Files {
 			if !f.Dir {
-				below = append(below, f.Path)
+				below = append(below, scopeFile{f.Path, f.Size, f.MTime})
 			}
 		}
-		slices.Sort(below)
-		paths = append(paths, below...)
+		slices.SortFunc(below, func(a, b scopeFile) int { return strings.Compare(a.path, b.path) })
+		files = append(files, below...)
 	}
-	return paths, nil
+	return files, nil
 }
 
 // parseAll parses the files in parallel. Each file gets an OutlineFile, in

@@ -44,6 +44,7 @@ func (e *env) mcpCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			raiseMemoryLimit(e, conceptMemoryLimit) // its concept tool builds indexes too
 			home, _ := os.UserHomeDir()
 			r, err := confine.New(roots, broad, home)
 			if err != nil {

@@ -56,7 +56,9 @@ const (
 // hold it with the term's weighted frequency, and the files whose path
 // holds it.
 type Index struct {
-	Files  []File
+	Files []File
+	// Chunks are the chunks by id; in an index read back by Decode their
+	// Kind, Name and Head are empty: Strings gives them.
 	Chunks []Chunk
 	lens   []uint32 // each chunk's weighted length in terms
 	terms  map[string]uint32

@@ -1,6 +1,7 @@
 package concept
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -48,8 +49,8 @@ func (ix *Index) lookup(t string) (uint32, bool) {
 		return id, ok
 	}
 	r := ix.raw
-	i := sort.Search(r.nterms, func(i int) bool { return r.term(i) >= t })
-	return uint32(i), i < r.nterms && r.term(i) == t
+	i := sort.Search(r.nterms, func(i int) bool { return string(r.termBytes(i)) >= t })
+	return uint32(i), i < r.nterms && string(r.termBytes(i)) == t
 }
 
 // postList returns the chunks that hold a term.
@@ -83,8 +84,10 @@ func (ix *Index) pathList(id uint32) []uint32 {
 
 // raw is the part of an index read back that is decoded on demand.
 type raw struct {
+	strs   []byte // the chunks' kind, name and head, end to end (the caller's bytes: copied out)
+	sends  []byte // 3 uint32 end offsets per chunk into strs
 	nterms int
-	terms  string // the sorted terms, end to end
+	terms  []byte // the sorted terms, end to end (the caller's bytes: copied out)
 	tends  []byte // uint32 end offset of each term in terms
 	starts []byte // 3 uint32 start offsets per term, and one past the end, into lists
 	lists  []byte
@@ -92,7 +95,31 @@ type raw struct {
 
 func u32(b []byte, i int) uint32 { return binary.LittleEndian.Uint32(b[4*i:]) }
 
-func (r *raw) term(i int) string {
+// Strings returns chunk c's kind, name and head. An index read back from
+// its binary form leaves them out of Chunks, to be read here only for the
+// chunks a search shows.
+func (ix *Index) Strings(c int) (kind, name, head string) {
+	ch := &ix.Chunks[c]
+	if ix.raw == nil || ix.raw.sends == nil {
+		return ch.Kind, ch.Name, ch.Head
+	}
+	r := ix.raw
+	var s [3]string
+	at := uint32(0)
+	if c > 0 {
+		at = u32(r.sends, 3*c-1)
+	}
+	for k := range s {
+		e := u32(r.sends, 3*c+k)
+		s[k], at = string(r.strs[at:e]), e
+	}
+	return s[0], s[1], s[2]
+}
+
+// term returns term i (a copy: the bytes may be a mapped file's).
+func (r *raw) term(i int) string { return string(r.termBytes(i)) }
+
+func (r *raw) termBytes(i int) []byte {
 	start := uint32(0)
 	if i > 0 {
 		start = u32(r.tends, i-1)
@@ -266,6 +293,7 @@ func (ix *Index) Update(drop map[int]bool, add *Index) []byte {
 		for c := file.first; c < file.end; c++ {
 			chunkTo[c] = int32(len(chunks))
 			ch := ix.Chunks[c]
+			ch.Kind, ch.Name, ch.Head = ix.Strings(c)
 			ch.File = len(files)
 			chunks = append(chunks, ch)
 			lens = append(lens, ix.lens[c])
@@ -342,10 +370,14 @@ func (ix *Index) Update(drop map[int]bool, add *Index) []byte {
 		i, j := 0, 0
 		for i < nold || j < len(newTerms) {
 			var t termLists
-			useOld := i < nold && (j == len(newTerms) || oldTerms(i) <= newTerms[j])
-			useNew := j < len(newTerms) && (i == nold || newTerms[j] <= oldTerms(i))
+			var old string
+			if i < nold {
+				old = oldTerms(i) // once: a copy, when the index was read back
+			}
+			useOld := i < nold && (j == len(newTerms) || old <= newTerms[j])
+			useNew := j < len(newTerms) && (i == nold || newTerms[j] <= old)
 			if useOld {
-				t.term = oldTerms(i)
+				t.term = old
 				post, fpost, paths := oldLists(i)
 				t.post, t.fpost, t.paths = keep(post, chunkTo), keep(fpost, fileTo), keep(paths, fileTo)
 				i++
@@ -437,44 +469,41 @@ func Decode(b []byte) (*Index, error) {
 		return nil, fmt.Errorf("%w: its files hold %d chunks, it has %d", ErrCorrupt, chunks, nc)
 	}
 	fixed := bytesOf(16 * nc)
-	strs := str()
+	strs := bytesOf(count())
 	ends := bytesOf(12 * nc)
 	if bad {
 		return nil, fmt.Errorf("%w: its chunks end early", ErrCorrupt)
 	}
 	ix.Chunks = make([]Chunk, nc)
 	ix.lens = make([]uint32, nc)
-	at := uint32(0)
 	for f := range ix.Files {
 		for c := ix.Files[f].first; c < ix.Files[f].end; c++ {
-			ch := Chunk{File: f, Start: int(u32(fixed, 4*c)), End: int(u32(fixed, 4*c+1)), At: int(u32(fixed, 4*c+2))}
+			// The strings are read when asked for (Strings).
+			ix.Chunks[c] = Chunk{File: f, Start: int(u32(fixed, 4*c)), End: int(u32(fixed, 4*c+1)), At: int(u32(fixed, 4*c+2))}
 			ix.lens[c] = u32(fixed, 4*c+3)
 			ix.total += uint64(ix.lens[c])
-			var s [3]string
-			for k := range s {
-				e := u32(ends, 3*c+k)
-				if e < at || e > uint32(len(strs)) {
-					return nil, fmt.Errorf("%w: a chunk's strings", ErrCorrupt)
-				}
-				s[k], at = strs[at:e], e
-			}
-			ch.Kind, ch.Name, ch.Head = s[0], s[1], s[2]
-			ix.Chunks[c] = ch
 		}
 	}
-	r := &raw{nterms: nt, terms: str()}
+	for k, at := 0, uint32(0); k < 3*nc; k++ {
+		e := u32(ends, k)
+		if e < at || e > uint32(len(strs)) {
+			return nil, fmt.Errorf("%w: a chunk's strings", ErrCorrupt)
+		}
+		at = e
+	}
+	r := &raw{strs: strs, sends: ends, nterms: nt, terms: bytesOf(count())}
 	r.tends = bytesOf(4 * nt)
 	r.starts = bytesOf(4 * (3*nt + 1))
 	r.lists = b
 	if bad {
 		return nil, fmt.Errorf("%w: its terms end early", ErrCorrupt)
 	}
-	prev := ""
+	var prev []byte
 	for i := range nt {
 		if e := u32(r.tends, i); e > uint32(len(r.terms)) || i > 0 && e < u32(r.tends, i-1) {
 			return nil, fmt.Errorf("%w: its terms", ErrCorrupt)
 		}
-		if t := r.term(i); i > 0 && t <= prev {
+		if t := r.termBytes(i); i > 0 && bytes.Compare(t, prev) <= 0 {
 			return nil, fmt.Errorf("%w: its terms are out of order", ErrCorrupt)
 		} else {
 			prev = t

@@ -3,6 +3,7 @@ package embed
 import (
 	"context"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/scoutcode/scout/internal/concept"
@@ -58,8 +59,15 @@ func (h Hashing) vector(text string) []float32 {
 		}
 		v[x%dim] += float32(w)
 	}
-	for t, n := range counts {
-		w := 1 + math.Log(float64(n))
+	// In order: float sums depend on it, and a vector must be the same in
+	// every process.
+	terms := make([]string, 0, len(counts))
+	for t := range counts {
+		terms = append(terms, t)
+	}
+	slices.Sort(terms)
+	for _, t := range terms {
+		w := 1 + math.Log(float64(counts[t]))
 		add(t, w)
 		g := "^" + t + "$"
 		if len(g) < 5 {

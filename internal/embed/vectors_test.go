@@ -199,3 +199,18 @@ func BenchmarkDot(b *testing.B) {
 		vs.Dot(q, i%n)
 	}
 }
+
+// TestHashingDeterministic: the same text gives the same bits every time
+// (a map's order must not reach the sums).
+func TestHashingDeterministic(t *testing.T) {
+	text := "func (c *Client) retryAfterTimeout(req *Request, deadline time.Time) error { return c.backoff.wait(deadline) }"
+	first, _ := Hashing{}.Embed(context.Background(), []string{text})
+	for range 20 {
+		again, _ := Hashing{}.Embed(context.Background(), []string{text})
+		for i := range first[0] {
+			if math.Float32bits(first[0][i]) != math.Float32bits(again[0][i]) {
+				t.Fatalf("value %d: %v, then %v", i, first[0][i], again[0][i])
+			}
+		}
+	}
+}

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"unsafe"
+
+	"github.com/scoutcode/scout/internal/mapped"
 )
 
 // Reading git's index (git's index-format.txt).
@@ -81,7 +83,7 @@ type index struct {
 // release unmaps the index's files; nothing of it may be used after.
 func (ix *index) release() {
 	for _, m := range ix.maps {
-		unmap(m)
+		mapped.Unmap(m)
 	}
 	ix.maps = nil
 }
@@ -136,24 +138,24 @@ var errIndex = errors.New("git index")
 // readIndex reads the index at path; a split index is joined with its
 // shared index, which is in dir.
 func readIndex(path, dir string) (*index, error) {
-	data, fi, err := mapFile(path)
+	data, fi, err := mapped.File(path, true)
 	if err != nil {
 		return nil, err
 	}
 	ix, link, err := parseIndex(data)
 	if err != nil {
-		unmap(data)
+		mapped.Unmap(data)
 		return nil, err
 	}
 	ix.maps = append(ix.maps, data)
 	ix.mtime = statStamp{fi.ModTime().Unix(), int64(fi.ModTime().Nanosecond())}
 	if link != nil {
-		shared, _, err := mapFile(filepath.Join(dir, "sharedindex."+link.shared.String()))
+		shared, _, err := mapped.File(filepath.Join(dir, "sharedindex."+link.shared.String()), true)
 		if err != nil {
 			ix.release()
 			return nil, fmt.Errorf("%w: split index: %v", errIndex, err)
 		}
-		defer unmap(shared) // applySplit copies what it keeps
+		defer mapped.Unmap(shared) // applySplit copies what it keeps
 		base, sublink, err := parseIndex(shared)
 		if err != nil {
 			ix.release()

@@ -30,19 +30,23 @@ type ConceptInput struct {
 	Terms       []string // the description's terms, as the index holds them
 	Exact       []File   // the lines holding the description as written, by file, best first
 	Leads       []Lead   // best first, none of them holding an exact hit
-	Skipped     string   // why there are no leads, when they were skipped
-	How         string   // how the leads were found, for the footer
-	Embedded    bool     // the leads were ranked by embeddings too
-	Index       string   // what the index cache did, for the footer
-	Searched    int
-	NotIndexed  []Reason // files left out of the index, by reason
-	Warnings    []string
-	Explain     bool
-	Start       int
-	Number      int
-	Budget      int // bytes
-	Face        Face
-	Cursor      func(next int, last Key) string
+	// LinesOf, when not nil, gives lead i's lines when the lead has none:
+	// asked only for the leads this page may show, so a page reads only
+	// their files.
+	LinesOf    func(i int) []Line
+	Skipped    string // why there are no leads, when they were skipped
+	How        string // how the leads were found, for the footer
+	Embedded   bool   // the leads were ranked by embeddings too
+	Index      string // what the index cache did, for the footer
+	Searched   int
+	NotIndexed []Reason // files left out of the index, by reason
+	Warnings   []string
+	Explain    bool
+	Start      int
+	Number     int
+	Budget     int // bytes
+	Face       Face
+	Cursor     func(next int, last Key) string
 }
 
 // PlanConcept fills a page with the units after in.Start that fit the
@@ -115,12 +119,15 @@ func PlanConcept(in ConceptInput) *Page {
 			}
 			t = fmt.Appendf(t, "leads: %d, %s; each a place to look, not a proof\n", len(in.Leads), by)
 		}
+		if l.Lines == nil && in.LinesOf != nil {
+			l.Lines = in.LinesOf(i)
+		}
 		t = appendLead(t, l, in.Explain)
 		if !add(t, Key{Path: PathHash(l.Path), Line: l.Start}) {
 			full = true
 			continue
 		}
-		p.Leads = append(p.Leads, in.Leads[i])
+		p.Leads = append(p.Leads, l)
 	}
 	if len(in.Leads) == 0 && in.Start <= exact {
 		if in.Skipped != "" {

@@ -1,6 +1,6 @@
 //go:build linux
 
-package gitstatus
+package mapped
 
 import "syscall"
 

@@ -1,5 +1,5 @@
 //go:build unix && !linux
 
-package gitstatus
+package mapped
 
 const mapPopulate = 0
