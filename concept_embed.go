@@ -318,14 +318,27 @@ func maskedLines(path string, data []byte, showSecrets bool) []string {
 	return lines
 }
 
-// chunkText is what is embedded of chunk c: its file's path, its head,
+// pathTail is a path's last two elements ("net/http/transport.go" →
+// "http/transport.go"): what the path says of the code, and the same
+// wherever the tree lies.
+func pathTail(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i > 0 {
+		if j := strings.LastIndexByte(p[:i], '/'); j >= 0 {
+			return p[j+1:]
+		}
+	}
+	return p
+}
+
+// chunkText is what is embedded of chunk c: its file's path (the last two
+// elements), its head,
 // and its lines, but for those of the definitions inside it (a class's
 // methods), which are chunks of their own. It is made from the index and
 // the file's lines, without parsing the file again.
 func chunkText(ix *concept.Index, c int, lines []string) string {
 	ch := ix.Chunks[c]
 	var b strings.Builder
-	b.WriteString(ix.Files[ch.File].Path)
+	b.WriteString(pathTail(ix.Files[ch.File].Path))
 	b.WriteByte('\n')
 	if _, _, head := ix.Strings(c); head != "" {
 		b.WriteString(head)

@@ -1,6 +1,9 @@
 package concept
 
 import (
+	"fmt"
+	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -179,4 +182,53 @@ func FuzzTerms(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestBestIsTheFullOrder: best, which sorts and lowers only a prefix of
+// the candidates, returns what sorting and lowering all of them gives,
+// for scores with many ties and files with many chunks.
+func TestBestIsTheFullOrder(t *testing.T) {
+	files := map[string][][2]string{}
+	for f := range 40 {
+		var chunks [][2]string
+		for c := range 25 {
+			chunks = append(chunks, [2]string{fmt.Sprintf("f%dc%d", f, c), "func x() {}"})
+		}
+		files[fmt.Sprintf("d/f%02d.go", f)] = chunks
+	}
+	ix := build(files)
+	full := func(cands []cand, n int) []cand {
+		ix.sortCands(cands)
+		nth := make([]int32, len(ix.Files))
+		for i := range cands {
+			c := &cands[i]
+			f := ix.Chunks[c.chunk].File
+			c.nth = nth[f]
+			nth[f]++
+			if c.nth > 0 {
+				c.cut = c.score - int(float64(c.score)*math.Pow(2.0/3, float64(c.nth)))
+				c.score -= c.cut
+			}
+		}
+		ix.sortCands(cands)
+		return cands[:min(n, len(cands))]
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for trial := range 200 {
+		m := 1 + r.IntN(len(ix.Chunks))
+		var cands []cand
+		for i, c := range r.Perm(len(ix.Chunks))[:m] {
+			score := r.IntN(50) * 1000 // ties
+			if trial%3 == 0 {
+				score = 100000 - (c%25)*100 // a file's chunks ranked alike in every file
+			}
+			cands = append(cands, cand{chunk: uint32(c), rank: int32(i), score: score})
+		}
+		n := 1 + r.IntN(60)
+		want := full(slices.Clone(cands), n)
+		got := ix.best(slices.Clone(cands), n)
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d (%d candidates, n %d): best differs from the full order:\n got %v\nwant %v", trial, m, n, got, want)
+		}
+	}
 }

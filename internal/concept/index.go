@@ -345,8 +345,7 @@ func (ix *Index) Search(q Query, n int) []Lead {
 	}
 	// Each chunk's score: its fused ranks, lowered for tests and the
 	// like; then each further chunk of a file lowered again.
-	signals := func(c uint32, r int) []Signal {
-		var sg []Signal
+	signals := func(sg []Signal, c uint32, r int) []Signal {
 		if !tu.NoChunks && r < lexical {
 			sg = append(sg, Signal{"chunk-rank", fuse(tu.FuseK, r+1)})
 		}
@@ -366,30 +365,19 @@ func (ix *Index) Search(q Query, n int) []Lead {
 		return sg
 	}
 	cands := make([]cand, len(touched))
+	var buf []Signal
 	for r, c := range touched {
 		sum := 0
-		for _, s := range signals(c, r) {
+		buf = signals(buf[:0], c, r)
+		for _, s := range buf {
 			sum += s.Value
 		}
 		cands[r] = cand{chunk: c, rank: int32(r), score: sum}
 	}
-	ix.sortCands(cands)
-	nth := make([]int32, len(ix.Files)) // how many of the file's chunks came before
-	for i := range cands {
-		c := &cands[i]
-		f := ix.Chunks[c.chunk].File
-		c.nth = nth[f]
-		nth[f]++
-		if c.nth > 0 {
-			c.cut = c.score - int(float64(c.score)*math.Pow(2.0/3, float64(c.nth)))
-			c.score -= c.cut
-		}
-	}
-	ix.sortCands(cands)
-	cands = cands[:min(n, len(cands))]
+	cands = ix.best(cands, n)
 	leads := make([]Lead, len(cands))
 	for i, c := range cands {
-		l := Lead{Chunk: int(c.chunk), Score: c.score, Signals: signals(c.chunk, int(c.rank))}
+		l := Lead{Chunk: int(c.chunk), Score: c.score, Signals: signals(nil, c.chunk, int(c.rank))}
 		if simRank != nil && simRank[c.chunk] > 0 {
 			l.Similarity = int(math.Round(float64(cosine[c.chunk]) * 1000))
 		}
@@ -406,6 +394,56 @@ func (ix *Index) Search(q Query, n int) []Lead {
 		leads[i] = l
 	}
 	return leads
+}
+
+// best returns the n best candidates, best first, after each file's
+// further chunks are lowered (the k-th by (2/3)^k, in the order of their
+// scores before): a total order, as if all were sorted.
+//
+// Lowering only lowers, so only the candidates whose score before is
+// above the n-th best score after can be among the n: the best k by
+// score before are sorted and lowered (k from 4n, growing until that
+// holds), not all of them.
+func (ix *Index) best(cands []cand, n int) []cand {
+	k := max(4*n, 256)
+	for {
+		top := cands
+		threshold := math.MinInt
+		if k < len(cands) {
+			scores := make([]int, len(cands))
+			for i, c := range cands {
+				scores[i] = c.score
+			}
+			slices.Sort(scores)
+			threshold = scores[len(scores)-k]
+			top = make([]cand, 0, k)
+			for _, c := range cands {
+				if c.score >= threshold { // ties with the k-th too
+					top = append(top, c)
+				}
+			}
+		}
+		ix.sortCands(top)
+		nth := map[int]int32{} // how many of the file's chunks came before
+		for i := range top {
+			c := &top[i]
+			f := ix.Chunks[c.chunk].File
+			c.nth = nth[f]
+			nth[f]++
+			if c.nth > 0 {
+				c.cut = c.score - int(float64(c.score)*math.Pow(2.0/3, float64(c.nth)))
+				c.score -= c.cut
+			}
+		}
+		ix.sortCands(top)
+		// Every candidate left out scored below threshold before, so
+		// below it after: the n kept are the best when the n-th of them
+		// scores threshold or more.
+		if len(top) == len(cands) || len(top) >= n && top[n-1].score >= threshold {
+			return top[:min(n, len(top))]
+		}
+		k *= 4
+	}
 }
 
 // cand is a chunk being ranked: its place in the chunks' ranking, its
