@@ -67,7 +67,8 @@ type Matcher struct {
 	epoch   uint64
 	last    *byte // the buffer of the previous call, to detect a new search
 	lastAt  int
-	checkAt int // NextLine looks at the stop channel again past this offset
+	checkAt int  // NextLine looks at the stop channel again past this offset
+	setSafe bool // the literal set answers for the buffer (see litTrie.safe)
 }
 
 // SetStop makes the matcher's searches stop when done is closed: NextLine,
@@ -121,6 +122,7 @@ func (m *Matcher) NextLine(buf []byte, at int) (start, end int, ok bool) {
 		m.epoch++
 		m.dfa.epoch = m.epoch
 		m.checkAt = at
+		m.setSafe = m.p.trie != nil && m.p.trie.safe(buf) // once a buffer
 	}
 	m.last, m.lastAt = &buf[0], at
 	if at >= m.checkAt {
@@ -134,7 +136,7 @@ func (m *Matcher) NextLine(buf []byte, at int) (start, end int, ok bool) {
 	if m.dfa.everyOK {
 		return at, lineEnd(buf, at), true
 	}
-	if set := m.p.trie; set != nil {
+	if set := m.p.trie; set != nil && m.setSafe {
 		// A large set of literals: a literal found is a match, unless
 		// it must stand as a word.
 		for at < len(buf) {
@@ -214,7 +216,7 @@ func (m *Matcher) confirm(line []byte) bool {
 // are those inside a window around where the line finder saw the first
 // match end: enough to show and score the line, not every match of it.
 func (m *Matcher) Matches(line []byte, dst []Span) []Span {
-	if m.p.trie != nil && !m.p.word {
+	if m.p.trie != nil && !m.p.word && m.p.trie.safe(line) {
 		return m.p.trie.spans(line, dst, false)
 	}
 	if m.p.literal == nil && !m.refOK(len(line)) {
@@ -300,7 +302,7 @@ func (m *Matcher) First(line []byte) (Span, bool) {
 			return Span{j, j + len(m.p.literal)}, true
 		}
 		return Span{}, false
-	case m.p.trie != nil && !m.p.word:
+	case m.p.trie != nil && !m.p.word && m.p.trie.safe(line):
 		if sp := m.p.trie.spans(line, nil, true); len(sp) > 0 {
 			return sp[0], true
 		}

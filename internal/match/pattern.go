@@ -55,9 +55,9 @@ type Pattern struct {
 	word    bool
 	plan    plan
 	literal []byte // non-nil when every match is exactly this literal
-	// trie holds a large set of literals matched with case (more than
-	// the prefilter takes), found in one pass for all of them; nil
-	// otherwise.
+	// trie holds a large set of literals (more than the prefilter
+	// takes), each matched with case or, if ASCII, either case; found in
+	// one pass for all of them; nil otherwise.
 	trie *litTrie
 }
 
@@ -66,14 +66,24 @@ type Pattern struct {
 const minSet = maxSet + 1
 
 // literalSet reports whether a set of literals can be searched for with
-// a trie: each is matched with case, and none is empty.
-func literalSet(patterns []string, opts Options) bool {
-	for _, p := range patterns {
-		if p == "" || insensitive(p, opts) && strings.ToLower(p) != strings.ToUpper(p) {
-			return false // a literal with letters matched either case
+// a trie, and which are matched either case: none may be empty, and one
+// matched either case must be ASCII (its letters then fold as bytes).
+func literalSet(patterns []string, opts Options) ([]bool, bool) {
+	fold := make([]bool, len(patterns))
+	for i, p := range patterns {
+		if p == "" {
+			return nil, false
+		}
+		if insensitive(p, opts) && strings.ToLower(p) != strings.ToUpper(p) {
+			for j := 0; j < len(p); j++ {
+				if p[j] >= utf8.RuneSelf {
+					return nil, false // a letter outside ASCII, matched either case
+				}
+			}
+			fold[i] = true
 		}
 	}
-	return true
+	return fold, true
 }
 
 // ErrSyntax is wrapped by every pattern syntax error.
@@ -151,8 +161,8 @@ func Compile(patterns []string, opts Options) (*Pattern, error) {
 	p := &Pattern{source: patterns, expr: expr, re: re, prog: prog, word: opts.Word}
 	p.plan = planFor(tree, prog)
 	if opts.Fixed && len(patterns) >= minSet {
-		if literalSet(patterns, opts) {
-			p.trie = newLitTrie(patterns)
+		if fold, ok := literalSet(patterns, opts); ok {
+			p.trie = newLitTrie(patterns, fold)
 		}
 	}
 	if lit, ok := pureLiteral(tree); ok && !opts.Word {

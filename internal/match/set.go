@@ -1,12 +1,29 @@
 package match
 
-// litTrie holds a large set of literals, matched with case: it finds the
-// lines that hold one, and their spans as the regexp of their alternation
-// does (leftmost first, and at one position the literal given first).
+import (
+	"bytes"
+	"strings"
+)
+
+// litTrie holds a large set of literals: it finds the lines that hold
+// one, and their spans as the regexp of their alternation does (leftmost
+// first, and at one position the literal given first). Literals matched
+// with case go in one trie; ASCII literals matched either case (smart
+// case: no capital) go lowered in another, read with the text lowered.
 type litTrie struct {
+	exact, folded trie
+	// special: a folded literal holds k or s, which Unicode also folds
+	// with the Kelvin sign and the long s: text holding those is left to
+	// the regexp (see safe).
+	special bool
+}
+
+// trie is one of litTrie's tries.
+type trie struct {
 	root [256]int32 // the root's children (0: none): every position starts there
 	kids [][]edge   // by node: its children, in the order added (the root's are in root)
 	term []int32    // by node: 1 + the index of the first literal ending there; 0 for none
+	fold bool       // read the text lowered (ASCII)
 }
 
 type edge struct {
@@ -14,40 +31,83 @@ type edge struct {
 	node int32
 }
 
-func newLitTrie(lits []string) *litTrie {
-	t := &litTrie{kids: [][]edge{nil}, term: []int32{0}}
-	add := func() int32 {
-		t.kids = append(t.kids, nil)
-		t.term = append(t.term, 0)
-		return int32(len(t.term) - 1)
-	}
-	for i, l := range lits {
-		n := int32(0)
-		for j := 0; j < len(l); j++ {
-			c := l[j]
-			if n == 0 {
-				if t.root[c] == 0 {
-					t.root[c] = add()
-				}
-				n = t.root[c]
-				continue
-			}
-			k := t.child(n, c)
-			if k == 0 {
-				k = add()
-				t.kids[n] = append(t.kids[n], edge{c, k})
-			}
-			n = k
+// lowerASCII maps each byte to its ASCII lower case.
+var lowerASCII = func() (t [256]byte) {
+	for i := range t {
+		t[i] = byte(i)
+		if i >= 'A' && i <= 'Z' {
+			t[i] = byte(i) + 'a' - 'A'
 		}
-		if t.term[n] == 0 {
-			t.term[n] = int32(i) + 1
+	}
+	return t
+}()
+
+// newLitTrie builds the set; fold[i] says literal i is matched either
+// case (and is ASCII: see literalSet).
+func newLitTrie(lits []string, fold []bool) *litTrie {
+	t := &litTrie{}
+	t.exact.init(false)
+	t.folded.init(true)
+	for i, l := range lits {
+		if fold[i] {
+			l = strings.ToLower(l)
+			t.folded.add(l, i)
+			t.special = t.special || strings.ContainsAny(l, "ks")
+		} else {
+			t.exact.add(l, i)
 		}
 	}
 	return t
 }
 
+func (t *trie) init(fold bool) {
+	t.kids, t.term, t.fold = [][]edge{nil}, []int32{0}, fold
+}
+
+func (t *trie) add(l string, i int) {
+	node := func() int32 {
+		t.kids = append(t.kids, nil)
+		t.term = append(t.term, 0)
+		return int32(len(t.term) - 1)
+	}
+	n := int32(0)
+	for j := 0; j < len(l); j++ {
+		c := l[j]
+		if n == 0 {
+			if t.root[c] == 0 {
+				t.root[c] = node()
+			}
+			n = t.root[c]
+			continue
+		}
+		k := t.child(n, c)
+		if k == 0 {
+			k = node()
+			t.kids[n] = append(t.kids[n], edge{c, k})
+		}
+		n = k
+	}
+	if t.term[n] == 0 {
+		t.term[n] = int32(i) + 1
+	}
+}
+
+// The UTF-8 of the two letters outside ASCII that Unicode folds with ASCII
+// ones: the Kelvin sign (k) and the long s (s).
+var (
+	kelvin = []byte("\u212a")
+	longS  = []byte("\u017f")
+)
+
+// safe reports whether the set's answer for b is the regexp's: always,
+// unless a folded literal holds k or s and b holds a letter that folds
+// with them.
+func (t *litTrie) safe(b []byte) bool {
+	return !t.special || !bytes.Contains(b, kelvin) && !bytes.Contains(b, longS)
+}
+
 // child returns node n's child for byte c, or 0.
-func (t *litTrie) child(n int32, c byte) int32 {
+func (t *trie) child(n int32, c byte) int32 {
 	for _, e := range t.kids[n] {
 		if e.c == c {
 			return e.node
@@ -59,22 +119,47 @@ func (t *litTrie) child(n int32, c byte) int32 {
 // at returns the end of the match that starts at i, if one does: of the
 // literals that occur there, the one given first.
 func (t *litTrie) at(line []byte, i int) (int, bool) {
-	if i >= len(line) || t.root[line[i]] == 0 {
+	e1, b1 := t.exact.at(line, i)
+	e2, b2 := t.folded.at(line, i)
+	switch {
+	case b1 == 0 && b2 == 0:
 		return 0, false
+	case b2 == 0 || b1 != 0 && b1 < b2:
+		return e1, true
+	}
+	return e2, true
+}
+
+// at returns the end of the match at i and 1 + its literal's index, or
+// 0, 0.
+func (t *trie) at(line []byte, i int) (int, int32) {
+	if i >= len(line) {
+		return 0, 0
+	}
+	c := line[i]
+	if t.fold {
+		c = lowerASCII[c]
+	}
+	if t.root[c] == 0 {
+		return 0, 0
 	}
 	best, end := int32(0), 0
-	for n, j := t.root[line[i]], i+1; ; j++ {
+	for n, j := t.root[c], i+1; ; j++ {
 		if t.term[n] != 0 && (best == 0 || t.term[n] < best) {
 			best, end = t.term[n], j
 		}
 		if j >= len(line) {
 			break
 		}
-		if n = t.child(n, line[j]); n == 0 {
+		c = line[j]
+		if t.fold {
+			c = lowerASCII[c]
+		}
+		if n = t.child(n, c); n == 0 {
 			break
 		}
 	}
-	return end, best != 0
+	return end, best
 }
 
 // find returns where the first match at or after i starts, or -1: one
@@ -82,7 +167,7 @@ func (t *litTrie) at(line []byte, i int) (int, bool) {
 // start.
 func (t *litTrie) find(buf []byte, i int) int {
 	for ; i < len(buf); i++ {
-		if t.root[buf[i]] != 0 {
+		if c := buf[i]; t.exact.root[c] != 0 || t.folded.root[lowerASCII[c]] != 0 {
 			if _, ok := t.at(buf, i); ok {
 				return i
 			}

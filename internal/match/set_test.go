@@ -86,15 +86,97 @@ func TestLiteralSetAgreesWithRegexp(t *testing.T) {
 	}
 }
 
-// TestLiteralSetNeedsCase: smart case makes a literal without capitals
-// match either case; such a set is left to the other paths.
-func TestLiteralSetNeedsCase(t *testing.T) {
+// TestLiteralSetCase: smart case makes a literal without capitals match
+// either case; an ASCII one goes in the set's folded trie, one with a
+// letter outside ASCII leaves the set to the other paths.
+func TestLiteralSetCase(t *testing.T) {
 	p, _ := Compile([]string{"Alpha", "Beta", "Gamma", "delta"}, Options{Fixed: true})
-	if p.trie != nil {
-		t.Error("smart case, one literal in lower case: a case-sensitive set was built")
+	if p.trie == nil || p.trie.folded.root['d'] == 0 || p.trie.exact.root['A'] == 0 {
+		t.Error("smart case, one ASCII literal in lower case: not folded in the set")
 	}
 	p, _ = Compile([]string{"Alpha", "Beta", "Gamma", "Delta", "123"}, Options{Fixed: true})
 	if p.trie == nil {
 		t.Error("smart case, every literal with a capital or no letter: no set")
+	}
+	p, _ = Compile([]string{"Alpha", "Beta", "Gamma", "δelta"}, Options{Fixed: true})
+	if p.trie != nil {
+		t.Error("smart case, a literal in lower case outside ASCII: a set was built")
+	}
+}
+
+// TestLiteralSetFoldsAsTheRegexp: with smart case, a set of literals
+// some matched either case agrees with the regexp, on text that holds
+// the letters Unicode folds with ASCII ones (the Kelvin sign, the long
+// s), which the set leaves to the regexp.
+func TestLiteralSetFoldsAsTheRegexp(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	vocab := []string{"foo", "Foo", "FOO", "bar", "Bar", "ask", "ASK", "ss", "k", "Read", "read", "x", "(", "-", "\u212a", "\u017f", "é"}
+	for round := range 300 {
+		n := minSet + r.IntN(30)
+		var pats []string
+		for range n {
+			var b strings.Builder
+			for range 1 + r.IntN(3) {
+				w := vocab[r.IntN(len(vocab))]
+				if w >= "\u0080" {
+					w = "q" // literals stay ASCII: the set takes them
+				}
+				b.WriteString(w)
+			}
+			pats = append(pats, b.String())
+		}
+		var text bytes.Buffer
+		for range 200 {
+			switch r.IntN(8) {
+			case 0:
+				text.WriteByte('\n')
+			case 1:
+				text.WriteByte(' ')
+			default:
+				w := vocab[r.IntN(len(vocab))]
+				if round%2 == 0 && w >= "\u0080" {
+					w = "z" // half the rounds without the special letters: the set answers
+				}
+				text.WriteString(w)
+			}
+		}
+		p, err := Compile(pats, Options{Fixed: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.trie == nil {
+			t.Fatalf("%d ASCII literals, smart case: no set", n)
+		}
+		buf := text.Bytes()
+		m := p.Matcher()
+		var got []string
+		for at := 0; at < len(buf); {
+			s, e, ok := m.NextLine(buf, at)
+			if !ok {
+				break
+			}
+			got = append(got, string(buf[s:e]))
+			at = e + 1
+		}
+		var want []string
+		for _, line := range strings.Split(string(buf), "\n") {
+			if p.re.MatchString(line) {
+				want = append(want, line)
+			}
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Fatalf("round %d, %q:\n got %q\nwant %q", round, pats, got, want)
+		}
+		for _, line := range got {
+			var ref []Span
+			for _, loc := range p.re.FindAllIndex([]byte(line), -1) {
+				ref = append(ref, Span{loc[0], loc[1]})
+			}
+			spans := m.Matches([]byte(line), nil)
+			first, ok := m.First([]byte(line))
+			if fmt.Sprint(spans) != fmt.Sprint(ref) || !ok || first != ref[0] {
+				t.Fatalf("round %d, %q in %q: spans %v first %v, the regexp's %v", round, pats, line, spans, first, ref)
+			}
+		}
 	}
 }
