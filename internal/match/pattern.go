@@ -86,6 +86,18 @@ func literalSet(patterns []string, opts Options) ([]bool, bool) {
 	return fold, true
 }
 
+// plainLiterals reports whether every pattern is a regular expression
+// without a metacharacter (an identifier, a word): each then matches as
+// the literal it is, and a large set of them can go to a trie as -F's do.
+func plainLiterals(patterns []string) bool {
+	for _, p := range patterns {
+		if regexp.QuoteMeta(p) != p || strings.Contains(p, "\n") {
+			return false
+		}
+	}
+	return true
+}
+
 // ErrSyntax is wrapped by every pattern syntax error.
 var ErrSyntax = errors.New("invalid pattern")
 
@@ -160,7 +172,7 @@ func Compile(patterns []string, opts Options) (*Pattern, error) {
 	}
 	p := &Pattern{source: patterns, expr: expr, re: re, prog: prog, word: opts.Word}
 	p.plan = planFor(tree, prog)
-	if opts.Fixed && len(patterns) >= minSet {
+	if (opts.Fixed || plainLiterals(patterns)) && len(patterns) >= minSet {
 		if fold, ok := literalSet(patterns, opts); ok {
 			p.trie = newLitTrie(patterns, fold)
 		}

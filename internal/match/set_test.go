@@ -102,6 +102,15 @@ func TestLiteralSetCase(t *testing.T) {
 	if p.trie != nil {
 		t.Error("smart case, a literal in lower case outside ASCII: a set was built")
 	}
+	// Regular expressions without a metacharacter are literals too.
+	p, _ = Compile([]string{"Alpha", "beta", "gamma_2", "Delta"}, Options{})
+	if p.trie == nil {
+		t.Error("plain words as regular expressions: no set")
+	}
+	p, _ = Compile([]string{"Alpha", "beta", "gamma.2", "Delta"}, Options{})
+	if p.trie != nil {
+		t.Error("a regular expression with a metacharacter: a set was built")
+	}
 }
 
 // TestLiteralSetFoldsAsTheRegexp: with smart case, a set of literals
@@ -140,11 +149,13 @@ func TestLiteralSetFoldsAsTheRegexp(t *testing.T) {
 				text.WriteString(w)
 			}
 		}
-		p, err := Compile(pats, Options{Fixed: true})
+		// Every other round as regular expressions: the literals are
+		// plain, unless "(" or "-" made one not.
+		p, err := Compile(pats, Options{Fixed: round%4 < 2})
 		if err != nil {
-			t.Fatal(err)
+			continue // "(" alone is not a regular expression
 		}
-		if p.trie == nil {
+		if p.trie == nil && (round%4 < 2 || plainLiterals(pats)) {
 			t.Fatalf("%d ASCII literals, smart case: no set", n)
 		}
 		buf := text.Bytes()
