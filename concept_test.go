@@ -267,3 +267,21 @@ func TestConceptIndexHoldsNoSecret(t *testing.T) {
 		t.Errorf("the page shows the secret:\n%s", p.Text)
 	}
 }
+
+// TestConceptLongDescriptionFitsBudget: a description of thousands of
+// words is cut in the page's header; the page stays within its budget.
+func TestConceptLongDescriptionFitsBudget(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.go"), []byte("package p\n\n// retry tries again after a timeout.\nfunc retry() {}\n"), 0o644)
+	desc := strings.Repeat("retry the request after a timeout expires ", 500)
+	p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: desc, Scope: scout.Scope{Paths: []string{dir}}, NoCache: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Text)/4 > scout.DefaultBudget {
+		t.Errorf("a %d-byte description: a page of %d tokens, over the %d budget", len(desc), len(p.Text)/4, scout.DefaultBudget)
+	}
+	if len(p.Leads) == 0 {
+		t.Errorf("no leads:\n%s", p.Text)
+	}
+}

@@ -60,7 +60,9 @@ func PlanConcept(in ConceptInput) *Page {
 	}
 	total := exact + len(in.Leads)
 	p.Total = Totals{Matches: total, Files: len(in.Exact)}
-	head := fmt.Sprintf("concept: %q\n", in.Description)
+	// A long description is cut in the middle: the page is the budget's,
+	// and the caller knows what it sent.
+	head := fmt.Sprintf("concept: %q\n", cutMiddle(in.Description, maxConceptLine))
 	foot := func(shownTo, shown int, cursor string) string {
 		return conceptFooter(in, exact, shownTo, shown, cursor)
 	}
