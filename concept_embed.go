@@ -33,13 +33,26 @@ type EmbedOptions struct {
 	Key string
 	// Timeout bounds each request to an HTTP provider; 0: 30 s.
 	Timeout time.Duration
+	// Budget bounds the time one search spends embedding chunks not seen
+	// before (and three quarters of what is left of the search's own
+	// timeout); 0: DefaultEmbedBudget. What is embedded in that time is
+	// kept; the search answers by words and the next goes on.
+	Budget time.Duration
 }
+
+// DefaultEmbedBudget is EmbedOptions.Budget's default: a first search of
+// a large tree with a remote model can take many minutes, which no agent
+// waits for.
+const DefaultEmbedBudget = 60 * time.Second
 
 // EmbedProviders are the providers EmbedOptions.Provider may name.
 var EmbedProviders = []string{"openai", "ollama", "model", "hashing"}
 
 // ErrEmbedProvider is the error for a provider scout does not know.
 var ErrEmbedProvider = errors.New("unknown embedding provider")
+
+// errEmbedBudget: the chunks to embed took longer than the budget.
+var errEmbedBudget = errors.New("embedding not finished")
 
 // MaxSimilar is how many chunks the similarity ranking brings at most.
 const MaxSimilar = 200
@@ -207,7 +220,20 @@ func chunkVectors(ctx context.Context, ix *concept.Index, emb embed.Embedder, di
 		}
 	}
 	kept := b.Len()
-	_, err := embedChunks(ctx, ix, missing, keys, emb, b, o)
+	budget := o.Embed.Budget
+	if budget <= 0 {
+		budget = DefaultEmbedBudget
+	}
+	if end, ok := ctx.Deadline(); ok {
+		budget = min(budget, time.Until(end)*3/4) // the words still need time
+	}
+	ectx, cancel := context.WithTimeout(ctx, budget)
+	added, err := embedChunks(ectx, ix, missing, keys, emb, b, o)
+	cancel()
+	if err != nil && errors.Is(ectx.Err(), context.DeadlineExceeded) && ctx.Err() == nil {
+		err = fmt.Errorf("%w: %d of %d new chunks embedded in the %v a search may spend on them; they are kept, and the next search goes on",
+			errEmbedBudget, added, len(missing), budget.Round(time.Millisecond))
+	}
 	vs := b.Vectors() // a chunk that repeats another's place and lines shares its vector
 	if file != "" {
 		if werr := writeIndex(dir, file, vs.Encode()); werr != nil {
@@ -256,7 +282,7 @@ func rankSimilar(vs *embed.Vectors, pos []int, q []float32) []concept.Similar {
 // adds them to b. It returns how many it added; on an error, those
 // added before it stay.
 func embedChunks(ctx context.Context, ix *concept.Index, missing []int, keys []uint64, emb embed.Embedder, b *embed.VectorsBuilder, o ConceptOptions) (int, error) {
-	const group = 256 // texts per call, for progress and for what an error loses
+	const group = embed.Batch // texts per call: one request, all that an error or the budget loses
 	added := 0
 	var texts []string
 	var which []int

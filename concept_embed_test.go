@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/scoutcode/scout"
 	"github.com/scoutcode/scout/internal/embed"
@@ -49,6 +51,8 @@ type provider struct {
 	// dim, when set, gives the dimension of the vectors of a request of n
 	// texts (to send wrong dimensions).
 	dim func(n int) int
+	// delay is how long each request takes.
+	delay time.Duration
 }
 
 func newProvider(t *testing.T) *provider {
@@ -69,7 +73,13 @@ func newProvider(t *testing.T) *provider {
 		if p.dim != nil {
 			dim = p.dim(len(req.Input))
 		}
+		delay := p.delay
 		p.mu.Unlock()
+		select {
+		case <-time.After(delay):
+		case <-r.Context().Done():
+			return
+		}
 		vs, _ := embed.Hashing{Dim: dim}.Embed(r.Context(), req.Input)
 		type item struct {
 			Index     int       `json:"index"`
@@ -251,5 +261,38 @@ func TestConceptEmbedUnknownProvider(t *testing.T) {
 	})
 	if !errors.Is(err, scout.ErrEmbedProvider) || !strings.Contains(err.Error(), "openai, ollama, model, hashing") {
 		t.Errorf("an unknown provider: %v", err)
+	}
+}
+
+// TestConceptEmbedBudget: a provider too slow to embed a tree's new
+// chunks within the budget: the search answers by words and says how far
+// it got; what was embedded is kept, so later searches go on until all
+// are, and then rank by embeddings.
+func TestConceptEmbedBudget(t *testing.T) {
+	dir := t.TempDir()
+	for f := range 20 {
+		var src strings.Builder
+		src.WriteString("package p\n\n")
+		for i := range 20 {
+			fmt.Fprintf(&src, "// handler%d_%d gives up after a timeout.\nfunc handler%d_%d() {}\n\n", f, i, f, i)
+		}
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%02d.go", f)), []byte(src.String()), 0o644)
+	}
+	prov := newProvider(t)
+	prov.delay = 100 * time.Millisecond // 7 requests of 64 chunks: at most 2 a search
+	e := scout.EmbedOptions{Provider: "openai", URL: prov.srv.URL, Model: "m", Budget: 250 * time.Millisecond}
+	cache := t.TempDir()
+	p := embedSearch(t, dir, cache, e)
+	if !strings.Contains(p.Text, "embedding not finished: ") || !strings.Contains(p.Text, "the next search goes on") || len(p.Leads) == 0 {
+		t.Fatalf("a budget too short: the page should answer by words and say how far it got:\n%s", p.Text)
+	}
+	for n := 2; ; n++ {
+		p = embedSearch(t, dir, cache, e)
+		if strings.Contains(p.Text, "by their embeddings' similarity") {
+			break
+		}
+		if n == 50 {
+			t.Fatalf("50 searches, still not embedded:\n%s", p.Text)
+		}
 	}
 }
