@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io/fs"
 	"math"
 	"os"
@@ -25,6 +26,7 @@ import (
 // network, no runtime library, microseconds per chunk.
 type Static struct {
 	dir       string
+	sig       uint32 // the table file's place, size and time: another file, other vectors
 	dim       int
 	rows      []float32 // vocabulary × dim
 	vocab     map[string]int
@@ -48,15 +50,24 @@ func LoadStatic(dir string) (*Static, error) {
 	if err := s.readTokenizer(filepath.Join(dir, "tokenizer.json")); err != nil {
 		return nil, err
 	}
-	if err := s.readTensor(filepath.Join(dir, "model.safetensors")); err != nil {
+	table := filepath.Join(dir, "model.safetensors")
+	if err := s.readTensor(table); err != nil {
 		return nil, err
+	}
+	if abs, err := filepath.Abs(table); err == nil {
+		table = abs
+	}
+	if fi, err := os.Stat(table); err == nil {
+		s.sig = crc32.ChecksumIEEE(fmt.Appendf(nil, "%s\x00%d\x00%d", table, fi.Size(), fi.ModTime().UnixNano()))
 	}
 	return s, nil
 }
 
-// ID implements Embedder: the directory's name and the model's shape.
+// ID implements Embedder: the directory's name, the model's shape, and a
+// digest of where its table lies and its size and time, so that two
+// models of one name and shape never share kept vectors.
 func (s *Static) ID() string {
-	return fmt.Sprintf("static:%s:%dx%d", filepath.Base(s.dir), len(s.rows)/max(s.dim, 1), s.dim)
+	return fmt.Sprintf("static:%s:%dx%d:%08x", filepath.Base(s.dir), len(s.rows)/max(s.dim, 1), s.dim, s.sig)
 }
 
 func (s *Static) readTokenizer(path string) error {

@@ -86,8 +86,15 @@ func TestStaticModel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.HasSuffix(s.ID(), ":10x4") {
+		if !strings.Contains(s.ID(), ":10x4:") {
 			t.Errorf("ID %q, want the shape 10x4", s.ID())
+		}
+		// The same name and shape elsewhere: another model.
+		other := filepath.Join(t.TempDir(), filepath.Base(dir))
+		os.Mkdir(other, 0o755)
+		writeModel(t, other, tinyVocab, rows, half)
+		if o, err := LoadStatic(other); err != nil || o.ID() == s.ID() {
+			t.Errorf("two model directories share the ID %q (%v)", s.ID(), err)
 		}
 		vs, err := s.Embed(context.Background(), []string{"Retrying after timeout(x)", "zzz"})
 		if err != nil {
