@@ -93,7 +93,7 @@ type similarity struct {
 // chunkKey names a chunk's vector: its file's path and digest and its
 // lines, so a chunk whose file is unchanged keeps its vector.
 func chunkKey(path string, sum uint32, c concept.Chunk) uint64 {
-	h := fnv64(path)
+	h := embed.FNV64(path)
 	for _, x := range [4]uint32{sum, uint32(c.Start), uint32(c.End), uint32(c.At)} {
 		for k := 0; k < 4; k++ {
 			h ^= uint64(byte(x >> (8 * k)))
@@ -174,7 +174,7 @@ func chunkVectors(ctx context.Context, ix *concept.Index, emb embed.Embedder, di
 	if !o.NoCache {
 		var err error
 		if dir, err = conceptCacheDir(o.CacheDir); err == nil {
-			file = filepath.Join(dir, strings.TrimSuffix(cacheKey(o), ".idx")+fmt.Sprintf("-%016x.vec", fnv64(id)))
+			file = filepath.Join(dir, strings.TrimSuffix(cacheKey(o), ".idx")+fmt.Sprintf("-%016x.vec", embed.FNV64(id)))
 			if data, _, err := mapped.File(file, false); err == nil {
 				maps.add(data)
 				if old, err = embed.DecodeVectors(data); err != nil {
@@ -387,14 +387,4 @@ func chunkText(ix *concept.Index, c int, lines []string) string {
 		}
 	}
 	return b.String()
-}
-
-// fnv64 is FNV-1a, 64 bits.
-func fnv64(s string) uint64 {
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(s); i++ {
-		h ^= uint64(s[i])
-		h *= 1099511628211
-	}
-	return h
 }

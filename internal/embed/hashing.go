@@ -53,7 +53,7 @@ func (h Hashing) vector(text string) []float32 {
 	concept.Terms(Clip(text), func(t string) { counts[t]++ })
 	v := make([]float32, dim)
 	add := func(s string, w float64) {
-		x := fnv64(s)
+		x := FNV64(s)
 		if x>>63 != 0 {
 			w = -w
 		}
@@ -82,8 +82,9 @@ func (h Hashing) vector(text string) []float32 {
 	return v
 }
 
-// fnv64 is FNV-1a, 64 bits: a hash that is the same in every process.
-func fnv64(s string) uint64 {
+// FNV64 is FNV-1a, 64 bits: a hash that is the same in every process
+// (kept vectors are named and keyed by it).
+func FNV64(s string) uint64 {
 	h := uint64(14695981039346656037)
 	for i := 0; i < len(s); i++ {
 		h ^= uint64(s[i])

@@ -70,13 +70,22 @@ func (s *Static) ID() string {
 	return fmt.Sprintf("static:%s:%dx%d:%08x", filepath.Base(s.dir), len(s.rows)/max(s.dim, 1), s.dim, s.sig)
 }
 
-func (s *Static) readTokenizer(path string) error {
+// readModelFile reads one of the model's files; a missing one is named.
+func readModelFile(path string) ([]byte, error) {
 	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w: %s is missing", ErrModel, path)
+	}
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("%w: %s is missing", ErrModel, path)
-		}
-		return fmt.Errorf("%w: %v", ErrModel, err)
+		return nil, fmt.Errorf("%w: %v", ErrModel, err)
+	}
+	return data, nil
+}
+
+func (s *Static) readTokenizer(path string) error {
+	data, err := readModelFile(path)
+	if err != nil {
+		return err
 	}
 	var t struct {
 		Normalizer *struct {
@@ -122,12 +131,9 @@ func (s *Static) readTokenizer(path string) error {
 // 8-byte little-endian header length, a JSON header naming each tensor's
 // dtype, shape and byte offsets, then the bytes.
 func (s *Static) readTensor(path string) error {
-	data, err := os.ReadFile(path)
+	data, err := readModelFile(path)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("%w: %s is missing", ErrModel, path)
-		}
-		return fmt.Errorf("%w: %v", ErrModel, err)
+		return err
 	}
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("%w: %s: %s", ErrModel, path, fmt.Sprintf(format, a...))

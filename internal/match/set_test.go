@@ -15,26 +15,9 @@ func TestLiteralSetAgreesWithRegexp(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	vocab := []string{"Foo", "Bar", "foo_bar", "Baz9", "X", "Read", "ReadAll", "All", "(", ")", ".", "-", "é", "Qux"}
 	for round := range 300 {
-		n := minSet + r.IntN(30)
-		var pats []string
-		for range n {
-			var b strings.Builder
-			for range 1 + r.IntN(3) {
-				b.WriteString(vocab[r.IntN(len(vocab))])
-			}
-			pats = append(pats, b.String())
-		}
-		var text bytes.Buffer
-		for range 200 {
-			switch r.IntN(6) {
-			case 0:
-				text.WriteByte('\n')
-			case 1:
-				text.WriteByte(' ')
-			default:
-				text.WriteString(vocab[r.IntN(len(vocab))])
-			}
-		}
+		pats := randomLiterals(r, vocab, nil)
+		n := len(pats)
+		text := randomText(r, vocab, 6, nil)
 		for _, word := range []bool{false, true} {
 			p, err := Compile(pats, Options{Fixed: true, Word: word, Case: Sensitive})
 			if err != nil {
@@ -43,26 +26,8 @@ func TestLiteralSetAgreesWithRegexp(t *testing.T) {
 			if p.trie == nil {
 				t.Fatalf("%d case-sensitive literals: no literal set", n)
 			}
-			buf := text.Bytes()
-			var got []string
 			m := p.Matcher()
-			for at := 0; at < len(buf); {
-				s, e, ok := m.NextLine(buf, at)
-				if !ok {
-					break
-				}
-				got = append(got, string(buf[s:e]))
-				at = e + 1
-			}
-			var want []string
-			for _, line := range strings.Split(string(buf), "\n") {
-				if p.re.MatchString(line) {
-					want = append(want, line)
-				}
-			}
-			if strings.Join(got, "\n") != strings.Join(want, "\n") {
-				t.Fatalf("round %d word %v, %d patterns %q:\n got %q\nwant %q", round, word, n, pats, got, want)
-			}
+			got := linesAgree(t, p, m, text, fmt.Sprintf("round %d word %v, %d patterns %q", round, word, n, pats))
 			// The spans of each line: the regexp's, first and all.
 			for _, line := range got {
 				var ref []Span
@@ -121,34 +86,19 @@ func TestLiteralSetFoldsAsTheRegexp(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	vocab := []string{"foo", "Foo", "FOO", "bar", "Bar", "ask", "ASK", "ss", "k", "Read", "read", "x", "(", "-", "\u212a", "\u017f", "é"}
 	for round := range 300 {
-		n := minSet + r.IntN(30)
-		var pats []string
-		for range n {
-			var b strings.Builder
-			for range 1 + r.IntN(3) {
-				w := vocab[r.IntN(len(vocab))]
-				if w >= "\u0080" {
-					w = "q" // literals stay ASCII: the set takes them
-				}
-				b.WriteString(w)
+		pats := randomLiterals(r, vocab, func(w string) string {
+			if w >= "\u0080" {
+				return "q" // literals stay ASCII: the set takes them
 			}
-			pats = append(pats, b.String())
-		}
-		var text bytes.Buffer
-		for range 200 {
-			switch r.IntN(8) {
-			case 0:
-				text.WriteByte('\n')
-			case 1:
-				text.WriteByte(' ')
-			default:
-				w := vocab[r.IntN(len(vocab))]
-				if round%2 == 0 && w >= "\u0080" {
-					w = "z" // half the rounds without the special letters: the set answers
-				}
-				text.WriteString(w)
+			return w
+		})
+		n := len(pats)
+		text := randomText(r, vocab, 8, func(w string) string {
+			if round%2 == 0 && w >= "\u0080" {
+				return "z" // half the rounds without the special letters: the set answers
 			}
-		}
+			return w
+		})
 		// Every other round as regular expressions: the literals are
 		// plain, unless "(" or "-" made one not.
 		p, err := Compile(pats, Options{Fixed: round%4 < 2})
@@ -158,26 +108,8 @@ func TestLiteralSetFoldsAsTheRegexp(t *testing.T) {
 		if p.trie == nil && (round%4 < 2 || plainLiterals(pats)) {
 			t.Fatalf("%d ASCII literals, smart case: no set", n)
 		}
-		buf := text.Bytes()
 		m := p.Matcher()
-		var got []string
-		for at := 0; at < len(buf); {
-			s, e, ok := m.NextLine(buf, at)
-			if !ok {
-				break
-			}
-			got = append(got, string(buf[s:e]))
-			at = e + 1
-		}
-		var want []string
-		for _, line := range strings.Split(string(buf), "\n") {
-			if p.re.MatchString(line) {
-				want = append(want, line)
-			}
-		}
-		if strings.Join(got, "\n") != strings.Join(want, "\n") {
-			t.Fatalf("round %d, %q:\n got %q\nwant %q", round, pats, got, want)
-		}
+		got := linesAgree(t, p, m, text, fmt.Sprintf("round %d, %q", round, pats))
 		for _, line := range got {
 			var ref []Span
 			for _, loc := range p.re.FindAllIndex([]byte(line), -1) {
@@ -190,4 +122,68 @@ func TestLiteralSetFoldsAsTheRegexp(t *testing.T) {
 			}
 		}
 	}
+}
+
+// linesAgree checks that the lines m finds in buf are those p's regexp
+// matches, and returns them.
+func linesAgree(t *testing.T, p *Pattern, m *Matcher, buf []byte, what string) []string {
+	t.Helper()
+	var got []string
+	for at := 0; at < len(buf); {
+		s, e, ok := m.NextLine(buf, at)
+		if !ok {
+			break
+		}
+		got = append(got, string(buf[s:e]))
+		at = e + 1
+	}
+	var want []string
+	for _, line := range strings.Split(string(buf), "\n") {
+		if p.re.MatchString(line) {
+			want = append(want, line)
+		}
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("%s:\n got %q\nwant %q", what, got, want)
+	}
+	return got
+}
+
+// randomLiterals returns minSet to minSet+29 literals of one to three
+// words of vocab each, every word through keep (nil: as it is).
+func randomLiterals(r *rand.Rand, vocab []string, keep func(string) string) []string {
+	var pats []string
+	for range minSet + r.IntN(30) {
+		var b strings.Builder
+		for range 1 + r.IntN(3) {
+			w := vocab[r.IntN(len(vocab))]
+			if keep != nil {
+				w = keep(w)
+			}
+			b.WriteString(w)
+		}
+		pats = append(pats, b.String())
+	}
+	return pats
+}
+
+// randomText returns 200 pieces: one in every newline a line break, one
+// a space, the rest words of vocab through keep (nil: as they are).
+func randomText(r *rand.Rand, vocab []string, every int, keep func(string) string) []byte {
+	var text bytes.Buffer
+	for range 200 {
+		switch r.IntN(every) {
+		case 0:
+			text.WriteByte('\n')
+		case 1:
+			text.WriteByte(' ')
+		default:
+			w := vocab[r.IntN(len(vocab))]
+			if keep != nil {
+				w = keep(w)
+			}
+			text.WriteString(w)
+		}
+	}
+	return text.Bytes()
 }
