@@ -149,7 +149,7 @@ func conceptIndex(ctx context.Context, paths []string, stats map[string]concept.
 			rep.warnings = append(rep.warnings, fmt.Sprintf("the concept index cache %s could not be kept under %s: %v", dir, mib(max), err))
 		}
 		if evicted > 0 {
-			rep.line += fmt.Sprintf("; %s (%s) evicted to stay under %s", plural(evicted, "older index"), mib(freed), mib(max))
+			rep.line += fmt.Sprintf("; %s (%s) evicted to stay under %s", plural(evicted, "older cache file"), mib(freed), mib(max))
 		}
 	}
 	return ix, stampsOf(ix), files, rep, nil

@@ -296,3 +296,41 @@ func TestConceptEmbedBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestConceptEmbedCacheFiles: the kept vectors are listed with the
+// indexes, evicted by the same cap, and cleared with them.
+func TestConceptEmbedCacheFiles(t *testing.T) {
+	dir, cache := embedTree(t), t.TempDir()
+	embedSearch(t, dir, cache, scout.EmbedOptions{Provider: "hashing"})
+	_, all, err := scout.ConceptCache(cache)
+	if err != nil || len(all) != 2 {
+		t.Fatalf("kept: %v (%v), want an index and its vectors", all, err)
+	}
+	names := filepath.Base(all[0].Path) + " " + filepath.Base(all[1].Path)
+	if !strings.Contains(names, ".idx") || !strings.Contains(names, ".vec") {
+		t.Fatalf("kept: %s, want an .idx and a .vec", names)
+	}
+	// Another scope, under a cap the first scope's files exceed: both go.
+	old := time.Now().Add(-time.Hour)
+	for _, x := range all {
+		os.Chtimes(x.Path, old, old)
+	}
+	other := t.TempDir()
+	os.WriteFile(filepath.Join(other, "c.go"), []byte("package c\n\n// Expire ends sessions.\nfunc Expire() {}\n"), 0o644)
+	p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: "sessions", CacheDir: cache, CacheMax: 1, Scope: scout.Scope{Paths: []string{other}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(p.Text, "2 older cache files (") {
+		t.Errorf("over the cap: want the index and its vectors evicted:\n%s", p.Text)
+	}
+	for _, x := range all {
+		if _, err := os.Stat(x.Path); !os.IsNotExist(err) {
+			t.Errorf("%s is still there", x.Path)
+		}
+	}
+	embedSearch(t, dir, cache, scout.EmbedOptions{Provider: "hashing"})
+	if n, err := scout.ClearConceptCache(cache); n != 3 || err != nil {
+		t.Errorf("cleared %d files (%v), want 3: two indexes and one vectors file", n, err)
+	}
+}

@@ -172,7 +172,7 @@ func TestConceptCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f := footer(p); !strings.Contains(f, "1 older index (") || !strings.Contains(f, "evicted") {
+	if f := footer(p); !strings.Contains(f, "1 older cache file (") || !strings.Contains(f, "evicted") {
 		t.Errorf("over the cap: %q, want an eviction reported", f)
 	}
 	if _, err := os.Stat(idx[0]); !os.IsNotExist(err) {

@@ -172,8 +172,9 @@ func (e *env) progressBar(doing, units string) func(done, total int) {
 	}
 }
 
-const cacheLong = `Show the concept indexes scout keeps between searches (scout concept), with
-their size and when a search last used each, or remove them all with --clear.
+const cacheLong = `Show the concept indexes scout keeps between searches (scout concept), and the
+vectors of their chunks (with --embed), with their size and when a search
+last used each, or remove them all with --clear.
 They live in scout/concept under the user's cache directory ($XDG_CACHE_HOME,
 else ~/.cache); past 512 MiB the least recently used go.`
 
@@ -213,9 +214,11 @@ func (e *env) cacheCommand() *cobra.Command {
 	return cmd
 }
 
+// indexes counts the kept files: indexes (.idx) and their chunks'
+// vectors (.vec).
 func indexes(n int) string {
 	if n == 1 {
-		return "1 concept index"
+		return "1 kept file (indexes .idx, vectors .vec)"
 	}
-	return fmt.Sprintf("%d concept indexes", n)
+	return fmt.Sprintf("%d kept files (indexes .idx, vectors .vec)", n)
 }

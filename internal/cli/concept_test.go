@@ -18,14 +18,14 @@ func TestCacheCommand(t *testing.T) {
 		t.Fatalf("concept: exit %d: %s", code, stderr)
 	}
 	out, _, code := run("cache")
-	if code != 0 || !strings.Contains(out, "1 concept index,") || !strings.Contains(out, filepath.Join(cache, "scout", "concept")) {
+	if code != 0 || !strings.Contains(out, "1 kept file (indexes .idx, vectors .vec),") || !strings.Contains(out, filepath.Join(cache, "scout", "concept")) {
 		t.Errorf("scout cache: exit %d:\n%s", code, out)
 	}
 	out, _, code = run("cache", "--clear")
-	if code != 0 || !strings.Contains(out, "removed 1 concept index") {
+	if code != 0 || !strings.Contains(out, "removed 1 kept file") {
 		t.Errorf("scout cache --clear: exit %d:\n%s", code, out)
 	}
-	if out, _, _ = run("cache"); !strings.Contains(out, "0 concept indexes") {
+	if out, _, _ = run("cache"); !strings.Contains(out, "0 kept files") {
 		t.Errorf("after --clear:\n%s", out)
 	}
 }
