@@ -145,7 +145,7 @@ func (m *Matcher) NextLine(buf []byte, at int) (start, end int, ok bool) {
 				return 0, 0, false
 			}
 			start, end = lineStart(buf, at, pos), lineEnd(buf, pos)
-			if !m.p.word || m.confirm(buf[start:end]) {
+			if !m.p.word || len(set.wordSpans(buf[start:end], nil, true)) > 0 {
 				return start, end, true
 			}
 			at = end + 1
@@ -216,7 +216,10 @@ func (m *Matcher) confirm(line []byte) bool {
 // are those inside a window around where the line finder saw the first
 // match end: enough to show and score the line, not every match of it.
 func (m *Matcher) Matches(line []byte, dst []Span) []Span {
-	if m.p.trie != nil && !m.p.word && m.p.trie.safe(line) {
+	if m.p.trie != nil && m.p.trie.safe(line) {
+		if m.p.word {
+			return m.p.trie.wordSpans(line, dst, false)
+		}
 		return m.p.trie.spans(line, dst, false)
 	}
 	if m.p.literal == nil && !m.refOK(len(line)) {
@@ -284,7 +287,7 @@ func (m *Matcher) Whole(b []byte) bool {
 // as a memory scan: the pattern is one literal, plain or case-folded. For
 // other patterns a span costs a run of the reference regexp.
 func (m *Matcher) CheapSpans() bool {
-	return m.p.literal != nil || m.fold != nil || m.p.trie != nil && !m.p.word
+	return m.p.literal != nil || m.fold != nil || m.p.trie != nil
 }
 
 // First returns the first match in line, which is cheaper than Matches
@@ -302,8 +305,14 @@ func (m *Matcher) First(line []byte) (Span, bool) {
 			return Span{j, j + len(m.p.literal)}, true
 		}
 		return Span{}, false
-	case m.p.trie != nil && !m.p.word && m.p.trie.safe(line):
-		if sp := m.p.trie.spans(line, nil, true); len(sp) > 0 {
+	case m.p.trie != nil && m.p.trie.safe(line):
+		var sp []Span
+		if m.p.word {
+			sp = m.p.trie.wordSpans(line, nil, true)
+		} else {
+			sp = m.p.trie.spans(line, nil, true)
+		}
+		if len(sp) > 0 {
 			return sp[0], true
 		}
 		return Span{}, false

@@ -192,3 +192,71 @@ func (t *litTrie) spans(line []byte, dst []Span, first bool) []Span {
 	}
 	return dst
 }
+
+// isWordByte reports whether c is a word character as word mode's
+// boundaries take it: [0-9A-Za-z_] (a byte of a character outside ASCII
+// is not).
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// wordAt returns the end of the literal that word mode's regexp matches
+// at i: of the literals that occur there and end at a word boundary, the
+// one given first.
+func (t *litTrie) wordAt(line []byte, i int) (int, bool) {
+	best, end := int32(0), 0
+	for _, tr := range []*trie{&t.exact, &t.folded} {
+		tr.each(line, i, func(e int, lit int32) {
+			if (e == len(line) || !isWordByte(line[e])) && (best == 0 || lit < best) {
+				best, end = lit, e
+			}
+		})
+	}
+	return end, best != 0
+}
+
+// each calls f with the end and 1 + the index of every literal that
+// occurs at i.
+func (t *trie) each(line []byte, i int, f func(end int, lit int32)) {
+	if i >= len(line) {
+		return
+	}
+	c := line[i]
+	if t.fold {
+		c = lowerASCII[c]
+	}
+	n := t.root[c]
+	for j := i + 1; n != 0; j++ {
+		if t.term[n] != 0 {
+			f(j, t.term[n])
+		}
+		if j >= len(line) {
+			return
+		}
+		c = line[j]
+		if t.fold {
+			c = lowerASCII[c]
+		}
+		n = t.child(n, c)
+	}
+}
+
+// wordSpans is spans in word mode, as Matcher.wordMatches finds them with
+// the regexp: a match starts at the line's start or after a non-word
+// byte, and ends at its end or before one; at one start the literal given
+// first wins; the next is looked for from the end of the last.
+func (t *litTrie) wordSpans(line []byte, dst []Span, first bool) []Span {
+	for i := 0; i < len(line); i++ {
+		if i > 0 && isWordByte(line[i-1]) {
+			continue
+		}
+		if e, ok := t.wordAt(line, i); ok {
+			dst = append(dst, Span{i, e})
+			if first {
+				return dst
+			}
+			i = e - 1 // the loop steps to e
+		}
+	}
+	return dst
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"regexp/syntax"
 	"strings"
 	"testing"
 )
@@ -46,6 +47,11 @@ func TestLiteralSetAgreesWithRegexp(t *testing.T) {
 				if word && (!ok || first != ref[0]) {
 					t.Fatalf("round %d word, %q in %q: first %v, the regexp's %v", round, pats, line, first, ref)
 				}
+				if word {
+					if want := refWordMatches(p, []byte(line)); fmt.Sprint(spans) != fmt.Sprint(want) {
+						t.Fatalf("round %d word, %q in %q: spans %v, the regexp's %v", round, pats, line, spans, want)
+					}
+				}
 			}
 		}
 	}
@@ -84,7 +90,7 @@ func TestLiteralSetCase(t *testing.T) {
 // s), which the set leaves to the regexp.
 func TestLiteralSetFoldsAsTheRegexp(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	vocab := []string{"foo", "Foo", "FOO", "bar", "Bar", "ask", "ASK", "ss", "k", "Read", "read", "x", "(", "-", "\u212a", "\u017f", "é"}
+	vocab := []string{"foo", "Foo", "FOO", "bar", "Bar", "ask", "ASK", "ss", "k", "Read", "read", "x", "_", "9", "(", "-", "\u212a", "\u017f", "é"}
 	for round := range 300 {
 		pats := randomLiterals(r, vocab, func(w string) string {
 			if w >= "\u0080" {
@@ -100,8 +106,9 @@ func TestLiteralSetFoldsAsTheRegexp(t *testing.T) {
 			return w
 		})
 		// Every other round as regular expressions: the literals are
-		// plain, unless "(" or "-" made one not.
-		p, err := Compile(pats, Options{Fixed: round%4 < 2})
+		// plain, unless "(" or "-" made one not; every third in word mode.
+		word := round%3 == 0
+		p, err := Compile(pats, Options{Fixed: round%4 < 2, Word: word})
 		if err != nil {
 			continue // "(" alone is not a regular expression
 		}
@@ -112,8 +119,12 @@ func TestLiteralSetFoldsAsTheRegexp(t *testing.T) {
 		got := linesAgree(t, p, m, text, fmt.Sprintf("round %d, %q", round, pats))
 		for _, line := range got {
 			var ref []Span
-			for _, loc := range p.re.FindAllIndex([]byte(line), -1) {
-				ref = append(ref, Span{loc[0], loc[1]})
+			if word {
+				ref = refWordMatches(p, []byte(line))
+			} else {
+				for _, loc := range p.re.FindAllIndex([]byte(line), -1) {
+					ref = append(ref, Span{loc[0], loc[1]})
+				}
 			}
 			spans := m.Matches([]byte(line), nil)
 			first, ok := m.First([]byte(line))
@@ -186,4 +197,28 @@ func randomText(r *rand.Rand, vocab []string, every int, keep func(string) strin
 		}
 	}
 	return text.Bytes()
+}
+
+// refWordMatches is Matcher.wordMatches on the reference regexp alone:
+// what the literal set's word spans must equal.
+func refWordMatches(p *Pattern, line []byte) []Span {
+	var out []Span
+	for from := 0; from <= len(line); {
+		loc := p.re.FindSubmatchIndex(line[from:])
+		if loc == nil {
+			break
+		}
+		s, e := from+loc[2], from+loc[3]
+		if s == from && from > 0 && syntax.IsWordChar(rune(line[from-1])) {
+			from++
+			continue
+		}
+		out = append(out, Span{s, e})
+		if e > s {
+			from = e
+		} else {
+			from = e + 1
+		}
+	}
+	return out
 }
