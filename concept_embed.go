@@ -160,9 +160,9 @@ func positions(vs *embed.Vectors, keys []uint64) []int {
 }
 
 // chunkVectors returns the vectors of the index's chunks, of dim values
-// each, and where each chunk's is (-1: none): those kept from an earlier search, and the
-// rest asked of emb and kept for the next. It notes on s what the cache
-// did and what failed to be kept.
+// each, and where each chunk's is (-1: none): those kept from an earlier
+// search, and the rest asked of emb and kept for the next. It notes on s
+// what the cache did and what failed to be kept.
 func chunkVectors(ctx context.Context, ix *concept.Index, emb embed.Embedder, dim int, o ConceptOptions, s *similarity, maps *mappings) (*embed.Vectors, []int, error) {
 	id := emb.ID()
 	keys := make([]uint64, len(ix.Chunks))
@@ -235,7 +235,9 @@ func chunkVectors(ctx context.Context, ix *concept.Index, emb embed.Embedder, di
 			errEmbedBudget, added, len(missing), budget.Round(time.Millisecond))
 	}
 	vs := b.Vectors() // a chunk that repeats another's place and lines shares its vector
-	if file != "" {
+	// Kept again when it changed: new vectors, or those of chunks gone
+	// dropped; nothing new and nothing gone leaves the file as it was.
+	if file != "" && (added > 0 || old == nil && vs.Len() > 0 || old != nil && vs.Len() != old.Len()) {
 		if werr := writeIndex(dir, file, vs.Encode()); werr != nil {
 			s.warnings = append(s.warnings, fmt.Sprintf("the vectors of %s could not be kept: %v; they are asked for again on each search", id, werr))
 		} else {
@@ -245,10 +247,11 @@ func chunkVectors(ctx context.Context, ix *concept.Index, emb embed.Embedder, di
 	return vs, positions(vs, keys), err
 }
 
-// rankSimilar ranks the chunks (pos: each one's vector, or -1) by the cosine similarity
-// of their vectors to q, best first, ties by chunk: a total order. Only
-// the chunks at least half as similar as the best are kept, at most
-// MaxSimilar: the rest are as near to any description as to this one.
+// rankSimilar ranks the chunks (pos: each one's vector, or -1) by the
+// cosine similarity of their vectors to q, best first, ties by chunk: a
+// total order. Only the chunks at least half as similar as the best are
+// kept, at most MaxSimilar: the rest are as near to any description as
+// to this one.
 func rankSimilar(vs *embed.Vectors, pos []int, q []float32) []concept.Similar {
 	eq := embed.NewQuery(q)
 	cos := make([]float32, len(pos))
