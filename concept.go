@@ -74,7 +74,7 @@ func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
 	if err := o.PageOptions.check(); err != nil {
 		return nil, err
 	}
-	if _, err := embedder(EmbedOptions{Provider: o.Embed.Provider, Model: "-", URL: "http://-"}); errors.Is(err, ErrEmbedProvider) {
+	if err := knownProvider(o.Embed.Provider); err != nil {
 		return nil, err
 	}
 	fp := fingerprintOf("concept", o.Scope, RankOptions{}, desc, o.Tests, o.Embed.Provider, o.Embed.URL, o.Embed.Model)

@@ -78,7 +78,16 @@ func embedder(o EmbedOptions) (embed.Embedder, error) {
 		}
 		return embed.NewHTTP(d, o.URL, o.Model, o.Key, o.Timeout)
 	}
-	return nil, fmt.Errorf("%w %q: use one of %s", ErrEmbedProvider, o.Provider, strings.Join(EmbedProviders, ", "))
+	return nil, knownProvider(o.Provider)
+}
+
+// knownProvider returns ErrEmbedProvider for a provider scout does not
+// know ("" is none, and known).
+func knownProvider(name string) error {
+	if name == "" || slices.Contains(EmbedProviders, name) {
+		return nil
+	}
+	return fmt.Errorf("%w %q: use one of %s", ErrEmbedProvider, name, strings.Join(EmbedProviders, ", "))
 }
 
 // similarity is what the embedding ranking gave a concept search.
