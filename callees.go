@@ -22,8 +22,9 @@ type CalleesOptions struct {
 	// Scope is searched for the files that mention Name (only those are
 	// parsed) and for the definitions of what it calls.
 	Scope
-	PageOptions // MaxFiles and Explain are not used
-	ShowSecrets bool
+	PageOptions  // MaxFiles and Explain are not used
+	ShowSecrets  bool
+	CacheOptions // where the parses are kept for the next search (see Callers)
 }
 
 // Callees returns a page of the calls inside the definitions of a
@@ -34,7 +35,7 @@ type CalleesOptions struct {
 // are). As Callers, it parses only the files that mention the name, and
 // in them only the regions around it.
 func Callees(ctx context.Context, o CalleesOptions) (*Page, error) {
-	return structural(ctx, page.Callees, o.Name, o.Scope, o.PageOptions, o.ShowSecrets, 1)
+	return structural(ctx, page.Callees, o.Name, o.Scope, o.PageOptions, o.ShowSecrets, 1, o.CacheOptions)
 }
 
 // targets sets the Callee of every call on a callees page: where what it

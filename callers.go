@@ -26,6 +26,9 @@ type CallersOptions struct {
 	// calls of the functions the calls of Name sit in, and so on, each
 	// function looked for once (so recursion and cycles end).
 	Depth int
+	// CacheOptions says where the parses are kept: a later search of the
+	// same name parses only the files that changed since.
+	CacheOptions
 }
 
 // isIdentifier reports whether s is a name as code writes it: letters,
@@ -47,7 +50,7 @@ func isIdentifier(s string) bool {
 // Files in a language without a parser are counted on the page as not
 // parsed.
 func Callers(ctx context.Context, o CallersOptions) (*Page, error) {
-	return structural(ctx, page.Callers, o.Name, o.Scope, o.PageOptions, o.ShowSecrets, o.Depth)
+	return structural(ctx, page.Callers, o.Name, o.Scope, o.PageOptions, o.ShowSecrets, o.Depth, o.CacheOptions)
 }
 
 // fileCalls is what one file holds of a name: its definitions and calls.
@@ -62,18 +65,18 @@ type fileCalls struct {
 
 // usesIn parses the files in parallel for the calls (Callers) or uses
 // (Refs) of name.
-func usesIn(ctx context.Context, paths []string, names []string, mode Mode, showSecrets bool) []fileCalls {
+func usesIn(ctx context.Context, paths []string, names []string, mode Mode, showSecrets bool, kc *callsCache) []fileCalls {
 	out := make([]fileCalls, len(paths))
-	parallel(ctx, len(paths), func(i int) { out[i] = usesInFile(ctx, paths[i], names, mode, showSecrets) })
+	parallel(ctx, len(paths), func(i int) { out[i] = usesInFile(ctx, paths[i], names, mode, showSecrets, kc) })
 	return out
 }
 
 // caller returns the function or method that holds definition i (or is
 // it): a call in a closure or a local type belongs to the function around
 // them. A call in a class body outside any method is the class's.
-func caller(f *syntax.File, i int) int {
-	for j := i; j >= 0; j = f.Defs[j].Parent {
-		switch f.Defs[j].Kind {
+func caller(defs []syntax.Def, i int) int {
+	for j := i; j >= 0; j = defs[j].Parent {
+		switch defs[j].Kind {
 		case "function", "method", "constructor", "definition":
 			return j
 		}

@@ -25,14 +25,8 @@ type ConceptOptions struct {
 	// like secrets are masked, and they are masked before indexing too
 	// (see Options.ShowSecrets).
 	ShowSecrets bool
-	// CacheDir is where the index is kept between searches; "": scout/concept
-	// under the user's cache directory (XDG_CACHE_HOME, else ~/.cache).
-	CacheDir string
-	// CacheMax is how large that directory may grow before the least
-	// recently used indexes go; 0: DefaultConceptCacheMax.
-	CacheMax int64
-	// NoCache builds the index for this search only.
-	NoCache bool
+	// CacheOptions says where the index is kept between searches.
+	CacheOptions
 	// Progress, when not nil, is called as files are indexed (done of
 	// total), from one goroutine at a time; the CLI draws a bar with it
 	// on a terminal.

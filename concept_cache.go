@@ -358,9 +358,14 @@ func evictIndexes(dir, keep string, max int64) (int, int64, error) {
 }
 
 // cacheFile says whether a name in the cache directory is one of
-// scout's: an index (.idx) or the vectors of its chunks (.vec).
+// scout's: an index (.idx), the vectors of its chunks (.vec), or the
+// parses behind a structural question (.calls, see callscache.go).
 func cacheFile(name string) bool {
-	return !strings.HasPrefix(name, ".") && (strings.HasSuffix(name, ".idx") || strings.HasSuffix(name, ".vec"))
+	switch filepath.Ext(name) {
+	case ".idx", ".vec", ".calls":
+		return !strings.HasPrefix(name, ".")
+	}
+	return false
 }
 
 // ConceptIndexInfo is one kept concept index, or the vectors of one.
@@ -370,9 +375,10 @@ type ConceptIndexInfo struct {
 	Used time.Time // when a search last used it
 }
 
-// ConceptCache lists the concept indexes kept in dir ("": the user's
-// cache directory, see ConceptOptions.CacheDir), least recently used
-// first, and returns the directory.
+// ConceptCache lists the files kept in dir ("": the user's cache
+// directory, see CacheOptions.CacheDir): concept indexes, their vectors,
+// and the parses behind callers, callees and refs; least recently used
+// first. It returns the directory too.
 func ConceptCache(dir string) (string, []ConceptIndexInfo, error) {
 	dir, err := conceptCacheDir(dir)
 	if err != nil {
@@ -403,7 +409,7 @@ func ConceptCache(dir string) (string, []ConceptIndexInfo, error) {
 	return dir, out, nil
 }
 
-// ClearConceptCache removes every concept index kept in dir ("": the
+// ClearConceptCache removes every file ConceptCache lists in dir ("": the
 // user's cache directory) and returns how many it removed; a file it
 // could not remove is an error.
 func ClearConceptCache(dir string) (int, error) {

@@ -108,7 +108,7 @@ func (p *provider) counts() (calls, texts int) {
 func embedSearch(t *testing.T, dir, cache string, e scout.EmbedOptions) *scout.Page {
 	t.Helper()
 	p, err := scout.Concept(context.Background(), scout.ConceptOptions{
-		Description: embedDescription, Scope: scout.Scope{Paths: []string{dir}}, CacheDir: cache, Embed: e,
+		Description: embedDescription, Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{CacheDir: cache}, Embed: e,
 		PageOptions: scout.PageOptions{Budget: scout.MaxBudget},
 	})
 	if err != nil {
@@ -257,7 +257,7 @@ func TestConceptEmbedModelChanged(t *testing.T) {
 
 func TestConceptEmbedUnknownProvider(t *testing.T) {
 	_, err := scout.Concept(context.Background(), scout.ConceptOptions{
-		Description: "x", Scope: scout.Scope{Paths: []string{t.TempDir()}}, Embed: scout.EmbedOptions{Provider: "bert"}, NoCache: true,
+		Description: "x", Scope: scout.Scope{Paths: []string{t.TempDir()}}, Embed: scout.EmbedOptions{Provider: "bert"}, CacheOptions: scout.CacheOptions{NoCache: true},
 	})
 	if !errors.Is(err, scout.ErrEmbedProvider) || !strings.Contains(err.Error(), "openai, ollama, model, hashing") {
 		t.Errorf("an unknown provider: %v", err)
@@ -317,7 +317,7 @@ func TestConceptEmbedCacheFiles(t *testing.T) {
 	}
 	other := t.TempDir()
 	os.WriteFile(filepath.Join(other, "c.go"), []byte("package c\n\n// Expire ends sessions.\nfunc Expire() {}\n"), 0o644)
-	p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: "sessions", CacheDir: cache, CacheMax: 1, Scope: scout.Scope{Paths: []string{other}}})
+	p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: "sessions", CacheOptions: scout.CacheOptions{CacheDir: cache, CacheMax: 1}, Scope: scout.Scope{Paths: []string{other}}})
 	if err != nil {
 		t.Fatal(err)
 	}

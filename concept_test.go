@@ -31,7 +31,7 @@ func TestConceptPagesExhaustive(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%02d.go", i)), []byte("package p\n\n"+src), 0o644)
 	}
 	ctx := context.Background()
-	opts := scout.ConceptOptions{Description: "retries the request after a timeout", Scope: scout.Scope{Paths: []string{dir}}, CacheDir: t.TempDir()}
+	opts := scout.ConceptOptions{Description: "retries the request after a timeout", Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{CacheDir: t.TempDir()}}
 	big := opts
 	big.Budget = scout.MaxBudget
 	all, err := scout.Concept(ctx, big)
@@ -90,11 +90,11 @@ func TestConceptErrors(t *testing.T) {
 	}
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "a.go"), []byte("package a\n\n// Timeout waits.\nfunc Timeout() {}\n"), 0o644)
-	p, err := scout.Concept(ctx, scout.ConceptOptions{Description: "timeout", NoCache: true, Scope: scout.Scope{Paths: []string{dir}}, PageOptions: scout.PageOptions{Budget: scout.MinBudget}})
+	p, err := scout.Concept(ctx, scout.ConceptOptions{Description: "timeout", CacheOptions: scout.CacheOptions{NoCache: true}, Scope: scout.Scope{Paths: []string{dir}}, PageOptions: scout.PageOptions{Budget: scout.MinBudget}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	other := scout.ConceptOptions{Description: "something else", NoCache: true, Scope: scout.Scope{Paths: []string{dir}}, PageOptions: scout.PageOptions{Cursor: "c2.AAAA"}}
+	other := scout.ConceptOptions{Description: "something else", CacheOptions: scout.CacheOptions{NoCache: true}, Scope: scout.Scope{Paths: []string{dir}}, PageOptions: scout.PageOptions{Cursor: "c2.AAAA"}}
 	if _, err := scout.Concept(ctx, other); !errors.Is(err, scout.ErrBadCursor) {
 		t.Errorf("damaged cursor: %v, want ErrBadCursor", err)
 	}
@@ -119,7 +119,7 @@ func TestConceptCache(t *testing.T) {
 	write("b.go", "package a\n\n// Close closes the idle connections.\nfunc Close() {}\n")
 	search := func(desc string) *scout.Page {
 		t.Helper()
-		p, err := scout.Concept(ctx, scout.ConceptOptions{Description: desc, CacheDir: cache, Scope: scout.Scope{Paths: []string{dir}}, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}})
+		p, err := scout.Concept(ctx, scout.ConceptOptions{Description: desc, CacheOptions: scout.CacheOptions{CacheDir: cache}, Scope: scout.Scope{Paths: []string{dir}}, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -168,7 +168,7 @@ func TestConceptCache(t *testing.T) {
 	old := time.Now().Add(-time.Hour)
 	os.Chtimes(idx[0], old, old)
 	fi, _ := os.Stat(idx[0])
-	p, err := scout.Concept(ctx, scout.ConceptOptions{Description: "sessions", CacheDir: cache, CacheMax: fi.Size(), Scope: scout.Scope{Paths: []string{other}}})
+	p, err := scout.Concept(ctx, scout.ConceptOptions{Description: "sessions", CacheOptions: scout.CacheOptions{CacheDir: cache, CacheMax: fi.Size()}, Scope: scout.Scope{Paths: []string{other}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +187,7 @@ func TestConceptCacheUnwritable(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "a.go"), []byte("package a\n\n// Retry retries after a timeout.\nfunc Retry() {}\n"), 0o644)
 	notDir := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(notDir, nil, 0o644)
-	p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: "retry after a timeout", CacheDir: filepath.Join(notDir, "cache"), Scope: scout.Scope{Paths: []string{dir}}})
+	p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: "retry after a timeout", CacheOptions: scout.CacheOptions{CacheDir: filepath.Join(notDir, "cache")}, Scope: scout.Scope{Paths: []string{dir}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +206,7 @@ func TestConceptCacheConcurrent(t *testing.T) {
 	for i := range 40 {
 		os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%02d.go", i)), []byte(fmt.Sprintf("package p\n\n// Retry%d retries after a timeout.\nfunc Retry%d() {}\n", i, i)), 0o644)
 	}
-	opts := scout.ConceptOptions{Description: "retries after a timeout", CacheDir: cache, Scope: scout.Scope{Paths: []string{dir}}, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}}
+	opts := scout.ConceptOptions{Description: "retries after a timeout", CacheOptions: scout.CacheOptions{CacheDir: cache}, Scope: scout.Scope{Paths: []string{dir}}, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}}
 	var wg sync.WaitGroup
 	leads := make([]string, 6)
 	errs := make([]error, 6)
@@ -243,7 +243,7 @@ func TestConceptIndexHoldsNoSecret(t *testing.T) {
 	dir, cache := t.TempDir(), t.TempDir()
 	secret := "ghp_" + strings.Repeat("aB3dE5gH7jK9", 3)
 	os.WriteFile(filepath.Join(dir, "client.py"), []byte("def connect(host, token=\""+secret+"\"):\n    \"\"\"Open the connection to the host.\"\"\"\n    return dial(host, token)\n"), 0o644)
-	p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: "dial the host", CacheDir: cache, Scope: scout.Scope{Paths: []string{dir}}})
+	p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: "dial the host", CacheOptions: scout.CacheOptions{CacheDir: cache}, Scope: scout.Scope{Paths: []string{dir}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,7 +274,7 @@ func TestConceptLongDescriptionFitsBudget(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "a.go"), []byte("package p\n\n// retry tries again after a timeout.\nfunc retry() {}\n"), 0o644)
 	desc := strings.Repeat("retry the request after a timeout expires ", 500)
-	p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: desc, Scope: scout.Scope{Paths: []string{dir}}, NoCache: true})
+	p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: desc, Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{NoCache: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -57,7 +57,7 @@ func ConceptSimilar(ctx context.Context, ix *concept.Index, e EmbedOptions) (fun
 		return nil, err
 	}
 	var s similarity
-	vs, pos, err := chunkVectors(ctx, ix, emb, len(probe[0]), ConceptOptions{NoCache: true}, &s, &mappings{})
+	vs, pos, err := chunkVectors(ctx, ix, emb, len(probe[0]), ConceptOptions{CacheOptions: CacheOptions{NoCache: true}}, &s, &mappings{})
 	if err != nil {
 		return nil, err
 	}
@@ -68,4 +68,24 @@ func ConceptSimilar(ctx context.Context, ix *concept.Index, e EmbedOptions) (fun
 		}
 		return rankSimilar(vs, pos, q[0]), nil
 	}, nil
+}
+
+// CallsReused returns how many files' parses structural searches have
+// taken from the cache so far.
+func CallsReused() int64 { return callsReused.Load() }
+
+// DecodeCalls reads a kept calls file and each record in it against data,
+// for the fuzz test: it must fail cleanly, never panic.
+func DecodeCalls(file, data []byte) int {
+	recs, err := decodeCalls(file)
+	if err != nil {
+		return -1
+	}
+	n := 0
+	for _, rec := range recs {
+		if _, ok := decodeRecord(rec, data, crc32Of(data)); ok {
+			n++
+		}
+	}
+	return n
 }

@@ -14,10 +14,11 @@ import (
 
 // RefsOptions describes a refs search: the uses of a name.
 type RefsOptions struct {
-	Name        string // an identifier as written
-	Scope              // searched for the files that mention Name; only those are parsed
-	PageOptions        // MaxFiles and Explain are not used
-	ShowSecrets bool
+	Name         string // an identifier as written
+	Scope               // searched for the files that mention Name; only those are parsed
+	PageOptions         // MaxFiles and Explain are not used
+	ShowSecrets  bool
+	CacheOptions // where the parses are kept for the next search (see Callers)
 }
 
 // Refs returns a page of the uses of a name: where it is defined first,
@@ -27,13 +28,13 @@ type RefsOptions struct {
 // the files that mention the name, and in them only the regions around
 // it.
 func Refs(ctx context.Context, o RefsOptions) (*Page, error) {
-	return structural(ctx, page.Refs, o.Name, o.Scope, o.PageOptions, o.ShowSecrets, 1)
+	return structural(ctx, page.Refs, o.Name, o.Scope, o.PageOptions, o.ShowSecrets, 1, o.CacheOptions)
 }
 
 // structural runs a callers, callees or refs search: the search for the
 // files that mention name, their parse, and the page. depth > 1 (callers)
 // goes on to the callers of the callers, a level at a time.
-func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOptions, showSecrets bool, depth int) (*Page, error) {
+func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOptions, showSecrets bool, depth int, co CacheOptions) (*Page, error) {
 	if !isIdentifier(name) {
 		return nil, fmt.Errorf("%w: %s takes a name as written in the code, such as Serve or handle_timeout; %q is not one", ErrPattern, mode, name)
 	}
@@ -55,7 +56,8 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 	unsupported := 0
 	left := map[string]int{} // files not parsed, by reason
 	names := []string{name}
-	seen := map[string]bool{name: true} // the names whose callers were looked for
+	seen := map[string]bool{name: true}  // the names whose callers were looked for
+	kc := openCallsCache(co, mode, name) // the parses kept for name (level 0)
 	for level := 0; level < max(depth, 1) && len(names) > 0; level++ {
 		paths, other, searched, err := mentioning(ctx, names, sc)
 		if err != nil {
@@ -66,7 +68,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 		}
 		in.Searched = max(in.Searched, searched)
 		unsupported += other
-		found := usesIn(ctx, paths, names, mode, showSecrets)
+		found := usesIn(ctx, paths, names, mode, showSecrets, kc)
 		if err := ctx.Err(); err != nil {
 			if timedOut(ctx, err, po.Timeout) {
 				return nil, fmt.Errorf("parsing the %d files that mention %s took longer than the %v allowed: narrow the search, or raise the timeout", len(paths), strings.Join(names, ", "), po.Timeout)
@@ -100,6 +102,12 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 			in.Levels = append(in.Levels, page.Level{Start: from, Names: names})
 		}
 		names = callerNames(in.Files[from:], seen)
+		if level == 0 {
+			if w := kc.save(); w != "" {
+				in.Warnings = append(in.Warnings, w)
+			}
+			kc = nil // deeper levels ask of many names at once
+		}
 	}
 	if unsupported > 0 {
 		in.NotParsed = append(in.NotParsed, page.Reason{Reason: reasonUnsupported, Count: unsupported})
@@ -171,27 +179,51 @@ func callerNames(files []page.File, seen map[string]bool) []string {
 }
 
 // usesInFile reads and parses one file for the calls (Callers) or the
-// uses (Refs) of the names (one, but for a deeper level of callers).
-func usesInFile(ctx context.Context, path string, names []string, mode Mode, showSecrets bool) (c fileCalls) {
-	name := names[0]
+// uses (Refs) of the names (one, but for a deeper level of callers), or
+// takes the parse kept from an earlier search of the same file (kc; nil:
+// none).
+func usesInFile(ctx context.Context, path string, names []string, mode Mode, showSecrets bool, kc *callsCache) (c fileCalls) {
 	c.path = path
 	data, st, why := readParsable(path)
 	if c.stamp, c.why = st, why; why != "" {
 		return c
 	}
-	var err error
+	p, ok := kc.get(path, data, st.digest)
+	if !ok {
+		var err error
+		p, err = parseUses(ctx, path, data, names, mode)
+		switch {
+		case errors.Is(err, syntax.ErrTooBig):
+			c.why = reasonTooBig
+			return c
+		case err != nil:
+			c.why = err.Error()
+			return c
+		}
+		kc.put(path, data, st.digest, p)
+	}
+	showUses(&c, p, data, names[0], mode, showSecrets)
+	return c
+}
+
+// parseUses parses a file for the uses of the names that mode asks for.
+func parseUses(ctx context.Context, path string, data []byte, names []string, mode Mode) (parsedFile, error) {
+	name := names[0]
 	var f *syntax.File
-	var refs []syntax.Ref
-	var callees []string // Callees: what each ref calls
+	var us []use
+	var err error
 	switch mode {
 	case page.Refs:
+		var refs []syntax.Ref
 		f, refs, err = syntax.Refs(ctx, path, data, name)
+		for _, r := range refs {
+			us = append(us, use{line: r.Line, start: r.StartByte, in: r.In, kind: r.Kind})
+		}
 	case page.Callees:
 		var calls []syntax.Call
 		f, calls, err = syntax.Callees(ctx, path, data, name)
 		for _, call := range calls {
-			refs = append(refs, syntax.Ref{Line: call.Line, StartByte: call.StartByte, In: call.In})
-			callees = append(callees, call.Name)
+			us = append(us, use{line: call.Line, start: call.StartByte, in: call.In, size: len(call.Name)})
 		}
 	default:
 		var calls []syntax.Call
@@ -201,47 +233,47 @@ func usesInFile(ctx context.Context, path string, names []string, mode Mode, sho
 			f, calls, err = syntax.Calls(ctx, path, data, name)
 		}
 		for _, call := range calls {
-			refs = append(refs, syntax.Ref{Line: call.Line, StartByte: call.StartByte, In: call.In})
+			us = append(us, use{line: call.Line, start: call.StartByte, in: call.In})
 		}
 	}
-	switch {
-	case errors.Is(err, syntax.ErrTooBig):
-		c.why = reasonTooBig
-		return c
-	case err != nil:
-		c.why = err.Error()
-		return c
+	if err != nil {
+		return parsedFile{}, err
 	}
-	m := newMasker(showSecrets, path, data, 1)
+	return parsedFile{grammar: f.Grammar, defs: f.Defs, uses: us}, nil
+}
+
+// showUses makes the page's lines of a file's parse: the definitions of
+// name, and each use under the definition it sits in.
+func showUses(c *fileCalls, p parsedFile, data []byte, name string, mode Mode, showSecrets bool) {
+	m := newMasker(showSecrets, c.path, data, 1)
 	show := func(n int, text string) string {
 		s, _ := m.line(n, text)
 		return s
 	}
-	for _, d := range f.Defs {
+	for _, d := range p.defs {
 		if d.Name == name {
 			c.defs = append(c.defs, page.Line{Number: d.Start, End: d.End, Kind: d.Kind, Name: d.Name, Depth: d.Depth, Text: show(d.Start, d.Signature)})
 		}
 	}
 	lines := lineStarts(data)
-	for k, r := range refs {
-		switch r.Kind {
+	for _, r := range p.uses {
+		switch r.kind {
 		case syntax.RefDefinition:
 			continue // listed with the definitions
 		case syntax.RefComment, syntax.RefString:
 			c.mentions++
 			continue
 		}
-		l := page.Line{Number: r.Line, Kind: r.Kind, Text: show(r.Line, short(strings.TrimSpace(lineText(data, lines, r.Line)), maxCallLine))}
-		i := caller(f, r.In)
+		l := page.Line{Number: r.line, Kind: r.kind, Text: show(r.line, short(strings.TrimSpace(lineText(data, lines, r.line)), maxCallLine))}
+		i := caller(p.defs, r.in)
 		if mode == page.Callees {
-			i = r.In // the definition of name itself, not a function around it
-			l.Callee = &page.Target{Name: callees[k]}
+			i = r.in // the definition of name itself, not a function around it
+			l.Callee = &page.Target{Name: string(data[r.start : r.start+r.size])}
 		}
 		if i >= 0 {
-			d := f.Defs[i]
+			d := p.defs[i]
 			l.In = &page.Def{Number: d.Start, End: d.End, Kind: d.Kind, Name: d.Name, Text: show(d.Start, d.Signature)}
 		}
 		c.calls = append(c.calls, l)
 	}
-	return c
 }

@@ -172,9 +172,10 @@ func (e *env) progressBar(doing, units string) func(done, total int) {
 	}
 }
 
-const cacheLong = `Show the concept indexes scout keeps between searches (scout concept), and the
-vectors of their chunks (with --embed), with their size and when a search
-last used each, or remove them all with --clear.
+const cacheLong = `Show the concept indexes scout keeps between searches (scout concept), the
+vectors of their chunks (with --embed), and the parses behind callers, callees
+and refs (one file per name asked), with their size and when a search last
+used each, or remove them all with --clear.
 They live in scout/concept under the user's cache directory ($XDG_CACHE_HOME,
 else ~/.cache); past 512 MiB the least recently used go.`
 
@@ -182,7 +183,7 @@ func (e *env) cacheCommand() *cobra.Command {
 	var clear bool
 	cmd := &cobra.Command{
 		Use:   "cache",
-		Short: "Show or clear the concept indexes kept between searches",
+		Short: "Show or clear the indexes and parses kept between searches",
 		Long:  cacheLong,
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -210,15 +211,15 @@ func (e *env) cacheCommand() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&clear, "clear", false, "remove every kept index")
+	cmd.Flags().BoolVar(&clear, "clear", false, "remove every kept index and parse")
 	return cmd
 }
 
-// indexes counts the kept files: indexes (.idx) and their chunks'
-// vectors (.vec).
+// indexes counts the kept files: indexes (.idx), their chunks' vectors
+// (.vec) and parses (.calls).
 func indexes(n int) string {
 	if n == 1 {
-		return "1 kept file (indexes .idx, vectors .vec)"
+		return "1 kept file (indexes .idx, vectors .vec, parses .calls)"
 	}
-	return fmt.Sprintf("%d kept files (indexes .idx, vectors .vec)", n)
+	return fmt.Sprintf("%d kept files (indexes .idx, vectors .vec, parses .calls)", n)
 }

@@ -18,7 +18,7 @@ func TestCacheCommand(t *testing.T) {
 		t.Fatalf("concept: exit %d: %s", code, stderr)
 	}
 	out, _, code := run("cache")
-	if code != 0 || !strings.Contains(out, "1 kept file (indexes .idx, vectors .vec),") || !strings.Contains(out, filepath.Join(cache, "scout", "concept")) {
+	if code != 0 || !strings.Contains(out, "1 kept file (indexes .idx, vectors .vec, parses .calls),") || !strings.Contains(out, filepath.Join(cache, "scout", "concept")) {
 		t.Errorf("scout cache: exit %d:\n%s", code, out)
 	}
 	out, _, code = run("cache", "--clear")

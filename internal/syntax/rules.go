@@ -2,6 +2,15 @@
 
 package syntax
 
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"sync"
+)
+
 // The definition rules, one table per grammar: which node kinds define a
 // name, of what kind, and where the name is. They start from the
 // @definition captures of each grammar's queries/tags.scm and add what
@@ -222,3 +231,23 @@ var callRules = map[string]map[string]callRule{
 		"command": calls("name", map[string]string{"command_name": ""}),
 	},
 }
+
+// revision is bumped when what a parse gives changes other than by these
+// tables or the grammars (the walk, the nesting, the labels).
+const revision = 1
+
+// Revision names what a parse gives in this build: the revision above,
+// these tables, and the versions of the grammars linked in. An answer kept
+// from a parse with another Revision is not to be used.
+var Revision = sync.OnceValue(func() string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%d %s %v %v", revision, By, rules, callRules)
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, m := range bi.Deps {
+			if strings.Contains(m.Path, "tree-sitter") {
+				fmt.Fprintf(h, " %s@%s", m.Path, m.Version)
+			}
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
+})

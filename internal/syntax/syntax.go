@@ -47,6 +47,23 @@ type Def struct {
 	EndByte   int // 0 when unknown
 	Parent    int // index in File.Defs of the definition holding this one; -1 for none
 	Depth     int // number of definitions holding this one
+	// Where Name is in the source, and where the head Signature is made
+	// from ends ([StartByte, HeadEnd)): with them Restore gives Name and
+	// Signature back from the source alone, so a kept answer need hold
+	// no text.
+	NameStart, NameEnd, HeadEnd int
+}
+
+// Restore sets the Name and Signature of d from the source it was found
+// in, as the parse of that source set them (see Def.NameStart), and
+// reports whether d's offsets fit in src.
+func Restore(g string, src []byte, d *Def) bool {
+	if d.NameStart < 0 || d.NameStart > d.NameEnd || d.NameEnd > len(src) || d.StartByte < 0 || d.StartByte > d.HeadEnd || d.HeadEnd > len(src) {
+		return false
+	}
+	d.Name = string(src[d.NameStart:d.NameEnd])
+	d.Signature = signature(g, d.Kind, src[d.StartByte:d.HeadEnd])
+	return true
 }
 
 // File is what Parse found in a file.

@@ -332,6 +332,8 @@ func (gr *grammar) define(def *sitter.Node, src []byte) (d Def, ok bool) {
 		Name:      string(src[nm.StartByte():nm.EndByte()]),
 		StartByte: int(def.StartByte()),
 		EndByte:   int(def.EndByte()),
+		NameStart: int(nm.StartByte()),
+		NameEnd:   int(nm.EndByte()),
 	}
 	start, end := def.StartPosition(), def.EndPosition()
 	d.Start, d.End = int(start.Row)+1, int(end.Row)+1
@@ -357,7 +359,8 @@ func (gr *grammar) define(def *sitter.Node, src []byte) (d Def, ok bool) {
 			}
 		}
 	}
-	d.Signature = signature(gr.name, d.Kind, src[d.StartByte:max(d.StartByte, head)])
+	d.HeadEnd = max(d.StartByte, head)
+	d.Signature = signature(gr.name, d.Kind, src[d.StartByte:d.HeadEnd])
 	return d, true
 }
 
