@@ -265,6 +265,7 @@ func FuzzNextLineEqualsReference(f *testing.F) {
 	f.Add(`\bfoo$`, "foo\nfoo bar\nbarfoo\n", uint8(2))
 	f.Add(`(?i)k`, "\u212a\nK\n", uint8(0))
 	f.Add(`a|b|c`, "xxa\n\nb", uint8(3))
+	f.Add("net.Listen", "n\nnet.Lis\nnet.Listen(\nnet.listen\n.Listen\n", uint8(0))       // found by its rarest byte, "L"
 	f.Add("Read\x00ReadAll\x00All\x00Bar\x00X(", "ReadAlle Bar\nfooX(\nnone\n", uint8(9)) // a literal set (trie)
 	f.Add("Read\x00ReadAll\x00All\x00Bar\x00X(", "ReadAlle Bar\nfooX(\nAll\n", uint8(13)) // … as words
 	f.Fuzz(func(t *testing.T, pattern, text string, mode uint8) {

@@ -32,6 +32,7 @@ type item struct {
 	scan  [2]byte     // the rarest byte of a folded literal, in both cases
 	nscan int         // 1 when that byte has no case
 	at    int         // its offset in the literal
+	rare  bool        // a plain literal found by its rarest byte (scan[0], at offset at)
 	next  int         // cached next start at or after the last query; -1: none left
 	hits  [2]int      // cached next offset of each scan byte; -1: none left
 }
@@ -50,6 +51,11 @@ func newPrefilter(lits []lit) *prefilter {
 			if _, freq := rarest(l); len(l.s) >= 2 && freq > maxScanFreq {
 				it.pair = newPairFilter(l.s, it.at)
 			}
+		} else if at, freq := rarest(l); len(l.s) >= 2 && freq <= maxScanFreq && 2*freq < byteFreq[l.s[0]] {
+			// bytes.Index restarts at every occurrence of the first
+			// byte ("n" of net.Listen, every ~35 bytes of code); the
+			// rarest ("L", every ~230) restarts less.
+			it.rare, it.at, it.scan[0], it.nscan = true, at, l.s[at], 1
 		}
 		p.items = append(p.items, it)
 	}
@@ -63,7 +69,7 @@ func (p *prefilter) find(buf []byte, at int, epoch uint64) int {
 		if it := &p.items[0]; it.lit.fold {
 			return it.findFold(buf, at, false)
 		}
-		return index(buf, at, p.items[0].lit.s)
+		return p.items[0].findPlain(buf, at)
 	}
 	if p.epoch != epoch {
 		p.epoch = epoch
@@ -79,7 +85,7 @@ func (p *prefilter) find(buf []byte, at int, epoch uint64) int {
 			if it.lit.fold {
 				it.next = it.findFold(buf, at, true)
 			} else {
-				it.next = index(buf, at, it.lit.s)
+				it.next = it.findPlain(buf, at)
 			}
 		}
 		if it.next >= 0 && (best < 0 || it.next < best) {
@@ -87,6 +93,31 @@ func (p *prefilter) find(buf []byte, at int, epoch uint64) int {
 		}
 	}
 	return best
+}
+
+// findPlain returns the first start at or after at of the plain literal:
+// by its rarest byte when it was chosen (see newPrefilter), else with
+// bytes.Index.
+func (it *item) findPlain(buf []byte, at int) int {
+	if !it.rare {
+		return index(buf, at, it.lit.s)
+	}
+	s, c := it.lit.s, it.scan[0]
+	for from := at + it.at; from < len(buf); {
+		j := bytes.IndexByte(buf[from:], c)
+		if j < 0 {
+			return -1
+		}
+		start := from + j - it.at
+		if start+len(s) > len(buf) {
+			return -1
+		}
+		if string(buf[start:start+len(s)]) == s {
+			return start
+		}
+		from += j + 1
+	}
+	return -1
 }
 
 func index(buf []byte, at int, s string) int {
