@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/scoutcode/scout/internal/frecency"
 	"github.com/scoutcode/scout/internal/gitstatus"
@@ -32,12 +33,13 @@ type ranker struct {
 	project   string   // absolute root of the project the first path is in
 	prefixes  []string // per search root: its path relative to the project, or "!" when outside it
 	frec      frecency.Snapshot
-	bonus     map[uint32]int // frecency bonuses by path hash that replace frec (from a cursor)
-	literals  []caseLiteral
-	markers   bool           // the search is for comment markers (rank.MarkerQuery)
-	names     *match.Pattern // the patterns, ignoring case, for the file-name signal
-	nameWhole *match.Pattern // … anchored at both ends: is the file named after the match?
-	whole     *match.Pattern // the patterns anchored at both ends: does a match cover a whole name?
+	bonus     map[uint32]int  // frecency bonuses by path hash that replace frec (from a cursor)
+	literals  map[string]bool // patterns that are plain strings searched ignoring case: a match spelled exactly like one earns the case signal
+	markers   bool            // the search is for comment markers (rank.MarkerQuery)
+	names     *match.Pattern  // the patterns, ignoring case, for the file-name signal
+	nameWhole *match.Pattern  // … anchored at both ends: is the file named after the match?
+	whole     *match.Pattern  // the patterns anchored at both ends: does a match cover a whole name?
+	wholeSet  *wholeSet       // instead of nameWhole and whole, for many plain strings
 	info      Ranking
 	context   bool            // context lines were asked for
 	gitSig    *gitSignal      // where the git signal comes from (nil: off)
@@ -45,34 +47,109 @@ type ranker struct {
 	warnings  []Warning
 }
 
-// caseLiteral is a pattern that is a plain string, searched ignoring case:
-// a match spelled exactly like it earns the case signal.
-type caseLiteral string
-
 // newRanker prepares ranking for a search over paths, starting git status
 // in the background.
 func newRanker(ctx context.Context, opts request, pats []string, paths []string) *ranker {
 	r := newFileRanker(ctx, opts.RankOptions, opts.NoIgnore, opts.bonus, paths)
 	r.context = opts.Before > 0 || opts.After > 0
 	r.markers = rank.MarkerQuery(pats)
-	anchored := make([]string, len(pats))
-	for i, p := range pats {
-		if opts.Fixed {
-			p = regexp.QuoteMeta(p)
-		}
-		anchored[i] = `^(?:` + p + `)$`
-	}
 	// The patterns compiled before, so these compile too; a nil pattern
 	// only turns its signal off.
 	r.names, _ = match.Compile(pats, match.Options{Fixed: opts.Fixed, Case: match.Insensitive})
-	r.nameWhole, _ = match.Compile(anchored, match.Options{Case: match.Insensitive})
-	r.whole, _ = match.Compile(anchored, match.Options{Case: opts.Case})
+	if r.wholeSet = newWholeSet(pats, opts.Fixed, opts.Case); r.wholeSet == nil {
+		anchored := make([]string, len(pats))
+		for i, p := range pats {
+			if opts.Fixed {
+				p = regexp.QuoteMeta(p)
+			}
+			anchored[i] = `^(?:` + p + `)$`
+		}
+		r.nameWhole, _ = match.Compile(anchored, match.Options{Case: match.Insensitive})
+		r.whole, _ = match.Compile(anchored, match.Options{Case: opts.Case})
+	}
 	for _, p := range pats {
 		if (opts.Fixed || regexp.QuoteMeta(p) == p) && match.FoldsCase(p, match.Options{Fixed: opts.Fixed, Case: opts.Case}) {
-			r.literals = append(r.literals, caseLiteral(p))
+			if r.literals == nil {
+				r.literals = map[string]bool{}
+			}
+			r.literals[p] = true
 		}
 	}
 	return r
+}
+
+// minWholeSet is the fewest patterns whose whole-name checks go to a
+// wholeSet: below it the anchored patterns compile in microseconds; at
+// 1,000 (grep -f) two of them took 50 ms before the search could start.
+const minWholeSet = 16
+
+// wholeSet answers "is this name one of the patterns, whole?" for many
+// plain-string patterns: by looking the name up, as it is and folded,
+// instead of running the patterns anchored.
+type wholeSet struct {
+	exact  map[string]bool // the patterns matched as written
+	folded map[string]bool // the patterns matched either case, lowered
+	fold   []string        // the same, as given (for names outside ASCII)
+	all    []string
+}
+
+// newWholeSet returns the set for the patterns, or nil when they are too
+// few or not all plain strings.
+func newWholeSet(pats []string, fixed bool, c match.Case) *wholeSet {
+	if len(pats) < minWholeSet {
+		return nil
+	}
+	s := &wholeSet{exact: map[string]bool{}, folded: map[string]bool{}, all: pats}
+	for _, p := range pats {
+		if !fixed && regexp.QuoteMeta(p) != p {
+			return nil
+		}
+		if match.FoldsCase(p, match.Options{Fixed: fixed, Case: c}) {
+			if !isASCII(p) {
+				return nil // folded as Unicode folds it, which a lowered key does not hold
+			}
+			s.folded[strings.ToLower(p)] = true
+			s.fold = append(s.fold, p)
+		} else {
+			s.exact[p] = true
+		}
+	}
+	return s
+}
+
+// whole reports whether name is one of the patterns: as written, or either
+// case for a folded one (with ignoreCase, either case for all).
+func (s *wholeSet) whole(name []byte, ignoreCase bool) bool {
+	n := string(name)
+	ascii := isASCII(n)
+	if s.exact[n] || ascii && s.folded[strings.ToLower(n)] {
+		return true
+	}
+	if ascii && !ignoreCase {
+		return false
+	}
+	// Either case for every pattern, or a name outside ASCII, which
+	// Unicode folds further than ToLower does (the Kelvin sign with k):
+	// compare as the regexp would.
+	list := s.fold
+	if ignoreCase {
+		list = s.all
+	}
+	for _, p := range list {
+		if strings.EqualFold(n, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // newFileRanker prepares what ranks files, whatever the query: the clock,
@@ -200,12 +277,19 @@ func (w *worker) facts(e *walk.Entry, data []byte, file openFile) fileFacts {
 	}
 	base := path.Base(e.Path)
 	stem := strings.TrimSuffix(base, path.Ext(base))
-	if w.names == nil && w.rank.names != nil && w.rank.nameWhole != nil {
-		w.names, w.nameWhole = w.rank.names.Matcher(), w.rank.nameWhole.Matcher()
+	if w.names == nil && w.rank.names != nil && (w.rank.nameWhole != nil || w.rank.wholeSet != nil) {
+		w.names = w.rank.names.Matcher()
+		if w.rank.nameWhole != nil {
+			w.nameWhole = w.rank.nameWhole.Matcher()
+		}
 	}
 	if w.names != nil {
 		facts.nameMatch = w.names.Contains([]byte(base))
-		facts.nameExact = facts.nameMatch && w.nameWhole.Contains([]byte(stem))
+		if facts.nameMatch && w.rank.wholeSet != nil {
+			facts.nameExact = w.rank.wholeSet.whole([]byte(stem), true)
+		} else {
+			facts.nameExact = facts.nameMatch && w.nameWhole.Contains([]byte(stem))
+		}
 	}
 	t, st, ok := file.info()
 	if ok {
@@ -230,6 +314,9 @@ func (h lineHits) Matches(text []byte, dst []match.Span) []match.Span {
 // pattern's line finder (a DFA, no positions).
 func (h lineHits) Whole(name []byte) bool {
 	w := h.w
+	if w.rank.wholeSet != nil {
+		return w.rank.wholeSet.whole(name, false)
+	}
 	if w.wholeM == nil {
 		if w.rank.whole == nil {
 			return w.m.Whole(name)
@@ -242,12 +329,7 @@ func (h lineHits) Whole(name []byte) bool {
 // SameCase reports whether text is spelled like a literal searched
 // ignoring case.
 func (h lineHits) SameCase(text []byte) bool {
-	for _, l := range h.w.rank.literals {
-		if string(l) == string(text) {
-			return true
-		}
-	}
-	return false
+	return h.w.rank.literals[string(text)]
 }
 
 // order returns the order in which a file's lines are shown, as indices

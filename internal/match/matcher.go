@@ -274,6 +274,12 @@ func (m *Matcher) Matches(line []byte, dst []Span) []Span {
 // Contains reports whether b, a line or part of one (no '\n'), holds a
 // match, at the speed of the line finder (no positions are computed).
 func (m *Matcher) Contains(b []byte) bool {
+	if t := m.p.trie; t != nil && t.safe(b) {
+		if m.p.word {
+			return len(t.wordSpans(b, nil, true)) > 0
+		}
+		return t.find(b, 0) >= 0
+	}
 	return m.confirm(b)
 }
 

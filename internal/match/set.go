@@ -16,6 +16,38 @@ type litTrie struct {
 	// with the Kelvin sign and the long s: text holding those is left to
 	// the regexp (see safe).
 	special bool
+	// pairs has a bit for each two bytes a literal may start with, as
+	// the text has them (both cases for a folded literal; any second byte
+	// for a literal of one byte): find walks the tries only where one is
+	// set.
+	pairs [1 << 16 / 64]uint64
+}
+
+// pair marks the two bytes a, b as a start.
+func (t *litTrie) pair(a, b byte) {
+	k := uint16(a)<<8 | uint16(b)
+	t.pairs[k>>6] |= 1 << (k & 63)
+}
+
+// starts marks the first two bytes of l (matched either case when fold).
+func (t *litTrie) starts(l string, fold bool) {
+	cases := func(c byte) []byte {
+		if fold && lowerASCII[c] != upper(lowerASCII[c]) {
+			return []byte{lowerASCII[c], upper(lowerASCII[c])}
+		}
+		return []byte{c}
+	}
+	for _, a := range cases(l[0]) {
+		if len(l) == 1 {
+			for b := range 256 {
+				t.pair(a, byte(b))
+			}
+			continue
+		}
+		for _, b := range cases(l[1]) {
+			t.pair(a, b)
+		}
+	}
 }
 
 // trie is one of litTrie's tries.
@@ -49,6 +81,9 @@ func newLitTrie(lits []string, fold []bool) *litTrie {
 	t.exact.init(false)
 	t.folded.init(true)
 	for i, l := range lits {
+		if l == "" {
+			continue
+		}
 		if fold[i] {
 			l = strings.ToLower(l)
 			t.folded.add(l, i)
@@ -56,6 +91,7 @@ func newLitTrie(lits []string, fold []bool) *litTrie {
 		} else {
 			t.exact.add(l, i)
 		}
+		t.starts(l, fold[i])
 	}
 	return t
 }
@@ -166,7 +202,14 @@ func (t *trie) at(line []byte, i int) (int, int32) {
 // table lookup a byte, and a walk down the trie where a literal may
 // start.
 func (t *litTrie) find(buf []byte, i int) int {
-	for ; i < len(buf); i++ {
+	for ; i+1 < len(buf); i++ {
+		if k := uint16(buf[i])<<8 | uint16(buf[i+1]); t.pairs[k>>6]&(1<<(k&63)) != 0 {
+			if _, ok := t.at(buf, i); ok {
+				return i
+			}
+		}
+	}
+	for ; i < len(buf); i++ { // the last byte: a literal of one byte
 		if c := buf[i]; t.exact.root[c] != 0 || t.folded.root[lowerASCII[c]] != 0 {
 			if _, ok := t.at(buf, i); ok {
 				return i
