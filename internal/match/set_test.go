@@ -222,3 +222,45 @@ func refWordMatches(p *Pattern, line []byte) []Span {
 	}
 	return out
 }
+
+// TestLiteralSetFindsEveryStart: the set's scan (by the first two bytes)
+// stops at the first place a literal starts, as trying every place does,
+// for literals of every length, matched with case or either case.
+func TestLiteralSetFindsEveryStart(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	alpha := "abAB_x"
+	word := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alpha[r.IntN(len(alpha))]
+		}
+		return string(b)
+	}
+	for round := range 300 {
+		minLen := 1 + round%5
+		var lits []string
+		var fold []bool
+		for range 2 + r.IntN(12) {
+			l := word(minLen + r.IntN(3))
+			f := r.IntN(2) == 0
+			if f {
+				l = strings.ToLower(l)
+			}
+			lits, fold = append(lits, l), append(fold, f)
+		}
+		tr := newLitTrie(lits, fold)
+		buf := []byte(word(r.IntN(120)))
+		for at := 0; at <= len(buf); at++ {
+			want := -1
+			for i := at; i < len(buf); i++ {
+				if _, ok := tr.at(buf, i); ok {
+					want = i
+					break
+				}
+			}
+			if got := tr.find(buf, at); got != want {
+				t.Fatalf("%q (fold %v) in %q from %d: found %d, want %d", lits, fold, buf, at, got, want)
+			}
+		}
+	}
+}
