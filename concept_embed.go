@@ -27,7 +27,9 @@ type EmbedOptions struct {
 	// URL is an HTTP provider's address ("http://localhost:11434").
 	URL string
 	// Model is the model's name (openai, ollama) or its directory
-	// (model: model.safetensors and a WordPiece tokenizer.json).
+	// (model: model.safetensors and a WordPiece tokenizer.json; onnx:
+	// model.onnx and a WordPiece tokenizer.json, run by ONNX Runtime in
+	// a build made with -tags onnx, see embed.ONNX).
 	Model string
 	// Key is sent as a bearer token (openai); it is never shown.
 	Key string
@@ -46,7 +48,7 @@ type EmbedOptions struct {
 const DefaultEmbedBudget = 60 * time.Second
 
 // EmbedProviders are the providers EmbedOptions.Provider may name.
-var EmbedProviders = []string{"openai", "ollama", "model", "hashing"}
+var EmbedProviders = []string{"openai", "ollama", "model", "onnx", "hashing"}
 
 // ErrEmbedProvider is the error for a provider scout does not know.
 var ErrEmbedProvider = errors.New("unknown embedding provider")
@@ -71,6 +73,11 @@ func embedder(o EmbedOptions) (embed.Embedder, error) {
 			return nil, fmt.Errorf("%w: name the model's directory (e.g. --embed-model ~/models/potion-base-8M)", embed.ErrConfig)
 		}
 		return embed.LoadStatic(o.Model)
+	case "onnx":
+		if o.Model == "" {
+			return nil, fmt.Errorf("%w: name the model's directory (e.g. --embed-model ~/models/all-MiniLM-L6-v2, holding model.onnx and tokenizer.json)", embed.ErrConfig)
+		}
+		return embed.LoadONNX(o.Model)
 	case "openai", "ollama":
 		d := embed.OpenAI
 		if o.Provider == "ollama" {

@@ -259,7 +259,7 @@ func TestConceptEmbedUnknownProvider(t *testing.T) {
 	_, err := scout.Concept(context.Background(), scout.ConceptOptions{
 		Description: "x", Scope: scout.Scope{Paths: []string{t.TempDir()}}, Embed: scout.EmbedOptions{Provider: "bert"}, CacheOptions: scout.CacheOptions{NoCache: true},
 	})
-	if !errors.Is(err, scout.ErrEmbedProvider) || !strings.Contains(err.Error(), "openai, ollama, model, hashing") {
+	if !errors.Is(err, scout.ErrEmbedProvider) || !strings.Contains(err.Error(), "openai, ollama, model, onnx, hashing") {
 		t.Errorf("an unknown provider: %v", err)
 	}
 }

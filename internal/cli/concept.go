@@ -33,7 +33,10 @@ cursor to the next.
 With --embed, leads are also ranked by the similarity of their embeddings
 to the description's, from an OpenAI-compatible server (openai), Ollama
 (ollama), a static model directory you supply (model: model.safetensors and
-a WordPiece tokenizer.json) or feature hashing (hashing, no model). The
+a WordPiece tokenizer.json), an ONNX model directory (onnx: model.onnx and a
+WordPiece tokenizer.json; only in a build made with -tags onnx, run by the
+ONNX Runtime library named by SCOUT_ONNXRUNTIME) or feature hashing
+(hashing, no model). The
 vectors are kept beside the index. When the provider fails, the leads are by
 words only and the page says why. Defaults come from SCOUT_EMBED,
 SCOUT_EMBED_URL and SCOUT_EMBED_MODEL; a key only from SCOUT_EMBED_KEY.
@@ -101,7 +104,7 @@ func (f *embedFlags) add(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.StringVar(&f.provider, "embed", "", "also rank leads by embeddings from `PROVIDER`: "+strings.Join(scout.EmbedProviders, ", ")+" (default $SCOUT_EMBED; none)")
 	fl.StringVar(&f.url, "embed-url", "", "the provider's `URL` (openai, ollama; default $SCOUT_EMBED_URL); a key goes in $SCOUT_EMBED_KEY")
-	fl.StringVar(&f.model, "embed-model", "", "the model's `NAME` (openai, ollama) or directory (model: model.safetensors and tokenizer.json); default $SCOUT_EMBED_MODEL")
+	fl.StringVar(&f.model, "embed-model", "", "the model's `NAME` (openai, ollama) or directory (model: model.safetensors and tokenizer.json; onnx: model.onnx and tokenizer.json); default $SCOUT_EMBED_MODEL")
 	fl.DurationVar(&f.timeout, "embed-timeout", 0, "how long one request to the provider may take (default 30s)")
 }
 

@@ -11,8 +11,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strings"
-	"unicode"
 )
 
 // Static is a static embedding model read from a directory the user
@@ -29,11 +27,7 @@ type Static struct {
 	sig       uint32 // the table file's place, size and time: another file, other vectors
 	dim       int
 	rows      []float32 // vocabulary × dim
-	vocab     map[string]int
-	prefix    string // "##"
-	lowercase bool
-	unknown   int // the unknown token's id, left out of the mean; -1: none
-	maxChars  int
+	wordPiece           // the tokenizer; its unknown token is left out of the mean
 }
 
 // LoadStatic reads the model in dir. Every problem is ErrModel, wrapped
@@ -46,10 +40,12 @@ func LoadStatic(dir string) (*Static, error) {
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("%w: %s is a file; give the directory holding model.safetensors and tokenizer.json", ErrModel, dir)
 	}
-	s := &Static{dir: dir, unknown: -1}
-	if err := s.readTokenizer(filepath.Join(dir, "tokenizer.json")); err != nil {
+	s := &Static{dir: dir}
+	wp, err := readWordPiece(filepath.Join(dir, "tokenizer.json"))
+	if err != nil {
 		return nil, err
 	}
+	s.wordPiece = *wp
 	table := filepath.Join(dir, "model.safetensors")
 	if err := s.readTensor(table); err != nil {
 		return nil, err
@@ -80,51 +76,6 @@ func readModelFile(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %v", ErrModel, err)
 	}
 	return data, nil
-}
-
-func (s *Static) readTokenizer(path string) error {
-	data, err := readModelFile(path)
-	if err != nil {
-		return err
-	}
-	var t struct {
-		Normalizer *struct {
-			Type      string `json:"type"`
-			Lowercase *bool  `json:"lowercase"`
-		} `json:"normalizer"`
-		Model struct {
-			Type                    string          `json:"type"`
-			Vocab                   json.RawMessage `json:"vocab"`
-			UnkToken                string          `json:"unk_token"`
-			ContinuingSubwordPrefix *string         `json:"continuing_subword_prefix"`
-			MaxInputCharsPerWord    int             `json:"max_input_chars_per_word"`
-		} `json:"model"`
-	}
-	if err := json.Unmarshal(data, &t); err != nil {
-		return fmt.Errorf("%w: %s: %v", ErrModel, path, err)
-	}
-	if t.Model.Type != "WordPiece" {
-		return fmt.Errorf("%w: %s: the tokenizer is %q; scout reads WordPiece tokenizers", ErrModel, path, t.Model.Type)
-	}
-	if err := json.Unmarshal(t.Model.Vocab, &s.vocab); err != nil {
-		return fmt.Errorf("%w: %s: the vocabulary: %v", ErrModel, path, err)
-	}
-	if len(s.vocab) == 0 {
-		return fmt.Errorf("%w: %s: the vocabulary is empty", ErrModel, path)
-	}
-	s.prefix = "##"
-	if t.Model.ContinuingSubwordPrefix != nil {
-		s.prefix = *t.Model.ContinuingSubwordPrefix
-	}
-	s.maxChars = t.Model.MaxInputCharsPerWord
-	if s.maxChars <= 0 {
-		s.maxChars = 100
-	}
-	if id, ok := s.vocab[t.Model.UnkToken]; ok {
-		s.unknown = id
-	}
-	s.lowercase = t.Normalizer != nil && (t.Normalizer.Lowercase == nil || *t.Normalizer.Lowercase)
-	return nil
 }
 
 // readTensor reads the embedding table from a safetensors file: an
@@ -233,7 +184,7 @@ func (s *Static) Embed(ctx context.Context, texts []string) ([][]float32, error)
 		}
 		v := make([]float32, s.dim)
 		n := 0
-		s.tokens(Clip(t), func(id int) {
+		s.tokens(Clip(t), false, func(id int) {
 			row := s.rows[id*s.dim : (id+1)*s.dim]
 			for j, x := range row {
 				v[j] += x
@@ -244,62 +195,4 @@ func (s *Static) Embed(ctx context.Context, texts []string) ([][]float32, error)
 		out[i] = v
 	}
 	return out, nil
-}
-
-// tokens splits text as BERT's tokenizer does (whitespace, then each
-// punctuation character alone, lowercased if the tokenizer says so) and
-// each word into WordPiece tokens, longest first; a word that cannot be
-// spelled with the vocabulary is the unknown token, which is left out.
-func (s *Static) tokens(text string, emit func(id int)) {
-	if s.lowercase {
-		text = strings.ToLower(text)
-	}
-	word := func(w string) {
-		if len([]rune(w)) > s.maxChars {
-			return
-		}
-		var ids []int
-		for start := 0; start < len(w); {
-			end := len(w)
-			id := -1
-			for ; end > start; end-- {
-				piece := w[start:end]
-				if start > 0 {
-					piece = s.prefix + piece
-				}
-				if x, ok := s.vocab[piece]; ok {
-					id = x
-					break
-				}
-			}
-			if id < 0 {
-				return // the whole word is unknown
-			}
-			ids = append(ids, id)
-			start = end
-		}
-		for _, id := range ids {
-			if id != s.unknown {
-				emit(id)
-			}
-		}
-	}
-	start := -1
-	for i, r := range text {
-		switch {
-		case unicode.IsSpace(r) || unicode.IsPunct(r) || unicode.IsSymbol(r):
-			if start >= 0 {
-				word(text[start:i])
-				start = -1
-			}
-			if !unicode.IsSpace(r) {
-				word(string(r))
-			}
-		case start < 0:
-			start = i
-		}
-	}
-	if start >= 0 {
-		word(text[start:])
-	}
 }
