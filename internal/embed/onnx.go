@@ -91,12 +91,8 @@ var loadedONNX = struct {
 // damaged or of a shape scout cannot use is ErrModel; no runtime library
 // is ErrConfig.
 func LoadONNX(dir string) (*ONNX, error) {
-	fi, err := os.Stat(dir)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrModel, err)
-	}
-	if !fi.IsDir() {
-		return nil, fmt.Errorf("%w: %s is a file; give the directory holding model.onnx and tokenizer.json", ErrModel, dir)
+	if err := modelDir(dir, "model.onnx and tokenizer.json"); err != nil {
+		return nil, err
 	}
 	model := filepath.Join(dir, "model.onnx")
 	if _, err := os.Stat(model); errors.Is(err, fs.ErrNotExist) {

@@ -33,12 +33,8 @@ type Static struct {
 // LoadStatic reads the model in dir. Every problem is ErrModel, wrapped
 // with the file and what is wrong with it.
 func LoadStatic(dir string) (*Static, error) {
-	fi, err := os.Stat(dir)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrModel, err)
-	}
-	if !fi.IsDir() {
-		return nil, fmt.Errorf("%w: %s is a file; give the directory holding model.safetensors and tokenizer.json", ErrModel, dir)
+	if err := modelDir(dir, "model.safetensors and tokenizer.json"); err != nil {
+		return nil, err
 	}
 	s := &Static{dir: dir}
 	wp, err := readWordPiece(filepath.Join(dir, "tokenizer.json"))
@@ -57,6 +53,18 @@ func LoadStatic(dir string) (*Static, error) {
 		s.sig = crc32.ChecksumIEEE(fmt.Appendf(nil, "%s\x00%d\x00%d", table, fi.Size(), fi.ModTime().UnixNano()))
 	}
 	return s, nil
+}
+
+// modelDir checks that dir is a directory, naming what it should hold.
+func modelDir(dir, holds string) error {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrModel, err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("%w: %s is a file; give the directory holding %s", ErrModel, dir, holds)
+	}
+	return nil
 }
 
 // ID implements Embedder: the directory's name, the model's shape, and a

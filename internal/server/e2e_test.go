@@ -37,16 +37,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(cli.Main(context.Background(), args, os.Stdin, os.Stdout, os.Stderr))
 	}
-	// What the servers cache (concept indexes, kept parses) goes to a
-	// directory of the tests' own, never the user's.
-	dir, err := os.MkdirTemp("", "scout-test-cache-")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv("XDG_CACHE_HOME", dir)
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	os.Exit(fixture.RunWithOwnCache(m.Run)) // the servers' caches are the tests' own
 }
 
 // serverCmd returns the command that runs "scout mcp args..." in dir.
