@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 // Static is a static embedding model read from a directory the user
@@ -36,6 +37,41 @@ func LoadStatic(dir string) (*Static, error) {
 	if err := modelDir(dir, "model.safetensors and tokenizer.json"); err != nil {
 		return nil, err
 	}
+	// A server searches many times: the model is read again only when
+	// one of its files changed (another size or time).
+	key, stamp := filepath.Join(dir, "model.safetensors"), ""
+	if abs, err := filepath.Abs(key); err == nil {
+		key = abs
+	}
+	for _, f := range []string{key, filepath.Join(filepath.Dir(key), "tokenizer.json")} {
+		if fi, err := os.Stat(f); err == nil {
+			stamp += fmt.Sprintf("%d:%d;", fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
+	loadedStatic.Lock()
+	defer loadedStatic.Unlock()
+	if k, ok := loadedStatic.m[key]; ok && k.stamp == stamp {
+		return k.s, nil
+	}
+	s, err := loadStatic(dir)
+	if err == nil {
+		loadedStatic.m[key] = keptStatic{stamp, s}
+	}
+	return s, err
+}
+
+// loadedStatic keeps the static models read in this process, by table.
+var loadedStatic = struct {
+	sync.Mutex
+	m map[string]keptStatic
+}{m: map[string]keptStatic{}}
+
+type keptStatic struct {
+	stamp string // the files' sizes and times when read
+	s     *Static
+}
+
+func loadStatic(dir string) (*Static, error) {
 	s := &Static{dir: dir}
 	wp, err := readWordPiece(filepath.Join(dir, "tokenizer.json"))
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // writeModel writes a tiny static model: tokenizer.json with vocab and a
@@ -175,5 +176,31 @@ func TestHalfToFloat(t *testing.T) {
 	}
 	if got := halfToFloat(0x7c00); !math.IsInf(float64(got), 1) {
 		t.Errorf("infinity: %v", got)
+	}
+}
+
+// TestStaticModelReadOnce: a model is read once per process, and again
+// when its table changes.
+func TestStaticModelReadOnce(t *testing.T) {
+	dir := t.TempDir()
+	rows := tinyRows()
+	writeModel(t, dir, tinyVocab, rows, false)
+	a, err := LoadStatic(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := LoadStatic(dir); err != nil || b != a {
+		t.Errorf("read again though unchanged: %p, %p, %v", a, b, err)
+	}
+	rows[2][0] = 9
+	writeModel(t, dir, tinyVocab, rows, false)
+	later := time.Now().Add(time.Second)
+	os.Chtimes(filepath.Join(dir, "model.safetensors"), later, later)
+	c, err := LoadStatic(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c == a || c.rows[2*c.dim] != 9 {
+		t.Errorf("a changed table was not read again: row 2 starts %v", c.rows[2*c.dim])
 	}
 }
