@@ -198,6 +198,16 @@ func (t *trie) at(line []byte, i int) (int, int32) {
 	return end, best
 }
 
+// mayStart reports whether a literal may start at i: by its first two
+// bytes (see pairs), or by the first alone at the end.
+func (t *litTrie) mayStart(b []byte, i int) bool {
+	if i+1 < len(b) {
+		k := uint16(b[i])<<8 | uint16(b[i+1])
+		return t.pairs[k>>6]&(1<<(k&63)) != 0
+	}
+	return t.exact.root[b[i]] != 0 || t.folded.root[lowerASCII[b[i]]] != 0
+}
+
 // find returns where the first match at or after i starts, or -1: one
 // table lookup a byte, and a walk down the trie where a literal may
 // start.
@@ -223,6 +233,10 @@ func (t *litTrie) find(buf []byte, i int) int {
 // with first, only the first.
 func (t *litTrie) spans(line []byte, dst []Span, first bool) []Span {
 	for i := 0; i < len(line); {
+		if !t.mayStart(line, i) {
+			i++
+			continue
+		}
 		if e, ok := t.at(line, i); ok {
 			dst = append(dst, Span{i, e})
 			if first {
@@ -290,7 +304,7 @@ func (t *trie) each(line []byte, i int, f func(end int, lit int32)) {
 // first wins; the next is looked for from the end of the last.
 func (t *litTrie) wordSpans(line []byte, dst []Span, first bool) []Span {
 	for i := 0; i < len(line); i++ {
-		if i > 0 && isWordByte(line[i-1]) {
+		if i > 0 && isWordByte(line[i-1]) || !t.mayStart(line, i) {
 			continue
 		}
 		if e, ok := t.wordAt(line, i); ok {

@@ -49,6 +49,7 @@ type Classifier struct {
 	importLine   bool
 	haveLineInfo bool
 	blockKnown   bool // block is set for the current line
+	pm           parentMemo
 }
 
 type block uint8

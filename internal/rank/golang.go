@@ -247,17 +247,44 @@ func closingParen(line []byte) int {
 // parent returns the nearest line before the one at lineStart that is
 // indented less than it (blank lines skipped), looking back at most
 // maxParent lines; nil when there is none.
+//
+// Hits come in line order, many in one long function: the last answer is
+// remembered, and a later line of the same width scans back only to the
+// last line asked about (without it, "return" over GOROOT scanned each
+// function body once per hit).
 func (c *Classifier) parent(lineStart int, width int) []byte {
-	end := lineStart - 1
+	m := c.pm
+	memo := m.ok && m.width == width && m.at < lineStart
+	end, p := lineStart-1, -1
 	for n := 0; end > 0 && n < maxParent; n++ {
 		start := bytes.LastIndexByte(c.buf[:end], '\n') + 1
 		line := c.buf[start:end]
 		if len(trimmed(line)) > 0 && indent(line) < width {
-			return line
+			p = start
+			break
+		}
+		if memo && start == m.at {
+			// Above is what the last question scanned: its answer, if
+			// still within reach.
+			if m.parent >= 0 && bytes.Count(c.buf[m.parent:lineStart], []byte{'\n'}) <= maxParent {
+				p = m.parent
+			}
+			break
 		}
 		end = start - 1
 	}
-	return nil
+	c.pm = parentMemo{at: lineStart, width: width, parent: p, ok: true}
+	if p < 0 {
+		return nil
+	}
+	return c.buf[p : p+bytes.IndexByte(c.buf[p:], '\n')]
+}
+
+// parentMemo is parent's last question and answer.
+type parentMemo struct {
+	at, width int
+	parent    int // the start of the answer's line; -1: none
+	ok        bool
 }
 
 const maxParent = 500
