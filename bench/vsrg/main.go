@@ -36,9 +36,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/scoutcode/scout/bench/internal/kit"
@@ -57,12 +55,6 @@ var cases = []benchCase{
 	{"regex-literal", `func \w+Marshal\w*\(`, 1.0},
 	{"regex-noliteral", `[A-Z][a-z]+[0-9]{2,}`, 1.5},
 	{"nomatch", "zqxjkvbw_nomatch", 1.0},
-}
-
-type sample struct {
-	wall time.Duration
-	cpu  time.Duration
-	rss  int64 // KiB
 }
 
 func main() {
@@ -94,7 +86,7 @@ func main() {
 		return
 	}
 	fmt.Printf("tree: %s\nscout: %s\n%s\nruns: %d per tool per case, alternating; medians\n", *root, bin, rgVersion(), *runs)
-	if gnuTime == "" {
+	if kit.GNUTime == "" {
 		fmt.Println("peak RSS: n/a (install GNU time: apt-get install -y time)")
 	}
 	fmt.Println()
@@ -139,15 +131,15 @@ func compareRipgrep(root, bin string, runs int, only string) bool {
 			failed = true
 			continue
 		}
-		run(root, bin, scoutArgs)
-		run(root, "rg", rgArgs)
-		var s, r []sample
+		kit.Run(root, bin, scoutArgs)
+		kit.Run(root, "rg", rgArgs)
+		var s, r []kit.Sample
 		for range runs {
-			s = append(s, run(root, bin, scoutArgs))
-			r = append(r, run(root, "rg", rgArgs))
+			s = append(s, kit.Run(root, bin, scoutArgs))
+			r = append(r, kit.Run(root, "rg", rgArgs))
 		}
-		ms, mr := median(s), median(r)
-		ratio := float64(ms.wall) / float64(mr.wall)
+		ms, mr := kit.Median(s), kit.Median(r)
+		ratio := float64(ms.Wall) / float64(mr.Wall)
 		mark, bar := "", "-"
 		if c.target > 0 {
 			bar = fmt.Sprintf("%.1f", c.target)
@@ -156,8 +148,8 @@ func compareRipgrep(root, bin string, runs int, only string) bool {
 				failed = true
 			}
 		}
-		fmt.Printf("%-18s %10s %10s %7.2f %6s %10s %10s %9s %9s %8d%s\n", c.name, ms.wall.Round(time.Millisecond/10), mr.wall.Round(time.Millisecond/10),
-			ratio, bar, ms.cpu.Round(time.Millisecond), mr.cpu.Round(time.Millisecond), kib(ms.rss), kib(mr.rss), ns, mark)
+		fmt.Printf("%-18s %10s %10s %7.2f %6s %10s %10s %9s %9s %8d%s\n", c.name, ms.Wall.Round(time.Millisecond/10), mr.Wall.Round(time.Millisecond/10),
+			ratio, bar, ms.CPU.Round(time.Millisecond), mr.CPU.Round(time.Millisecond), kit.KiB(ms.RSS), kit.KiB(mr.RSS), ns, mark)
 	}
 	return failed
 }
@@ -178,22 +170,22 @@ func rankingCost(root, bin string, runs int, only string) bool {
 		}
 		ranked := []string{"grep", "--all", "--color", "never", "-e", c.pattern, "."}
 		byPath := []string{"grep", "--all", "--color", "never", "--sort", "path", "-e", c.pattern, "."}
-		run(root, bin, ranked)
-		run(root, bin, byPath)
-		var a, b []sample
+		kit.Run(root, bin, ranked)
+		kit.Run(root, bin, byPath)
+		var a, b []kit.Sample
 		for range runs {
-			a = append(a, run(root, bin, ranked))
-			b = append(b, run(root, bin, byPath))
+			a = append(a, kit.Run(root, bin, ranked))
+			b = append(b, kit.Run(root, bin, byPath))
 		}
-		ma, mb := median(a), median(b)
-		ratio := float64(ma.wall) / float64(mb.wall)
+		ma, mb := kit.Median(a), kit.Median(b)
+		ratio := float64(ma.Wall) / float64(mb.Wall)
 		mark := ""
 		if ratio > maxRankingCost {
 			mark = " over"
 			failed = true
 		}
-		fmt.Printf("%-18s %10s %10s %7.2f %10s %10s %9s %9s%s\n", c.name, ma.wall.Round(time.Millisecond/10), mb.wall.Round(time.Millisecond/10),
-			ratio, ma.cpu.Round(time.Millisecond), mb.cpu.Round(time.Millisecond), kib(ma.rss), kib(mb.rss), mark)
+		fmt.Printf("%-18s %10s %10s %7.2f %10s %10s %9s %9s%s\n", c.name, ma.Wall.Round(time.Millisecond/10), mb.Wall.Round(time.Millisecond/10),
+			ratio, ma.CPU.Round(time.Millisecond), mb.CPU.Round(time.Millisecond), kit.KiB(ma.RSS), kit.KiB(mb.RSS), mark)
 	}
 	return failed
 }
@@ -212,16 +204,16 @@ func pageCost(root, bin string, runs int, only string) {
 		paged := []string{"grep", "-e", c.pattern, "."}
 		all := []string{"grep", "--all", "--color", "never", "-e", c.pattern, "."}
 		rgArgs := []string{"--hidden", "--glob", "!.git", "--smart-case", "--line-number", "--heading", "--color", "never", "-e", c.pattern, "."}
-		run(root, bin, paged)
-		var p, a, r []sample
+		kit.Run(root, bin, paged)
+		var p, a, r []kit.Sample
 		for range runs {
-			p = append(p, run(root, bin, paged))
-			a = append(a, run(root, bin, all))
-			r = append(r, run(root, "rg", rgArgs))
+			p = append(p, kit.Run(root, bin, paged))
+			a = append(a, kit.Run(root, bin, all))
+			r = append(r, kit.Run(root, "rg", rgArgs))
 		}
-		mp, ma, mr := median(p), median(a), median(r)
-		fmt.Printf("%-18s %10s %10s %10s %9.2f %9.2f %10d %10d\n", c.name, mp.wall.Round(time.Millisecond/10), ma.wall.Round(time.Millisecond/10),
-			mr.wall.Round(time.Millisecond/10), float64(mp.wall)/float64(ma.wall), float64(mp.wall)/float64(mr.wall), size(root, bin, paged), size(root, bin, all))
+		mp, ma, mr := kit.Median(p), kit.Median(a), kit.Median(r)
+		fmt.Printf("%-18s %10s %10s %10s %9.2f %9.2f %10d %10d\n", c.name, mp.Wall.Round(time.Millisecond/10), ma.Wall.Round(time.Millisecond/10),
+			mr.Wall.Round(time.Millisecond/10), float64(mp.Wall)/float64(ma.Wall), float64(mp.Wall)/float64(mr.Wall), size(root, bin, paged), size(root, bin, all))
 	}
 }
 
@@ -251,21 +243,21 @@ func findCost(root, bin string, runs int, only string) bool {
 			failed = true
 			continue
 		}
-		run(root, bin, c.args)
-		run(root, "rg", rgArgs)
-		var s, r []sample
+		kit.Run(root, bin, c.args)
+		kit.Run(root, "rg", rgArgs)
+		var s, r []kit.Sample
 		for range runs {
-			s = append(s, run(root, bin, c.args))
-			r = append(r, run(root, "rg", rgArgs))
+			s = append(s, kit.Run(root, bin, c.args))
+			r = append(r, kit.Run(root, "rg", rgArgs))
 		}
-		ms, mr := median(s), median(r)
-		ratio := float64(ms.wall) / float64(mr.wall)
+		ms, mr := kit.Median(s), kit.Median(r)
+		ratio := float64(ms.Wall) / float64(mr.Wall)
 		mark := ""
 		if ratio > 1.0 {
 			mark, failed = " over", true
 		}
-		fmt.Printf("%-18s %10s %10s %7.2f %10s %10s %9s %9s %8d%s\n", c.name, ms.wall.Round(time.Millisecond/10), mr.wall.Round(time.Millisecond/10),
-			ratio, ms.cpu.Round(time.Millisecond), mr.cpu.Round(time.Millisecond), kib(ms.rss), kib(mr.rss), n, mark)
+		fmt.Printf("%-18s %10s %10s %7.2f %10s %10s %9s %9s %8d%s\n", c.name, ms.Wall.Round(time.Millisecond/10), mr.Wall.Round(time.Millisecond/10),
+			ratio, ms.CPU.Round(time.Millisecond), mr.CPU.Round(time.Millisecond), kit.KiB(ms.RSS), kit.KiB(mr.RSS), n, mark)
 	}
 	return failed
 }
@@ -290,50 +282,6 @@ func rgVersion() string {
 	out, _ := exec.Command("rg", "--version").Output()
 	line, _, _ := strings.Cut(string(out), "\n")
 	return "rg: " + line
-}
-
-// gnuTime is GNU time's path, if installed.
-var gnuTime, _ = exec.LookPath("/usr/bin/time")
-
-// run times one invocation, its output sent to /dev/null.
-func run(dir, bin string, args []string) sample {
-	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
-	if err != nil {
-		kit.Fail(err.Error())
-	}
-	defer null.Close()
-	var rssFile string
-	cmd := exec.Command(bin, args...)
-	if gnuTime != "" {
-		f, err := os.CreateTemp("", "vsrg-rss")
-		if err != nil {
-			kit.Fail(err.Error())
-		}
-		f.Close()
-		defer os.Remove(f.Name())
-		rssFile = f.Name()
-		cmd = exec.Command(gnuTime, append([]string{"-f", "%M", "-o", rssFile, bin}, args...)...)
-	}
-	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, null, null
-	start := time.Now()
-	err = cmd.Run()
-	wall := time.Since(start)
-	if err != nil && cmd.ProcessState == nil {
-		kit.Fail(err.Error())
-	}
-	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	rss := int64(-1)
-	if rssFile != "" {
-		data, _ := os.ReadFile(rssFile)
-		fmt.Sscan(strings.TrimSpace(lastLine(string(data))), &rss)
-	}
-	return sample{wall: wall, cpu: cpu, rss: rss}
-}
-
-func lastLine(s string) string {
-	s = strings.TrimSpace(s)
-	return s[strings.LastIndexByte(s, '\n')+1:]
 }
 
 // count returns the number of matching lines a tool prints.
@@ -362,27 +310,6 @@ func allDigits(b []byte) bool {
 	return true
 }
 
-func kib(n int64) string {
-	if n < 0 {
-		return "n/a"
-	}
-	return fmt.Sprintf("%d K", n)
-}
-
-func median(s []sample) sample {
-	walls := make([]time.Duration, len(s))
-	cpus := make([]time.Duration, len(s))
-	rss := make([]int64, len(s))
-	for i, x := range s {
-		walls[i], cpus[i], rss[i] = x.wall, x.cpu, x.rss
-	}
-	slices.Sort(walls)
-	slices.Sort(cpus)
-	slices.Sort(rss)
-	m := len(s) / 2
-	return sample{wall: walls[m], cpu: cpus[m], rss: rss[len(rss)-1]}
-}
-
 // maxGitCost is the bar for the git signal: a search with it may take at
 // most this much longer than the same search with --no-git.
 const maxGitCost = 1.10
@@ -402,20 +329,20 @@ func gitCost(root, bin string, runs int) bool {
 		{"find (page)", []string{"find", "handler"}},
 	} {
 		noGit := append([]string{c.args[0], "--no-git"}, c.args[1:]...)
-		run(root, bin, c.args)
-		run(root, bin, noGit)
-		var a, b []sample
+		kit.Run(root, bin, c.args)
+		kit.Run(root, bin, noGit)
+		var a, b []kit.Sample
 		for range runs {
-			a = append(a, run(root, bin, c.args))
-			b = append(b, run(root, bin, noGit))
+			a = append(a, kit.Run(root, bin, c.args))
+			b = append(b, kit.Run(root, bin, noGit))
 		}
-		ma, mb := median(a), median(b)
-		ratio := float64(ma.wall) / float64(mb.wall)
+		ma, mb := kit.Median(a), kit.Median(b)
+		ratio := float64(ma.Wall) / float64(mb.Wall)
 		mark := ""
 		if ratio > maxGitCost {
 			mark, failed = " over", true
 		}
-		fmt.Printf("%-18s %10s %10s %7.2f%s\n", c.name, ma.wall.Round(time.Millisecond/10), mb.wall.Round(time.Millisecond/10), ratio, mark)
+		fmt.Printf("%-18s %10s %10s %7.2f%s\n", c.name, ma.Wall.Round(time.Millisecond/10), mb.Wall.Round(time.Millisecond/10), ratio, mark)
 	}
 	return failed
 }
