@@ -200,6 +200,7 @@ var resultCases = []struct {
 	{"concept", "concept", `{"description": "returns a handler"}`, false},
 	{"concept-tolerant", "concept", `{"query": "serves requests", "paths": ["server"]}`, false},
 	{"concept-empty", "concept", `{"description": "  "}`, false},
+	{"concept-tests", "concept", `{"description": "returns a handler", "tests": true}`, false}, // the test's lead is not lowered
 	{"grep-all", "grep", `{"pattern": "NewHandler", "literal": true, "all": ["nil"]}`, false},
 	{"grep-near", "grep", `{"and": ["NewHandler()", "return"], "literal": true, "near": 1}`, false},
 	{"grep-all-none", "grep", `{"all": ["Handler", "func"], "not": "testing"}`, false},

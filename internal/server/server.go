@@ -92,7 +92,7 @@ func newServer(h *handlers) *mcp.Server {
 
 const grepDescription = `Search file contents under the root (RE2 regex; literal: true for plain text). Best first: definitions of what you searched for, files you work on, then the rest; vendored and generated last. A page fits budget tokens (default 1500): max_files files (20), per_file hits each (3), exact totals, what was not searched, and a directory map of the rest; call again with the cursor for more. ripgrep's ignore rules apply; hidden files are searched, .git never. Lines: "N:text", "*N:" a definition, "N-" context; "in Server.Serve 3120-3240" names the function the hits below sit in.`
 
-const findDescription = `List files whose path matches pattern: a glob ("*.go", "src/**/*.{ts,tsx}") or name words ("http handler" finds internal/http/handler.go). Best first: exact name, prefix, word, substring; then files you work on, recent and shallow ones. No pattern lists everything. Pages fit budget tokens (default 1500) and max_files paths (50), with exact totals, a map of the rest and a cursor. Same ignore rules as grep.`
+const findDescription = `List files whose path matches pattern: a glob ("*.go", "src/**/*.{ts,tsx}") or name words ("http handler" finds internal/http/handler.go). Best first: exact name, prefix, word, substring, then files you work on. No pattern lists everything. Pages fit budget tokens (default 1500) and max_files paths (50), with exact totals, a map of the rest and a cursor. Same ignore rules as grep.`
 
 const readDescription = `Read a text file, or limit lines from offset, in pages of budget tokens (default 4000). Lines come as "N:text"; lines over 2000 bytes are cut and marked. Each page gives the file's sha256 and the tree revision (changes with a commit, checkout or staging), to tell whether what you read may be stale; a cursor works only while the file is unchanged. Reading ranks the file higher in later searches.`
 
@@ -104,9 +104,9 @@ const calleesDescription = `List the calls inside a function or method, each wit
 
 const refsDescription = `List the uses of a name: its definitions, then each use's line under the definition it sits in, labelled call, import, type or other ("84 type: func (h *Handler) stderr() io.Writer"). Mentions in comments and strings are counted, not shown. Matched by name, not type-checked. Pages fit budget tokens (default 1500), with a cursor.`
 
-const conceptDescription = `Find code by what it does, in words ("where sessions expire"): lines holding the words as written, then leads: definitions sharing the most words (identifiers split, stemmed), with score and terms. A lead is a place to look, not proof. Pages fit budget tokens.`
+const conceptDescription = `Find code by what it does, in words ("where sessions expire"): lines holding the words as written, then leads: definitions sharing the most words, with score and terms. A lead is a place to look, not proof. Pages fit budget tokens.`
 
-const relatedDescription = `List what a file imports (resolved to files of the tree), the files that import it (Go: its package), and its tests. Go, Python, JS/TS, C/C++. Pages fit budget tokens (default 1500).`
+const relatedDescription = `List what a file imports (resolved to files of the tree), the files that import it (Go: its package), and its tests. Go, Python, JS/TS, C/C++. Pages fit budget tokens.`
 
 const touchDescription = `Record files you used (read or edited with other tools) so that grep and find rank them higher. Paths relative to the root.`
 
@@ -418,7 +418,7 @@ func (h *handlers) concept(ctx context.Context, a args) (any, string, error) {
 		return nil, "", err
 	}
 	p, err := scout.Concept(ctx, scout.ConceptOptions{
-		Description: a.str("description"), Scope: scope, Embed: h.o.Embed, ShowSecrets: h.o.ShowSecrets,
+		Description: a.str("description"), Tests: a.flag("tests"), Scope: scope, Embed: h.o.Embed, ShowSecrets: h.o.ShowSecrets,
 		PageOptions: scout.PageOptions{Budget: a.num("budget"), Cursor: a.str("cursor"), Face: Face},
 	})
 	if err != nil {

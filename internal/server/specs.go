@@ -90,7 +90,7 @@ var toolSpecs = sync.OnceValue(func() specs {
 	}
 
 	pageParams := []param{
-		{name: "max_files", kind: kInt, desc: "files a page shows at most (grep: 20; lists: 50)"},
+		{name: "max_files", kind: kInt, desc: "files a page shows at most"},
 		{name: "budget", kind: kInt, desc: "tokens (bytes/4) a page may take; default 1500"},
 		{name: "cursor", kind: kString, desc: "the cursor a page printed, with the same other arguments"},
 		{name: "explain", kind: kBool, desc: "show each hit's score and the signals behind it"},
@@ -283,6 +283,7 @@ var toolSpecs = sync.OnceValue(func() specs {
 		tool: "concept",
 		params: concat([]param{
 			{name: "description", kind: kString, required: true, desc: `what the code does, in words: "retries after a timeout"`},
+			{name: "tests", kind: kBool, desc: "rank tests, examples, vendored code as high as the rest"},
 		}, walkParams[:1], walkParams[2:3], []param{
 			{name: "budget", kind: kInt, desc: "tokens a page may take; default 1500"},
 			{name: "cursor", kind: kString, desc: "the cursor a page printed, with the same other arguments"},
