@@ -10,6 +10,8 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -53,6 +55,10 @@ type provider struct {
 	dim func(n int) int
 	// delay is how long each request takes.
 	delay time.Duration
+	// quota, when set, is how many more requests are answered; the next
+	// ones wait until the client gives up (a provider that falls behind,
+	// whatever the machine's load).
+	quota *int
 }
 
 func newProvider(t *testing.T) *provider {
@@ -74,7 +80,15 @@ func newProvider(t *testing.T) *provider {
 			dim = p.dim(len(req.Input))
 		}
 		delay := p.delay
+		stall := p.quota != nil && *p.quota <= 0
+		if p.quota != nil && !stall {
+			*p.quota--
+		}
 		p.mu.Unlock()
+		if stall {
+			<-r.Context().Done()
+			return
+		}
 		select {
 		case <-time.After(delay):
 		case <-r.Context().Done():
@@ -266,8 +280,12 @@ func TestConceptEmbedUnknownProvider(t *testing.T) {
 
 // TestConceptEmbedBudget: a provider too slow to embed a tree's new
 // chunks within the budget: the search answers by words and says how far
-// it got; what was embedded is kept, so later searches go on until all
-// are, and then rank by embeddings.
+// it got; what was embedded is kept, so each later search goes on where
+// the last stopped until all are, and then ranks by embeddings. The
+// provider answers three requests a search (the description, and the two
+// requests, of 64 and 20 texts, of one group of 84 chunks: four files')
+// and keeps the others waiting past the budget, so the test does not
+// depend on the machine's speed.
 func TestConceptEmbedBudget(t *testing.T) {
 	dir := t.TempDir()
 	for f := range 20 {
@@ -279,20 +297,37 @@ func TestConceptEmbedBudget(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%02d.go", f)), []byte(src.String()), 0o644)
 	}
 	prov := newProvider(t)
-	prov.delay = 100 * time.Millisecond // 7 requests of 64 chunks: at most 2 a search
-	e := scout.EmbedOptions{Provider: "openai", URL: prov.srv.URL, Model: "m", Budget: 250 * time.Millisecond}
+	quota := 0
+	prov.quota = &quota
+	e := scout.EmbedOptions{Provider: "openai", URL: prov.srv.URL, Model: "m", Budget: time.Second}
 	cache := t.TempDir()
-	p := embedSearch(t, dir, cache, e)
-	if !strings.Contains(p.Text, "embedding not finished: ") || !strings.Contains(p.Text, "the next search goes on") || len(p.Leads) == 0 {
-		t.Fatalf("a budget too short: the page should answer by words and say how far it got:\n%s", p.Text)
-	}
-	for n := 2; ; n++ {
-		p = embedSearch(t, dir, cache, e)
+	keptRE := regexp.MustCompile(`vectors: (\d+) of `)
+	kept := 0
+	for n := 1; ; n++ {
+		prov.mu.Lock()
+		quota = 3
+		prov.mu.Unlock()
+		p := embedSearch(t, dir, cache, e)
 		if strings.Contains(p.Text, "by their embeddings' similarity") {
+			if n < 3 {
+				t.Fatalf("all embedded after %d searches, with one group of 84 chunks a search", n)
+			}
 			break
 		}
-		if n == 50 {
-			t.Fatalf("50 searches, still not embedded:\n%s", p.Text)
+		if !strings.Contains(p.Text, "embedding not finished: ") || !strings.Contains(p.Text, "the next search goes on") || len(p.Leads) == 0 {
+			t.Fatalf("search %d, a budget too short: the page should answer by words and say how far it got:\n%s", n, p.Text)
+		}
+		m := keptRE.FindStringSubmatch(p.Text)
+		if m == nil {
+			t.Fatalf("search %d keeps no vectors:\n%s", n, p.Text)
+		}
+		now, _ := strconv.Atoi(m[1])
+		if now <= kept {
+			t.Fatalf("search %d: %d vectors kept, %d before: no progress\n%s", n, now, kept, p.Text)
+		}
+		kept = now
+		if n == 20 {
+			t.Fatalf("20 searches, still not embedded:\n%s", p.Text)
 		}
 	}
 }
