@@ -1,6 +1,7 @@
 package scout
 
 import (
+	"bytes"
 	"context"
 	"strings"
 	"unicode"
@@ -84,27 +85,16 @@ func caller(defs []syntax.Def, i int) int {
 	return i
 }
 
-// lineStarts returns the byte offset where each line starts.
-func lineStarts(data []byte) []int {
-	starts := []int{0}
-	for i, c := range data {
-		if c == '\n' && i+1 < len(data) {
-			starts = append(starts, i+1)
-		}
+// lineAt returns the line that holds byte offset o, without its
+// terminator: a use's line, found from where the use is (the line number
+// says the same), without scanning the file for every line's start.
+func lineAt(data []byte, o int) string {
+	s := bytes.LastIndexByte(data[:o], '\n') + 1
+	e := len(data)
+	if i := bytes.IndexByte(data[o:], '\n'); i >= 0 {
+		e = o + i
 	}
-	return starts
-}
-
-// lineText returns line n (1-based) without its terminator.
-func lineText(data []byte, starts []int, n int) string {
-	if n < 1 || n > len(starts) {
-		return ""
-	}
-	s, e := starts[n-1], len(data)
-	if n < len(starts) {
-		e = starts[n] - 1
-	}
-	return strings.TrimRight(string(data[s:e]), "\r\n")
+	return strings.TrimRight(string(data[s:e]), "\r")
 }
 
 // maxCallLine is the most bytes of a call's line a page shows.

@@ -255,7 +255,6 @@ func showUses(c *fileCalls, p parsedFile, data []byte, name string, mode Mode, s
 			c.defs = append(c.defs, page.Line{Number: d.Start, End: d.End, Kind: d.Kind, Name: d.Name, Depth: d.Depth, Text: show(d.Start, d.Signature)})
 		}
 	}
-	lines := lineStarts(data)
 	for _, r := range p.uses {
 		switch r.kind {
 		case syntax.RefDefinition:
@@ -264,7 +263,7 @@ func showUses(c *fileCalls, p parsedFile, data []byte, name string, mode Mode, s
 			c.mentions++
 			continue
 		}
-		l := page.Line{Number: r.line, Kind: r.kind, Text: show(r.line, short(strings.TrimSpace(lineText(data, lines, r.line)), maxCallLine))}
+		l := page.Line{Number: r.line, Kind: r.kind, Text: show(r.line, short(strings.TrimSpace(lineAt(data, r.start)), maxCallLine))}
 		i := caller(p.defs, r.in)
 		if mode == page.Callees {
 			i = r.in // the definition of name itself, not a function around it
