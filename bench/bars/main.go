@@ -206,12 +206,12 @@ func (b *bench) wordFile() {
 		return ws
 	}
 	for _, c := range []struct {
-		name  string
-		words []string
-		bar   float64
+		name, file string
+		words      []string
+		bar        float64
 	}{
-		{"grep -F -f: 1,000 identifiers", ranked(counts["camel"]), 1},
-		{"grep -F -f: the 1,000 commonest words", ranked(counts["common"]), 0},
+		{"grep -F -f: 1,000 identifiers", "identifiers.txt", ranked(counts["camel"]), 1},
+		{"grep -F -f: the 1,000 commonest words", "words.txt", ranked(counts["common"]), 0},
 	} {
 		words := c.words
 		if c.bar > 0 {
@@ -223,7 +223,7 @@ func (b *bench) wordFile() {
 		} else {
 			words = words[:min(len(words), 1000)]
 		}
-		file := filepath.Join(b.tmp, strings.Fields(c.name)[len(strings.Fields(c.name))-1]+".txt")
+		file := filepath.Join(b.tmp, c.file)
 		if err := os.WriteFile(file, []byte(strings.Join(words, "\n")+"\n"), 0o644); err != nil {
 			kit.Fail(err.Error())
 		}

@@ -15,9 +15,6 @@ import (
 	ort "github.com/yalue/onnxruntime_go"
 )
 
-// ONNXBuilt says whether this build can run ONNX models.
-const ONNXBuilt = true
-
 // ONNX is a transformer embedding model read from a directory the user
 // supplies, as Hugging Face exports them:
 //
@@ -121,12 +118,13 @@ func LoadONNX(dir string) (*ONNX, error) {
 	if err := startRuntime(); err != nil {
 		return nil, err
 	}
-	o := &ONNX{dir: dir, model: abs, sig: sig, wp: wp, cls: -1, sep: -1}
-	for _, t := range [][2]any{{"[CLS]", &o.cls}, {"[SEP]", &o.sep}, {"[PAD]", &o.pad}} {
-		if id, ok := wp.vocab[t[0].(string)]; ok {
-			*t[1].(*int) = id
+	id := func(token string, none int) int {
+		if id, ok := wp.vocab[token]; ok {
+			return id
 		}
+		return none
 	}
+	o := &ONNX{dir: dir, model: abs, sig: sig, wp: wp, cls: id("[CLS]", -1), sep: id("[SEP]", -1), pad: id("[PAD]", 0)}
 	ins, outs, err := ort.GetInputOutputInfo(abs)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrModel, model, err)

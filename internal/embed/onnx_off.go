@@ -7,9 +7,6 @@ import (
 	"fmt"
 )
 
-// ONNXBuilt says whether this build can run ONNX models.
-const ONNXBuilt = false
-
 // ONNX stands for the ONNX provider in a build without it.
 type ONNX struct{}
 
