@@ -24,7 +24,12 @@ func Refs(ctx context.Context, path string, src []byte, name string) (*File, []R
 		return nil, nil, err
 	}
 	defer tree.Close()
-	root := tree.RootNode()
+	return f, gr.refsIn(f, tree.RootNode(), src, occ, name), nil
+}
+
+// refsIn returns the occurrences occ of name under root, labelled, each
+// with the definition of f that holds it.
+func (gr *grammar) refsIn(f *File, root *sitter.Node, src []byte, occ []uint32, name string) []Ref {
 	var rs []Ref
 	for _, o := range occ {
 		n := root.NamedDescendantForByteRange(uint(o), uint(o)+uint(len(name)))
@@ -39,7 +44,7 @@ func Refs(ctx context.Context, path string, src []byte, name string) (*File, []R
 		}
 	}
 	withinRefs(f, rs)
-	return f, rs, nil
+	return rs
 }
 
 func lineOf(src []byte, o int) int { return bytes.Count(src[:o], []byte{'\n'}) + 1 }

@@ -13,8 +13,9 @@ import (
 // occurrences occ: around each, from the top-level line at or before it to
 // the next top-level line after it (a top-level line starts at column 0
 // with a letter, "_", "$" or "@": a declaration, a statement, a
-// decorator), merged where they touch. In Go, Python, JavaScript, Rust
-// or C each region is a run of whole top-level declarations, which parse
+// decorator), merged where they touch. In Python, JavaScript, Rust or C
+// (Go has its own, finer cut: goRegions) each region is a run of whole
+// top-level declarations, which parse
 // alone as the file would; where the cut is wrong (such a line inside a
 // string), the parse has errors and the caller parses the whole file.
 func regions(src []byte, occ []uint32) []sitter.Range {

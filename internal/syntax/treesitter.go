@@ -177,6 +177,13 @@ func parse(ctx context.Context, name string, src []byte, callee string) (*File, 
 		nest(f)
 		return f, nil, nil
 	}
+	cs := gr.callsIn(f, root, src, occ, callee)
+	return f, cs, nil
+}
+
+// callsIn returns the calls of callee under root, and adds to f the
+// definitions that hold one of its occurrences occ, nested.
+func (gr *grammar) callsIn(f *File, root *sitter.Node, src []byte, occ []uint32, callee string) []Call {
 	var cs []Call
 	for _, n := range collect(root, gr.wantCalls, occ) {
 		if r, ok := gr.calls[n.KindId()]; ok {
@@ -191,7 +198,7 @@ func parse(ctx context.Context, name string, src []byte, callee string) (*File, 
 	}
 	nest(f)
 	within(f, cs)
-	return f, cs, nil
+	return cs
 }
 
 // nothing returns the empty answer for a question about a name that does
@@ -220,13 +227,24 @@ func open(ctx context.Context, name string, src []byte, occ []uint32, regional b
 	if err := p.SetLanguage(gr.lang); err != nil {
 		return nil, nil, fmt.Errorf("%s grammar: %w", g, err)
 	}
-	var ranges []sitter.Range
-	if regional {
-		ranges = regions(src, occ)
+	// The ways to cut the file, least parsed first; the whole file last.
+	var cuts []func() []sitter.Range
+	switch {
+	case regional && g == "go":
+		cuts = append(cuts, func() []sitter.Range { return goRegions(src, occ, true) }, func() []sitter.Range { return goRegions(src, occ, false) })
+	case regional:
+		cuts = append(cuts, func() []sitter.Range { return regions(src, occ) })
 	}
-	tree, err := parseRanges(ctx, p, src, ranges)
-	if err == nil && ranges != nil && tree.RootNode().HasError() {
+	var tree *sitter.Tree
+	var err error
+	for _, cut := range cuts {
+		if tree, err = parseRanges(ctx, p, src, cut()); err != nil || !tree.RootNode().HasError() {
+			break
+		}
 		tree.Close()
+		tree = nil
+	}
+	if tree == nil && err == nil {
 		tree, err = parseRanges(ctx, p, src, nil)
 	}
 	if err != nil {
@@ -244,7 +262,12 @@ func around(ctx context.Context, path string, src []byte, occ []uint32, keep fun
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	root := tree.RootNode()
+	return gr, tree, gr.defsAround(tree.RootNode(), src, occ, keep), nil
+}
+
+// defsAround returns the file with the definitions under root that hold
+// an occurrence and that keep says to (nil: all), nested.
+func (gr *grammar) defsAround(root *sitter.Node, src []byte, occ []uint32, keep func(Def) bool) *File {
 	f := &File{Grammar: gr.name, By: ByParser, Errors: root.HasError()}
 	for _, n := range collect(root, gr.want, occ) {
 		if d, ok := gr.define(&n, src); ok && (keep == nil || keep(d)) {
@@ -252,7 +275,7 @@ func around(ctx context.Context, path string, src []byte, occ []uint32, keep fun
 		}
 	}
 	nest(f)
-	return gr, tree, f, nil
+	return f
 }
 
 // parseRanges parses src, or only the given ranges of it when there are

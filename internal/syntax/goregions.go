@@ -1,0 +1,390 @@
+//go:build cgo
+
+package syntax
+
+import (
+	"bytes"
+	"slices"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// goRegions returns the parts of a Go source to parse for a question about
+// the occurrences occ. It relies on gofmt's layout: a top-level
+// declaration starts at column 0 with its keyword; a function's body
+// statements start one tab in, and its closing brace is alone at column 0.
+// Around an occurrence in a function's body it keeps the function's head,
+// the body statement that holds the occurrence (and, inside a block
+// statement, only the block's own lines and, the same way, the statement
+// in it that holds the occurrence: see goStatement), and the closing
+// brace. The parse sees a function with fewer statements, at the same
+// positions, which is all a question about the occurrence needs: the
+// function's name, head and line range; the call, use or definition at
+// the occurrence and the nodes above it. Anywhere else it keeps the whole
+// top-level declaration. With stmts false it keeps whole declarations
+// only. Where the layout is not gofmt's, the cut is wrong and the parse has
+// errors: the caller then parses more (see open).
+func goRegions(src []byte, occ []uint32, stmts bool) []sitter.Range {
+	hid := goHidden(src)
+	var cuts [][2]int // byte ranges, in order, not touching
+	add := func(s, e int) {
+		if n := len(cuts); n > 0 && s <= cuts[n-1][1] {
+			cuts[n-1][1] = max(cuts[n-1][1], e)
+			return
+		}
+		cuts = append(cuts, [2]int{s, e})
+	}
+	// The cuts of one declaration at a time: its head, the statements
+	// asked about, its closing line; or all of it.
+	var d goDecl
+	d.end = -1
+	var body [][2]int
+	whole := false
+	flush := func() {
+		switch {
+		case d.end < 0:
+		case whole:
+			add(d.start, d.end)
+		default:
+			add(d.start, d.headEnd)
+			slices.SortFunc(body, func(a, b [2]int) int { return a[0] - b[0] })
+			for _, c := range body {
+				add(c[0], c[1])
+			}
+			add(d.close, lineEnd(src, d.close))
+		}
+		body, whole = body[:0], false
+	}
+	for _, u := range occ {
+		o := int(u)
+		if o >= d.end {
+			flush()
+			d = goDeclAt(src, o, hid)
+		}
+		switch {
+		case !stmts || d.headEnd < 0 || o < d.headEnd:
+			whole = true
+		case o >= d.close: // on the closing line or after it
+			if o >= lineEnd(src, d.close) {
+				whole = true
+			}
+		default:
+			if !goStatement(src, o, d, hid, &body) {
+				whole = true
+			}
+		}
+	}
+	flush()
+	return withPoints(src, cuts)
+}
+
+// goDecl is where a top-level Go declaration is: [start, end); for a
+// function with a body, its head ends at headEnd (the line holding "{"),
+// and its closing line starts at close. headEnd is -1 for any other
+// declaration, or where the layout is not as gofmt writes it.
+type goDecl struct{ start, headEnd, close, end int }
+
+// goDeclAt returns the top-level declaration around offset o: from the
+// top-level line at or before it to the next one after it.
+func goDeclAt(src []byte, o int, hid []int) goDecl {
+	d := goDecl{headEnd: -1, end: len(src)}
+	d.start = bytes.LastIndexByte(src[:o], '\n') + 1
+	for d.start > 0 && !goTop(src, d.start, hid) {
+		d.start = bytes.LastIndexByte(src[:d.start-1], '\n') + 1
+	}
+	for i := o; i < len(src); {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+		if i < len(src) && goTop(src, i, hid) {
+			d.end = i
+			break
+		}
+	}
+	if !bytes.HasPrefix(src[d.start:], []byte("func")) {
+		return d
+	}
+	// The head ends with the first line that ends in "{" and is the
+	// func line or starts at column 0 with ")" (a head over several lines).
+	for i := d.start; i < d.end; {
+		e := lineEnd(src, i)
+		line := bytes.TrimRight(src[i:e], " \t\r\n")
+		if (i == d.start || src[i] == ')') && bytes.HasSuffix(line, []byte("{")) && !isHidden(hid, e-1) {
+			d.headEnd = e
+			break
+		}
+		if i != d.start && src[i] != '\t' && src[i] != ')' {
+			break // not a head as gofmt writes one
+		}
+		i = e
+	}
+	if d.headEnd < 0 {
+		return d
+	}
+	// The body closes with the last line that is "}" at column 0.
+	d.close = -1
+	for i := d.end; i > d.headEnd; {
+		s := bytes.LastIndexByte(src[:i-1], '\n') + 1
+		if s >= d.headEnd && bytes.Equal(bytes.TrimRight(src[s:i], " \t\r\n"), []byte("}")) && !isHidden(hid, s) {
+			d.close = s
+			break
+		}
+		i = s
+	}
+	if d.close < 0 {
+		d.headEnd = -1
+	}
+	return d
+}
+
+// goStatement adds to cuts the parts of d's body to parse for offset o:
+// the body statement (one tab in) that holds it, from its line to the next
+// statement's. Where that statement is a block laid out as gofmt does (its
+// first line ends with "{", its last is "}" alone, and between them are
+// only lines indented deeper and the lines of its clauses: "} else {",
+// "case x:"), it keeps only those lines of the block's own and, the same
+// way, the statement inside it that holds o. It reports false when o is in
+// no statement it can tell.
+func goStatement(src []byte, o int, d goDecl, hid []int, cuts *[][2]int) bool {
+	lo, hi := d.headEnd, d.close // the lines of the block's statements
+	for depth := 1; ; depth++ {
+		start := bytes.LastIndexByte(src[:o], '\n') + 1
+		for !goStmtLine(src, start, depth, hid) {
+			if start <= lo {
+				return false
+			}
+			start = bytes.LastIndexByte(src[:start-1], '\n') + 1
+		}
+		if start < lo {
+			return false
+		}
+		end := hi
+		for i := lineEnd(src, o); i < hi; i = lineEnd(src, i) {
+			if goStmtLine(src, i, depth, hid) || goLabelAt(src, i, depth-1) {
+				end = i
+				break
+			}
+		}
+		first := lineEnd(src, start)
+		own := goBlockLines(src, first, end, depth, hid)
+		if len(own) == 0 || o < first || !bytes.HasSuffix(bytes.TrimRight(src[start:first], " \t\r\n"), []byte("{")) || isHidden(hid, first-2) {
+			*cuts = append(*cuts, [2]int{start, end})
+			return true
+		}
+		*cuts = append(*cuts, [2]int{start, first})
+		lo, hi = first, -1
+		for k, l := range own {
+			e := lineEnd(src, l)
+			if k == len(own)-1 {
+				e = end // the closing line, and what follows it up to the next statement
+			}
+			*cuts = append(*cuts, [2]int{l, e})
+			switch {
+			case hi >= 0:
+			case o < l:
+				hi = l
+			case o < e:
+				hi = 0 // on a line of the block's own: nothing inside is needed
+			default:
+				lo = e
+			}
+		}
+		if hi <= lo {
+			return true
+		}
+	}
+}
+
+// goBlockLines returns where the lines of a block at depth tabs start,
+// after its first line: the lines of its clauses ("} else {", "case x:",
+// "default:"), then the line "}" that closes it, which is the last line
+// before end that is not blank. Every other line from first to there
+// must be blank or indented deeper. For any other layout it returns nil.
+func goBlockLines(src []byte, first, end, depth int, hid []int) []int {
+	var own []int
+	closed := false
+	for i := first; i < end; i = lineEnd(src, i) {
+		t := 0
+		for i+t < end && src[i+t] == '\t' {
+			t++
+		}
+		if i+t == end || src[i+t] == '\n' || src[i+t] == '\r' || isHidden(hid, i) || t > depth && !closed {
+			continue // blank, inside a raw string or a comment, or deeper
+		}
+		line := bytes.TrimRight(src[i+t:lineEnd(src, i)], " \t\r\n")
+		switch {
+		case bytes.HasPrefix(line, []byte("//")):
+			continue // a comment among the clauses, or after the block
+		case t != depth || closed:
+			return nil
+		case bytes.Equal(line, []byte("}")):
+			closed = true
+		case bytes.HasPrefix(line, []byte("} else")) && bytes.HasSuffix(line, []byte("{")),
+			(bytes.HasPrefix(line, []byte("case ")) || bytes.HasPrefix(line, []byte("default:"))) && bytes.HasSuffix(line, []byte(":")):
+		default:
+			return nil
+		}
+		own = append(own, i)
+	}
+	if !closed {
+		return nil
+	}
+	return own
+}
+
+// goStmtLine reports whether the line at i starts a statement of a block
+// at depth tabs as gofmt lays it out: depth tabs, then not a closing
+// bracket, a comment, a case of a switch, or a label.
+func goStmtLine(src []byte, i, depth int, hid []int) bool {
+	if i+depth >= len(src) || isHidden(hid, i) {
+		return false
+	}
+	for k := 0; k < depth; k++ {
+		if src[i+k] != '\t' {
+			return false
+		}
+	}
+	i += depth
+	switch c := src[i]; {
+	case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '}' || c == ')' || c == ']' || c == '/':
+		return false
+	case bytes.HasPrefix(src[i:], []byte("case ")) || bytes.HasPrefix(src[i:], []byte("default:")):
+		return false
+	}
+	return !goLabel(src, i)
+}
+
+// goLabelAt reports whether the line at i is a label alone after tabs
+// tabs.
+func goLabelAt(src []byte, i, tabs int) bool {
+	if i+tabs > len(src) || bytes.Count(src[i:i+tabs], []byte{'\t'}) != tabs {
+		return false
+	}
+	return goLabel(src, i+tabs)
+}
+
+// goLabel reports whether the line at i is a label alone ("retry:").
+// gofmt puts a label a level out from the statement it labels: at column
+// 0 for a statement of a function's body, one tab in for one a level
+// deeper.
+func goLabel(src []byte, i int) bool {
+	j := i
+	for j < len(src) && isIdent(src[j]) {
+		j++
+	}
+	return j > i && j < len(src) && src[j] == ':' && string(src[i:j]) != "default" && (j+1 == len(src) || src[j+1] == '\n' || src[j+1] == '\r')
+}
+
+// goTop reports whether the line at i starts a top-level Go declaration:
+// a declaration keyword at column 0, outside a raw string or a comment.
+func goTop(src []byte, i int, hid []int) bool {
+	line := src[i:min(len(src), i+8)]
+	for _, kw := range [...]string{"func", "type", "var", "const", "import"} {
+		if bytes.HasPrefix(line, []byte(kw)) && len(line) > len(kw) && (line[len(kw)] == ' ' || line[len(kw)] == '(') {
+			return !isHidden(hid, i)
+		}
+	}
+	return false
+}
+
+// goHidden returns where the Go raw strings and /* */ comments that span
+// lines open and close, as hidden does for other languages: a line start
+// between an odd mark and the next even one is inside one. It reads the
+// source as Go's scanner does, so quotes in comments and strings do not
+// fool it.
+func goHidden(src []byte) []int {
+	var marks []int
+	mark := func(s, e int) int {
+		if bytes.IndexByte(src[s:e], '\n') >= 0 {
+			marks = append(marks, s, e)
+		}
+		return e
+	}
+	for i := 0; i < len(src); {
+		j := bytes.IndexAny(src[i:], "/\"'`")
+		if j < 0 {
+			break
+		}
+		i += j
+		switch c := src[i]; {
+		case c == '`':
+			e := bytes.IndexByte(src[i+1:], '`')
+			if e < 0 {
+				return append(marks, i, len(src))
+			}
+			i = mark(i, i+1+e+1)
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			i = lineEnd(src, i)
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			e := bytes.Index(src[i+2:], []byte("*/"))
+			if e < 0 {
+				return append(marks, i, len(src))
+			}
+			i = mark(i, i+2+e+2)
+		case c == '"' || c == '\'':
+			i = quoted(src, i)
+		default:
+			i++
+		}
+	}
+	return marks
+}
+
+// quoted returns the offset past the interpreted string or rune literal
+// opening at i (or past its line, when it does not close on it).
+func quoted(src []byte, i int) int {
+	q := src[i]
+	for i++; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case q:
+			return i + 1
+		case '\n':
+			return i
+		}
+	}
+	return i
+}
+
+// isHidden reports whether offset i is inside a span of marks (see
+// hidden).
+func isHidden(marks []int, i int) bool {
+	k, _ := slices.BinarySearch(marks, i+1) // the marks at or before i
+	return k%2 == 1
+}
+
+// lineEnd returns the offset past the newline ending the line that holds
+// offset i (or len(src)).
+func lineEnd(src []byte, i int) int {
+	j := bytes.IndexByte(src[i:], '\n')
+	if j < 0 {
+		return len(src)
+	}
+	return i + j + 1
+}
+
+// withPoints makes tree-sitter ranges of byte ranges in order, with the
+// row and column of each end.
+func withPoints(src []byte, cuts [][2]int) []sitter.Range {
+	rs := make([]sitter.Range, 0, len(cuts))
+	row, at := 0, 0 // the row of the line starting at byte at
+	point := func(b int) sitter.Point {
+		for at < b {
+			i := bytes.IndexByte(src[at:b], '\n')
+			if i < 0 {
+				break
+			}
+			at += i + 1
+			row++
+		}
+		return sitter.Point{Row: uint(row), Column: uint(b - at)}
+	}
+	for _, c := range cuts {
+		s := point(c[0])
+		rs = append(rs, sitter.Range{StartByte: uint(c[0]), StartPoint: s, EndByte: uint(c[1]), EndPoint: point(c[1])})
+	}
+	return rs
+}
