@@ -5,6 +5,8 @@ package syntax
 import (
 	"context"
 	"slices"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
 // Callees parses a file's source and returns the definitions of name that
@@ -17,16 +19,22 @@ func Callees(ctx context.Context, path string, src []byte, name string) (*File, 
 	if f, ok := nothing(path, src, occ); ok {
 		return f, nil, nil
 	}
-	gr, tree, f, err := around(ctx, path, src, occ, func(d Def) bool { return d.Name == name && callable(d.Kind) })
+	gr, tree, f, err := around(ctx, path, src, occ, cutBodies, func(d Def) bool { return d.Name == name && callable(d.Kind) })
 	if err != nil {
 		return nil, nil, err
 	}
 	defer tree.Close()
+	return f, gr.callsInside(f, tree.RootNode(), src), nil
+}
+
+// callsInside returns every named call under root inside a definition of
+// f, each with that definition as its In, in order.
+func (gr *grammar) callsInside(f *File, root *sitter.Node, src []byte) []Call {
 	if len(f.Defs) == 0 {
-		return f, nil, nil
+		return nil
 	}
 	var cs []Call
-	for _, n := range collect(tree.RootNode(), gr.onlyCalls, nil) {
+	for _, n := range collect(root, gr.onlyCalls, nil) {
 		at := int(n.StartByte())
 		i := slices.IndexFunc(f.Defs, func(d Def) bool { return d.StartByte <= at && at < d.EndByte })
 		if i < 0 {
@@ -37,7 +45,7 @@ func Callees(ctx context.Context, path string, src []byte, name string) (*File, 
 		}
 	}
 	slices.SortFunc(cs, func(a, b Call) int { return a.StartByte - b.StartByte })
-	return f, cs, nil
+	return cs
 }
 
 // callable reports whether a definition of this kind has a body that
@@ -64,7 +72,7 @@ func CallsOf(ctx context.Context, path string, src []byte, names []string) (*Fil
 	if f, ok := nothing(path, src, occ); ok {
 		return f, nil, nil
 	}
-	gr, tree, err := open(ctx, path, src, occ, true)
+	gr, tree, err := open(ctx, path, src, occ, cutUses)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -43,7 +43,7 @@ func Enclosing(ctx context.Context, name string, src []byte, lines []int) (*File
 	if f, ok := nothing(name, src, occ); ok {
 		return f, in, nil
 	}
-	_, tree, f, err := around(ctx, name, src, occ, nil)
+	_, tree, f, err := around(ctx, name, src, occ, cutUses, nil)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -21,10 +21,12 @@ import (
 // positions, which is all a question about the occurrence needs: the
 // function's name, head and line range; the call, use or definition at
 // the occurrence and the nodes above it. Anywhere else it keeps the whole
-// top-level declaration. With stmts false it keeps whole declarations
+// top-level declaration; and for an occurrence in a function's head (its
+// name, where it is defined), the head and the closing brace, or with
+// bodies the whole function. With stmts false it keeps whole declarations
 // only. Where the layout is not gofmt's, the cut is wrong and the parse has
 // errors: the caller then parses more (see open).
-func goRegions(src []byte, occ []uint32, stmts bool) []sitter.Range {
+func goRegions(src []byte, occ []uint32, stmts, bodies bool) []sitter.Range {
 	hid := goHidden(src)
 	var cuts [][2]int // byte ranges, in order, not touching
 	add := func(s, e int) {
@@ -38,14 +40,14 @@ func goRegions(src []byte, occ []uint32, stmts bool) []sitter.Range {
 	// asked about, its closing line; or all of it.
 	var d goDecl
 	d.end = -1
-	var body [][2]int
+	var body, after [][2]int // after: comment lines past the declaration's end
 	whole := false
 	flush := func() {
 		switch {
 		case d.end < 0:
 		case whole:
 			add(d.start, d.end)
-		default:
+		case d.headEnd >= 0:
 			add(d.start, d.headEnd)
 			slices.SortFunc(body, func(a, b [2]int) int { return a[0] - b[0] })
 			for _, c := range body {
@@ -53,7 +55,12 @@ func goRegions(src []byte, occ []uint32, stmts bool) []sitter.Range {
 			}
 			add(d.close, lineEnd(src, d.close))
 		}
-		body, whole = body[:0], false
+		if !whole {
+			for _, c := range after {
+				add(c[0], c[1])
+			}
+		}
+		body, after, whole = body[:0], after[:0], false
 	}
 	for _, u := range occ {
 		o := int(u)
@@ -61,9 +68,18 @@ func goRegions(src []byte, occ []uint32, stmts bool) []sitter.Range {
 			flush()
 			d = goDeclAt(src, o, hid)
 		}
+		// A comment line outside any declaration (after one's end, or
+		// before the first) is a part of its own: a comment may sit
+		// between any two lines. (In a declaration it needs the
+		// definitions around it: goStatement keeps them.)
+		if ls, le, ok := goCommentLine(src, o, hid); ok && (d.headEnd >= 0 && ls > d.close || d.start == 0 && !goTop(src, 0, hid)) {
+			after = append(after, [2]int{ls, le})
+			continue
+		}
 		switch {
-		case !stmts || d.headEnd < 0 || o < d.headEnd:
+		case !stmts || d.headEnd < 0 || bodies && o < d.headEnd:
 			whole = true
+		case o < d.headEnd: // in the head: it and the closing brace
 		case o >= d.close: // on the closing line or after it
 			if o >= lineEnd(src, d.close) {
 				whole = true
@@ -78,9 +94,21 @@ func goRegions(src []byte, occ []uint32, stmts bool) []sitter.Range {
 	return withPoints(src, cuts)
 }
 
+// goCommentLine returns the line that holds offset o when it is a line
+// comment alone.
+func goCommentLine(src []byte, o int, hid []int) (start, end int, ok bool) {
+	start = bytes.LastIndexByte(src[:o], '\n') + 1
+	text := bytes.TrimLeft(src[start:o], " \t")
+	if !bytes.HasPrefix(text, []byte("//")) || isHidden(hid, start) {
+		return 0, 0, false
+	}
+	return start, lineEnd(src, o), true
+}
+
 // goDecl is where a top-level Go declaration is: [start, end); for a
 // function with a body, its head ends at headEnd (the line holding "{"),
-// and its closing line starts at close. headEnd is -1 for any other
+// and its closing line starts at close; the same for a type, var or const
+// whose first line opens a block ("{" or "("). headEnd is -1 for any other
 // declaration, or where the layout is not as gofmt writes it.
 type goDecl struct{ start, headEnd, close, end int }
 
@@ -103,12 +131,26 @@ func goDeclAt(src []byte, o int, hid []int) goDecl {
 			break
 		}
 	}
+	closer := []byte("}")
 	if !bytes.HasPrefix(src[d.start:], []byte("func")) {
-		return d
+		// A type, var or const whose first line opens a block: a struct,
+		// an interface, a composite literal, a group of specs.
+		e := lineEnd(src, d.start)
+		line := bytes.TrimRight(src[d.start:e], " \t\r\n")
+		switch {
+		case bytes.HasSuffix(line, []byte("(")):
+			closer = []byte(")")
+		case !bytes.HasSuffix(line, []byte("{")):
+			return d
+		}
+		if !isHidden(hid, e-1) && bytes.IndexByte(line, '/') < 0 { // no comment after the opener
+			d.headEnd = e
+		}
 	}
-	// The head ends with the first line that ends in "{" and is the
-	// func line or starts at column 0 with ")" (a head over several lines).
-	for i := d.start; i < d.end; {
+	// A function's head ends with the first line that ends in "{" and is
+	// the func line or starts at column 0 with ")" (a head over several
+	// lines).
+	for i := d.start; i < d.end && d.headEnd < 0; {
 		e := lineEnd(src, i)
 		line := bytes.TrimRight(src[i:e], " \t\r\n")
 		if (i == d.start || src[i] == ')') && bytes.HasSuffix(line, []byte("{")) && !isHidden(hid, e-1) {
@@ -123,11 +165,11 @@ func goDeclAt(src []byte, o int, hid []int) goDecl {
 	if d.headEnd < 0 {
 		return d
 	}
-	// The body closes with the last line that is "}" at column 0.
+	// The body closes with the last line that is "}" (or ")") at column 0.
 	d.close = -1
 	for i := d.end; i > d.headEnd; {
 		s := bytes.LastIndexByte(src[:i-1], '\n') + 1
-		if s >= d.headEnd && bytes.Equal(bytes.TrimRight(src[s:i], " \t\r\n"), []byte("}")) && !isHidden(hid, s) {
+		if s >= d.headEnd && bytes.Equal(bytes.TrimRight(src[s:i], " \t\r\n"), closer) && !isHidden(hid, s) {
 			d.close = s
 			break
 		}
@@ -135,6 +177,17 @@ func goDeclAt(src []byte, o int, hid []int) goDecl {
 	}
 	if d.close < 0 {
 		d.headEnd = -1
+		return d
+	}
+	if !bytes.HasPrefix(src[d.start:], []byte("func")) {
+		// Lines at column 0 inside: a block that closes and another
+		// that opens ("}{" after a struct type), not one block.
+		for i := d.headEnd; i < d.close; i = lineEnd(src, i) {
+			if c := src[i]; c != '\t' && c != '\n' && c != '\r' && !bytes.HasPrefix(src[i:], []byte("//")) && !isHidden(hid, i) {
+				d.headEnd = -1
+				break
+			}
+		}
 	}
 	return d
 }
@@ -219,9 +272,9 @@ func goBlockLines(src []byte, first, end, depth int, hid []int) []int {
 			continue // a comment among the clauses, or after the block
 		case t != depth || closed:
 			return nil
-		case bytes.Equal(line, []byte("}")):
-			closed = true
-		case bytes.HasPrefix(line, []byte("} else")) && bytes.HasSuffix(line, []byte("{")),
+		case bytes.HasPrefix(line, []byte("}")) && !bytes.HasSuffix(line, []byte("{")):
+			closed = true // "}", or "})", "}()", "}," closing what the first line opened
+		case bytes.HasPrefix(line, []byte("}")),
 			(bytes.HasPrefix(line, []byte("case ")) || bytes.HasPrefix(line, []byte("default:"))) && bytes.HasSuffix(line, []byte(":")):
 		default:
 			return nil
@@ -291,9 +344,9 @@ func goTop(src []byte, i int, hid []int) bool {
 
 // goHidden returns where the Go raw strings and /* */ comments that span
 // lines open and close, as hidden does for other languages: a line start
-// between an odd mark and the next even one is inside one. It reads the
-// source as Go's scanner does, so quotes in comments and strings do not
-// fool it.
+// between an odd mark and the next even one is inside one. It finds each
+// backquote and "/*" with a fast search and reads its line as Go's scanner
+// does up to there, so quotes in comments and strings do not fool it.
 func goHidden(src []byte) []int {
 	var marks []int
 	mark := func(s, e int) int {
@@ -302,34 +355,69 @@ func goHidden(src []byte) []int {
 		}
 		return e
 	}
-	for i := 0; i < len(src); {
-		j := bytes.IndexAny(src[i:], "/\"'`")
-		if j < 0 {
+	nb, nc := -1, -1 // the next backquote and "/*" at or after from; -1: not looked for
+	for from := 0; from < len(src); {
+		if nb < from {
+			nb = indexFrom(src, from, "`")
+		}
+		if nc < from {
+			nc = indexFrom(src, from, "/*")
+		}
+		p := min(nb, nc)
+		if p == len(src) {
 			break
 		}
-		i += j
-		switch c := src[i]; {
-		case c == '`':
-			e := bytes.IndexByte(src[i+1:], '`')
+		// No mark opens between from and p, so the lexer is in code at
+		// from and at the start of p's line.
+		if r := resume(src, max(from, bytes.LastIndexByte(src[:p], '\n')+1), p); r > p {
+			from = r // p is in a string or a line comment
+			continue
+		}
+		if src[p] == '`' {
+			e := bytes.IndexByte(src[p+1:], '`')
 			if e < 0 {
-				return append(marks, i, len(src))
+				return append(marks, p, len(src))
 			}
-			i = mark(i, i+1+e+1)
-		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			i = lineEnd(src, i)
-		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			e := bytes.Index(src[i+2:], []byte("*/"))
-			if e < 0 {
-				return append(marks, i, len(src))
+			from = mark(p, p+1+e+1)
+			continue
+		}
+		e := bytes.Index(src[p+2:], []byte("*/"))
+		if e < 0 {
+			return append(marks, p, len(src))
+		}
+		from = mark(p, p+2+e+2)
+	}
+	return marks
+}
+
+// indexFrom returns where sep next occurs in src at or after i, or len(src).
+func indexFrom(src []byte, i int, sep string) int {
+	if j := bytes.Index(src[i:], []byte(sep)); j >= 0 {
+		return i + j
+	}
+	return len(src)
+}
+
+// resume reads Go source from i, in code, to p, and returns p when p is in
+// code too; else where code resumes after it: past the string or rune
+// literal that holds p, or the end of the line comment.
+func resume(src []byte, i, p int) int {
+	for i < p {
+		switch src[i] {
+		case '"', '\'':
+			if i = quoted(src, i); i > p {
+				return i
 			}
-			i = mark(i, i+2+e+2)
-		case c == '"' || c == '\'':
-			i = quoted(src, i)
+		case '/':
+			if src[i+1] == '/' {
+				return lineEnd(src, i)
+			}
+			i++
 		default:
 			i++
 		}
 	}
-	return marks
+	return p
 }
 
 // quoted returns the offset past the interpreted string or rune literal
@@ -339,6 +427,9 @@ func quoted(src []byte, i int) int {
 	for i++; i < len(src); i++ {
 		switch src[i] {
 		case '\\':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				return i + 1 // a literal ends with its line, escaped or not
+			}
 			i++
 		case q:
 			return i + 1
@@ -370,17 +461,11 @@ func lineEnd(src []byte, i int) int {
 // row and column of each end.
 func withPoints(src []byte, cuts [][2]int) []sitter.Range {
 	rs := make([]sitter.Range, 0, len(cuts))
-	row, at := 0, 0 // the row of the line starting at byte at
+	row, at := 0, 0 // the row of byte at
 	point := func(b int) sitter.Point {
-		for at < b {
-			i := bytes.IndexByte(src[at:b], '\n')
-			if i < 0 {
-				break
-			}
-			at += i + 1
-			row++
-		}
-		return sitter.Point{Row: uint(row), Column: uint(b - at)}
+		row += bytes.Count(src[at:b], []byte{'\n'})
+		at = b
+		return sitter.Point{Row: uint(row), Column: uint(b - (bytes.LastIndexByte(src[:b], '\n') + 1))}
 	}
 	for _, c := range cuts {
 		s := point(c[0])

@@ -9,8 +9,11 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/scoutcode/scout/internal/fixture"
 )
@@ -19,8 +22,9 @@ import (
 // from a Go file (a function's head, the statement around an occurrence,
 // its closing brace) answer as the whole file does: over every 7th Go file
 // of GOROOT/src, for up to six names called in it, the calls of the name
-// with the definitions around them (Calls), and each occurrence labelled
-// (Refs). It also checks that the cut parses without errors for nearly
+// with the definitions around them (callers), each occurrence labelled
+// (refs), and the calls inside the name's definitions (callees, whose cut
+// keeps those definitions whole). It also checks that the cut parses without errors for nearly
 // every file that parses without them whole, so a cut grown wrong (and
 // falling back to a bigger parse each time) fails here, not just slows.
 func TestGoRegionsParseAsTheWholeFile(t *testing.T) {
@@ -73,41 +77,21 @@ func TestGoRegionsParseAsTheWholeFile(t *testing.T) {
 			}
 		}
 		for _, name := range names {
-			for _, refs := range []bool{false, true} {
-				occ := Occurrences(src, name)
-				if !refs {
-					occ = callish(src, occ, len(name), "go")
-				}
-				if len(occ) == 0 {
+			for _, q := range questions {
+				if len(q.uses(src, name)) == 0 {
 					continue
 				}
 				tallies[i].asked++
-				cut, err := parseRanges(context.Background(), parser, src, goRegions(src, occ, true))
-				if err != nil {
-					t.Errorf("%s: %v", p, err)
-					return
-				}
-				if cut.RootNode().HasError() {
-					if tallies[i].asked-tallies[i].cut <= 1 {
-						t.Logf("%s: %s (refs %v): the cut parses with errors", p, name, refs)
-					}
-					cut.Close()
-					continue
-				}
-				tallies[i].cut++
-				var want, got any
-				if refs {
-					fw, fc := gr.defsAround(whole.RootNode(), src, occ, nil), gr.defsAround(cut.RootNode(), src, occ, nil)
-					want, got = []any{fw, gr.refsIn(fw, whole.RootNode(), src, occ, name)}, []any{fc, gr.refsIn(fc, cut.RootNode(), src, occ, name)}
-				} else {
-					fw, fc := &File{}, &File{}
-					want, got = []any{gr.callsIn(fw, whole.RootNode(), src, occ, name), fw}, []any{gr.callsIn(fc, cut.RootNode(), src, occ, name), fc}
-				}
-				cut.Close()
-				if reflect.DeepEqual(want, got) {
+				same, cut := q.sameAsWhole(gr, parser, whole, src, name)
+				switch {
+				case cut && same:
+					tallies[i].cut++
 					tallies[i].same++
-				} else {
-					t.Errorf("%s: %s (refs %v): the cut parse answers\n%+v\nthe whole file\n%+v", p, name, refs, got, want)
+				case cut:
+					tallies[i].cut++
+					t.Errorf("%s: %s (%s): the cut parse answers otherwise than the whole file", p, name, q.name)
+				case tallies[i].asked-tallies[i].cut <= 1:
+					t.Logf("%s: %s (%s): the cut parses with errors", p, name, q.name)
 				}
 			}
 		}
@@ -126,8 +110,9 @@ func TestGoRegionsParseAsTheWholeFile(t *testing.T) {
 
 // FuzzGoRegions checks on any source that the cut goRegions makes never
 // changes an answer: where both the cut and the whole file parse without
-// errors, the calls of f with the definitions around them, and every
-// occurrence of f labelled, are the same.
+// errors, the answers of callers, refs and callees about f are the same,
+// and the cut's ranges are in order inside the source; and goHidden agrees
+// with a plain scanner.
 func FuzzGoRegions(f *testing.F) {
 	f.Add([]byte("package p\n\nfunc g() {\n\tif a {\n\t\tf(1)\n\t} else {\n\t\tf(2)\n\t}\n\tswitch {\n\tcase f(3):\n\t\tx()\n\t// c\n\tdefault:\n\t\tf(4)\n\t}\nretry:\n\tfor {\n\tL:\n\t\tf(5)\n\t\tgoto L\n\t}\n\tgoto retry\n}\n"))
 	f.Add([]byte("package p\n\nvar s = `\nfunc f() {\n\tf()\n`\n\n/*\nfunc h() {\n*/\nfunc h(a,\n\tb int,\n) {\n\tx := []T{\n\t\t{f(1)},\n\t}\n\tdefer func() {\n\t\tf()\n\t}()\n}\n\nfunc f() {}\n"))
@@ -136,6 +121,9 @@ func FuzzGoRegions(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		if len(src) > 1<<16 {
 			return
+		}
+		if want, got := hiddenByScanning(src), goHidden(src); !slices.Equal(want, got) {
+			t.Fatalf("goHidden says %v, a scanner %v", got, want)
 		}
 		parser := getParser()
 		defer putParser(parser)
@@ -151,40 +139,124 @@ func FuzzGoRegions(f *testing.F) {
 		if whole.RootNode().HasError() {
 			return
 		}
-		for _, refs := range []bool{false, true} {
-			occ := Occurrences(src, "f")
-			if !refs {
-				occ = callish(src, occ, 1, "go")
-			}
-			if len(occ) == 0 {
-				continue
-			}
-			ranges := goRegions(src, occ, true)
-			for k, r := range ranges {
-				if r.StartByte >= r.EndByte || r.EndByte > uint(len(src)) || k > 0 && ranges[k-1].EndByte >= r.StartByte {
-					t.Fatalf("ranges out of order or outside the source: %+v", ranges)
-				}
-			}
-			cut, err := parseRanges(ctx, parser, src, ranges)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if cut.RootNode().HasError() {
-				cut.Close()
-				continue
-			}
-			var want, got any
-			if refs {
-				fw, fc := gr.defsAround(whole.RootNode(), src, occ, nil), gr.defsAround(cut.RootNode(), src, occ, nil)
-				want, got = []any{fw, gr.refsIn(fw, whole.RootNode(), src, occ, "f")}, []any{fc, gr.refsIn(fc, cut.RootNode(), src, occ, "f")}
-			} else {
-				fw, fc := &File{}, &File{}
-				want, got = []any{gr.callsIn(fw, whole.RootNode(), src, occ, "f"), fw}, []any{gr.callsIn(fc, cut.RootNode(), src, occ, "f"), fc}
-			}
-			cut.Close()
-			if !reflect.DeepEqual(want, got) {
-				t.Fatalf("refs %v: the cut %+v answers\n%+v\nthe whole file\n%+v", refs, ranges, got, want)
+		for _, q := range questions {
+			if same, _ := q.sameAsWhole(gr, parser, whole, src, "f"); !same {
+				t.Fatalf("%s: the cut %+v answers otherwise than the whole file", q.name, q.ranges(src, "f"))
 			}
 		}
 	})
+}
+
+// A question answered from a cut of a Go file: callers, refs, callees.
+type question struct {
+	name   string
+	uses   func(src []byte, name string) []uint32
+	bodies bool
+	answer func(gr *grammar, root *sitter.Node, src []byte, occ []uint32, name string) any
+}
+
+var questions = []question{
+	{"callers", func(src []byte, name string) []uint32 { return callish(src, Occurrences(src, name), len(name), "go") }, false,
+		func(gr *grammar, root *sitter.Node, src []byte, occ []uint32, name string) any {
+			f := &File{}
+			return []any{gr.callsIn(f, root, src, occ, name), f}
+		}},
+	{"refs", Occurrences, false,
+		func(gr *grammar, root *sitter.Node, src []byte, occ []uint32, name string) any {
+			f := gr.defsAround(root, src, occ, nil)
+			return []any{f, gr.refsIn(f, root, src, occ, name)}
+		}},
+	{"callees", func(src []byte, name string) []uint32 { return callish(src, Occurrences(src, name), len(name), "go") }, true,
+		func(gr *grammar, root *sitter.Node, src []byte, occ []uint32, name string) any {
+			f := gr.defsAround(root, src, occ, func(d Def) bool { return d.Name == name && callable(d.Kind) })
+			return []any{f, gr.callsInside(f, root, src)}
+		}},
+}
+
+func (q question) ranges(src []byte, name string) []sitter.Range {
+	return goRegions(src, q.uses(src, name), true, q.bodies)
+}
+
+// sameAsWhole reports whether the cut of src for the question parses
+// without errors (cut), and if so whether it answers as the whole file
+// does (same); a question about no occurrence is the same.
+func (q question) sameAsWhole(gr *grammar, parser *sitter.Parser, whole *sitter.Tree, src []byte, name string) (same, cut bool) {
+	occ := q.uses(src, name)
+	if len(occ) == 0 {
+		return true, true
+	}
+	ranges := q.ranges(src, name)
+	for k, r := range ranges {
+		if r.StartByte >= r.EndByte || r.EndByte > uint(len(src)) || k > 0 && ranges[k-1].EndByte >= r.StartByte {
+			return false, true // out of order or outside the source
+		}
+	}
+	tree, err := parseRanges(context.Background(), parser, src, ranges)
+	if err != nil {
+		return false, true
+	}
+	defer tree.Close()
+	if tree.RootNode().HasError() {
+		return true, false
+	}
+	return reflect.DeepEqual(q.answer(gr, whole.RootNode(), src, occ, name), q.answer(gr, tree.RootNode(), src, occ, name)), true
+}
+
+// hiddenByScanning is goHidden written as a plain scanner, byte by byte:
+// the reference it is checked against.
+func hiddenByScanning(src []byte) []int {
+	var marks []int
+	for i := 0; i < len(src); {
+		switch c := src[i]; {
+		case c == '`' || c == '/' && i+1 < len(src) && src[i+1] == '*':
+			closer := "`"
+			if c == '/' {
+				closer = "*/"
+			}
+			e := strings.Index(string(src[i+len(closer):]), closer)
+			if e < 0 {
+				return append(marks, i, len(src))
+			}
+			e += i + 2*len(closer)
+			if strings.Contains(string(src[i:e]), "\n") {
+				marks = append(marks, i, e)
+			}
+			i = e
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			i = lineEnd(src, i)
+		case c == '"' || c == '\'':
+			i = quoted(src, i)
+		default:
+			i++
+		}
+	}
+	return marks
+}
+
+// TestGoHiddenAsAScanner checks goHidden against a plain scanner over
+// every Go file of GOROOT/src.
+func TestGoHiddenAsAScanner(t *testing.T) {
+	root := filepath.Join(fixture.GoRoot(), "src")
+	files, spans := 0, 0
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Error(err)
+			return nil
+		}
+		files++
+		want, got := hiddenByScanning(src), goHidden(src)
+		spans += len(want) / 2
+		if !slices.Equal(want, got) {
+			t.Errorf("%s: goHidden says %v, a scanner %v", p, got, want)
+		}
+		return nil
+	})
+	t.Logf("%d files, %d raw strings and comments over several lines", files, spans)
+	if files < 5000 || spans < 1000 {
+		t.Fatalf("only %d files, %d spans under %s", files, spans, root)
+	}
 }

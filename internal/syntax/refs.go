@@ -19,7 +19,7 @@ func Refs(ctx context.Context, path string, src []byte, name string) (*File, []R
 	if f, ok := nothing(path, src, occ); ok {
 		return f, nil, nil
 	}
-	gr, tree, f, err := around(ctx, path, src, occ, nil)
+	gr, tree, f, err := around(ctx, path, src, occ, cutUses, nil)
 	if err != nil {
 		return nil, nil, err
 	}

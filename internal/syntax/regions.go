@@ -19,21 +19,10 @@ import (
 // alone as the file would; where the cut is wrong (such a line inside a
 // string), the parse has errors and the caller parses the whole file.
 func regions(src []byte, occ []uint32) []sitter.Range {
-	var rs []sitter.Range
+	var cuts [][2]int
 	hid := hidden(src)
-	row, at := 0, 0 // the row of the line starting at byte at
-	lineAt := func(b int) {
-		for at < b {
-			i := bytes.IndexByte(src[at:b], '\n')
-			if i < 0 {
-				break
-			}
-			at += i + 1
-			row++
-		}
-	}
 	for _, o := range occ {
-		if n := len(rs); n > 0 && uint(o) < rs[n-1].EndByte {
+		if n := len(cuts); n > 0 && int(o) < cuts[n-1][1] {
 			continue // inside the last region
 		}
 		// Back from the occurrence's line to a top-level line.
@@ -54,20 +43,13 @@ func regions(src []byte, occ []uint32) []sitter.Range {
 				break
 			}
 		}
-		lineAt(start)
-		startRow := row
-		if n := len(rs); n > 0 && uint(start) <= rs[n-1].EndByte {
-			lineAt(end)
-			rs[n-1].EndByte, rs[n-1].EndPoint = uint(end), sitter.Point{Row: uint(row), Column: uint(end - at)}
+		if n := len(cuts); n > 0 && start <= cuts[n-1][1] {
+			cuts[n-1][1] = end
 			continue
 		}
-		lineAt(end)
-		rs = append(rs, sitter.Range{
-			StartByte: uint(start), StartPoint: sitter.Point{Row: uint(startRow)},
-			EndByte: uint(end), EndPoint: sitter.Point{Row: uint(row), Column: uint(end - at)},
-		})
+		cuts = append(cuts, [2]int{start, end})
 	}
-	return rs
+	return withPoints(src, cuts)
 }
 
 // topLevel reports whether the line starting at i starts a top-level

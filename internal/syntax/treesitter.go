@@ -160,7 +160,11 @@ func parse(ctx context.Context, name string, src []byte, callee string) (*File, 
 			return f, nil, nil
 		}
 	}
-	gr, tree, err := open(ctx, name, src, occ, callee != "")
+	c := cutWhole
+	if callee != "" {
+		c = cutUses
+	}
+	gr, tree, err := open(ctx, name, src, occ, c)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -210,10 +214,19 @@ func nothing(name string, src []byte, occ []uint32) (*File, bool) {
 	return nil, false
 }
 
+// cut is how much of a file open parses.
+type cut int
+
+const (
+	cutWhole  cut = iota // all of it
+	cutUses              // the parts around the occurrences of a name (see regions, goRegions)
+	cutBodies            // as cutUses, and the whole of a definition whose name is one (callees read its body)
+)
+
 // open parses a file with its grammar: all of it, or with regions only
 // the parts around the occurrences occ (the whole file when those parse
 // with errors: regions cut wrong, or a file with errors anyway).
-func open(ctx context.Context, name string, src []byte, occ []uint32, regional bool) (*grammar, *sitter.Tree, error) {
+func open(ctx context.Context, name string, src []byte, occ []uint32, c cut) (*grammar, *sitter.Tree, error) {
 	g := Grammar(name)
 	if g == "" {
 		return nil, nil, fmt.Errorf("%s: %w", name, ErrUnsupported)
@@ -230,9 +243,9 @@ func open(ctx context.Context, name string, src []byte, occ []uint32, regional b
 	// The ways to cut the file, least parsed first; the whole file last.
 	var cuts []func() []sitter.Range
 	switch {
-	case regional && g == "go":
-		cuts = append(cuts, func() []sitter.Range { return goRegions(src, occ, true) }, func() []sitter.Range { return goRegions(src, occ, false) })
-	case regional:
+	case c != cutWhole && g == "go":
+		cuts = append(cuts, func() []sitter.Range { return goRegions(src, occ, true, c == cutBodies) }, func() []sitter.Range { return goRegions(src, occ, false, true) })
+	case c != cutWhole:
 		cuts = append(cuts, func() []sitter.Range { return regions(src, occ) })
 	}
 	var tree *sitter.Tree
@@ -257,8 +270,8 @@ func open(ctx context.Context, name string, src []byte, occ []uint32, regional b
 // the tree (the caller closes it), its grammar, and the file with the
 // definitions that hold an occurrence and that keep says to (nil: all),
 // nested.
-func around(ctx context.Context, path string, src []byte, occ []uint32, keep func(Def) bool) (*grammar, *sitter.Tree, *File, error) {
-	gr, tree, err := open(ctx, path, src, occ, true)
+func around(ctx context.Context, path string, src []byte, occ []uint32, c cut, keep func(Def) bool) (*grammar, *sitter.Tree, *File, error) {
+	gr, tree, err := open(ctx, path, src, occ, c)
 	if err != nil {
 		return nil, nil, nil, err
 	}
