@@ -222,12 +222,15 @@ func goStatement(src []byte, o int, d goDecl, hid []int, cuts *[][2]int) bool {
 		}
 		first := lineEnd(src, start)
 		own := goBlockLines(src, first, end, depth, hid)
-		if len(own) == 0 || o < first || !bytes.HasSuffix(bytes.TrimRight(src[start:first], " \t\r\n"), []byte("{")) || isHidden(hid, first-2) {
+		if len(own) == 0 || !bytes.HasSuffix(bytes.TrimRight(src[start:first], " \t\r\n"), []byte("{")) || isHidden(hid, first-2) {
 			*cuts = append(*cuts, [2]int{start, end})
 			return true
 		}
 		*cuts = append(*cuts, [2]int{start, first})
 		lo, hi = first, -1
+		if o < first {
+			hi = 0 // on the first line: nothing inside is needed
+		}
 		for k, l := range own {
 			e := lineEnd(src, l)
 			if k == len(own)-1 {
@@ -235,7 +238,7 @@ func goStatement(src []byte, o int, d goDecl, hid []int, cuts *[][2]int) bool {
 			}
 			*cuts = append(*cuts, [2]int{l, e})
 			switch {
-			case hi >= 0:
+			case hi >= 0: // found, or not needed
 			case o < l:
 				hi = l
 			case o < e:
@@ -333,6 +336,9 @@ func goLabel(src []byte, i int) bool {
 // goTop reports whether the line at i starts a top-level Go declaration:
 // a declaration keyword at column 0, outside a raw string or a comment.
 func goTop(src []byte, i int, hid []int) bool {
+	if c := src[i]; c < 'c' || c > 'v' {
+		return false // most lines: a tab, a brace, a blank line, a comment
+	}
 	line := src[i:min(len(src), i+8)]
 	for _, kw := range [...]string{"func", "type", "var", "const", "import"} {
 		if bytes.HasPrefix(line, []byte(kw)) && len(line) > len(kw) && (line[len(kw)] == ' ' || line[len(kw)] == '(') {
