@@ -2,6 +2,7 @@ package match
 
 import (
 	"bytes"
+	"math/bits"
 	"strings"
 )
 
@@ -21,6 +22,9 @@ type litTrie struct {
 	// for a literal of one byte): find walks the tries only where one is
 	// set.
 	pairs [1 << 16 / 64]uint64
+	// sets, when not nil, holds the first and second bytes of the pairs
+	// for a vector test of 64 positions a step (see setsFor).
+	sets *byteSets
 }
 
 // pair marks the two bytes a, b as a start.
@@ -50,12 +54,34 @@ func (t *litTrie) starts(l string, fold bool) {
 	}
 }
 
-// trie is one of litTrie's tries.
+// trie is one of litTrie's tries. It is built with kids and term, then
+// frozen (see freeze) into nodes and edges, which the searches read.
 type trie struct {
 	root [256]int32 // the root's children (0: none): every position starts there
-	kids [][]edge   // by node: its children, in the order added (the root's are in root)
-	term []int32    // by node: 1 + the index of the first literal ending there; 0 for none
 	fold bool       // read the text lowered (ASCII)
+	// While it is built: by node, its children in the order added (the
+	// root's are in root), and 1 + the index of the first literal ending
+	// there (0: none).
+	kids [][]edge
+	term []int32
+	// Frozen: by node, its record; the children of all nodes, each node's
+	// together; for a node with many children, 1 + the index of the table
+	// of them in dense.
+	nodes []tnode
+	edges []edge
+	dense [][256]int32
+	// two, for a big trie, maps the first two bytes to the node they lead
+	// to (0: none), in place of a search of the first node's children.
+	two []int32
+}
+
+// tnode is a frozen node of a trie: the literal ending there (as term),
+// where its children are in edges, and its table of them (as above).
+type tnode struct {
+	term int32
+	off  uint32
+	n    uint32
+	wide int32
 }
 
 type edge struct {
@@ -93,7 +119,77 @@ func newLitTrie(lits []string, fold []bool) *litTrie {
 		}
 		t.starts(l, fold[i])
 	}
+	t.sets = t.setsFor()
+	t.exact.freeze()
+	t.folded.freeze()
 	return t
+}
+
+// minTwo is the fewest nodes a trie has for freeze to make its table of
+// two bytes (256 KiB): a big set's first nodes have many children.
+const minTwo = 1024
+
+// minWide is the fewest children a node has for freeze to give it a table
+// of them (1 KiB), in a big trie.
+const minWide = 8
+
+// freeze lays the trie out for searching: one record a node, the
+// children of each node side by side; for a big trie, the tables of the
+// first two bytes and of the children of each node with many.
+func (t *trie) freeze() {
+	big := len(t.term) >= minTwo
+	t.nodes = make([]tnode, len(t.term))
+	for n, kids := range t.kids {
+		t.nodes[n] = tnode{term: t.term[n], off: uint32(len(t.edges)), n: uint32(len(kids))}
+		t.edges = append(t.edges, kids...)
+		if big && len(kids) >= minWide {
+			var d [256]int32
+			for _, e := range kids {
+				d[e.c] = e.node
+			}
+			t.dense = append(t.dense, d)
+			t.nodes[n].wide = int32(len(t.dense))
+		}
+	}
+	if big {
+		t.two = make([]int32, 1<<16)
+		for a, n := range t.root {
+			if n != 0 {
+				for _, e := range t.kids[n] {
+					t.two[a<<8|int(e.c)] = e.node
+				}
+			}
+		}
+	}
+	t.kids, t.term = nil, nil
+}
+
+// maxFirstShare is the most of the text (in parts per million of source
+// code's bytes, byteFreq) the literals' first bytes may make up for find to
+// test 64 positions a step: past it, most steps hold a candidate anyway.
+const maxFirstShare = 200_000
+
+// setsFor returns the byte sets of the pairs when the vector test pays:
+// when the CPU has it and the first bytes are rare enough in source code.
+func (t *litTrie) setsFor() *byteSets {
+	if !setScanFast {
+		return nil
+	}
+	var s0, s1 [256]bool
+	share := uint32(0)
+	for k := range 1 << 16 {
+		if t.pairs[k>>6]&(1<<(k&63)) != 0 {
+			if a := k >> 8; !s0[a] {
+				s0[a] = true
+				share += byteFreq[a]
+			}
+			s1[k&0xff] = true
+		}
+	}
+	if share > maxFirstShare {
+		return nil
+	}
+	return newByteSets(&s0, &s1)
 }
 
 func (t *trie) init(fold bool) {
@@ -116,7 +212,7 @@ func (t *trie) add(l string, i int) {
 			n = t.root[c]
 			continue
 		}
-		k := t.child(n, c)
+		k := t.kid(n, c)
 		if k == 0 {
 			k = node()
 			t.kids[n] = append(t.kids[n], edge{c, k})
@@ -142,9 +238,23 @@ func (t *litTrie) safe(b []byte) bool {
 	return !t.special || !bytes.Contains(b, kelvin) && !bytes.Contains(b, longS)
 }
 
-// child returns node n's child for byte c, or 0.
-func (t *trie) child(n int32, c byte) int32 {
+// kid returns node n's child for byte c, or 0, while the trie is built.
+func (t *trie) kid(n int32, c byte) int32 {
 	for _, e := range t.kids[n] {
+		if e.c == c {
+			return e.node
+		}
+	}
+	return 0
+}
+
+// child returns node n's child for byte c, or 0, once the trie is frozen.
+func (t *trie) child(n int32, c byte) int32 {
+	nd := &t.nodes[n]
+	if nd.wide != 0 {
+		return t.dense[nd.wide-1][c]
+	}
+	for _, e := range t.edges[nd.off : nd.off+nd.n] {
 		if e.c == c {
 			return e.node
 		}
@@ -181,17 +291,23 @@ func (t *trie) at(line []byte, i int) (int, int32) {
 	}
 	best, end := int32(0), 0
 	for n, j := t.root[c], i+1; ; j++ {
-		if t.term[n] != 0 && (best == 0 || t.term[n] < best) {
-			best, end = t.term[n], j
+		if tm := t.nodes[n].term; tm != 0 && (best == 0 || tm < best) {
+			best, end = tm, j
 		}
 		if j >= len(line) {
 			break
 		}
+		prev := c
 		c = line[j]
 		if t.fold {
 			c = lowerASCII[c]
 		}
-		if n = t.child(n, c); n == 0 {
+		if j == i+1 && t.two != nil {
+			n = t.two[uint16(prev)<<8|uint16(c)]
+		} else {
+			n = t.child(n, c)
+		}
+		if n == 0 {
 			break
 		}
 	}
@@ -209,9 +325,22 @@ func (t *litTrie) mayStart(b []byte, i int) bool {
 }
 
 // find returns where the first match at or after i starts, or -1: one
-// table lookup a byte, and a walk down the trie where a literal may
-// start.
+// table lookup a byte (or, with sets, a vector test of 64 positions and a
+// lookup for each that may start a literal), and a walk down the trie
+// where a literal may start.
 func (t *litTrie) find(buf []byte, i int) int {
+	if t.sets != nil {
+		for ; i+65 <= len(buf); i += 64 {
+			for m := t.sets.mask(buf[i:]); m != 0; m &= m - 1 {
+				j := i + bits.TrailingZeros64(m)
+				if k := uint16(buf[j])<<8 | uint16(buf[j+1]); t.pairs[k>>6]&(1<<(k&63)) != 0 {
+					if _, ok := t.at(buf, j); ok {
+						return j
+					}
+				}
+			}
+		}
+	}
 	for ; i+1 < len(buf); i++ {
 		if k := uint16(buf[i])<<8 | uint16(buf[i+1]); t.pairs[k>>6]&(1<<(k&63)) != 0 {
 			if _, ok := t.at(buf, i); ok {
@@ -284,8 +413,8 @@ func (t *trie) each(line []byte, i int, f func(end int, lit int32)) {
 	}
 	n := t.root[c]
 	for j := i + 1; n != 0; j++ {
-		if t.term[n] != 0 {
-			f(j, t.term[n])
+		if tm := t.nodes[n].term; tm != 0 {
+			f(j, tm)
 		}
 		if j >= len(line) {
 			return

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -263,4 +264,80 @@ func TestLiteralSetFindsEveryStart(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestLiteralSetBigAnswersAsSmall: a set big enough for the table of
+// first two bytes (trie.two) and the vector test of start bytes
+// (litTrie.sets) finds the same literal at every place as it does
+// without them, and its scan stops where trying every place does.
+func TestLiteralSetBigAnswersAsSmall(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	upper, alpha := "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789"
+	for round := range 20 {
+		var lits []string
+		var fold []bool
+		for range 600 {
+			b := []byte{upper[r.IntN(len(upper))]}
+			for range 2 + r.IntN(8) {
+				b = append(b, alpha[r.IntN(len(alpha))])
+			}
+			f := round%2 == 1 && r.IntN(3) == 0
+			l := string(b)
+			if f {
+				l = strings.ToLower(l)
+			}
+			lits, fold = append(lits, l), append(fold, f)
+		}
+		big := newLitTrie(lits, fold)
+		// Capitals start every literal matched with case: rare enough in
+		// source code for the vector test; lower case letters are not.
+		if big.exact.two == nil || round%2 == 0 && setScanFast && big.sets == nil || round%2 == 1 && big.sets != nil {
+			t.Fatalf("round %d: %d and %d nodes, no table of two bytes or no vector test", round, len(big.exact.term), len(big.folded.term))
+		}
+		small := *big
+		small.exact.two, small.folded.two, small.sets = nil, nil, nil
+		small.exact.dense, small.folded.dense = nil, nil
+		small.exact.nodes, small.folded.nodes = unwide(big.exact.nodes), unwide(big.folded.nodes)
+		// Text: pieces of the literals among words and punctuation.
+		var text []byte
+		for len(text) < 4000 {
+			switch r.IntN(4) {
+			case 0:
+				l := lits[r.IntN(len(lits))]
+				text = append(text, l[:1+r.IntN(len(l))]...)
+			case 1:
+				text = append(text, " \n(.){}"[r.IntN(7)])
+			default:
+				text = append(text, alpha[r.IntN(len(alpha))])
+			}
+		}
+		found := 0
+		for i := range text {
+			e1, ok1 := big.at(text, i)
+			e2, ok2 := small.at(text, i)
+			if e1 != e2 || ok1 != ok2 {
+				t.Fatalf("round %d, at %d: %d %v with the table, %d %v without", round, i, e1, ok1, e2, ok2)
+			}
+			if ok1 {
+				found++
+			}
+		}
+		for from := 0; from < len(text); from += 1 + r.IntN(50) {
+			if got, want := big.find(text, from), small.find(text, from); got != want {
+				t.Fatalf("round %d: find from %d = %d, without the table and the vector test %d", round, from, got, want)
+			}
+		}
+		if found < 50 {
+			t.Fatalf("round %d: only %d literals found in the text", round, found)
+		}
+	}
+}
+
+// unwide returns a copy of nodes without their tables of children.
+func unwide(nodes []tnode) []tnode {
+	out := slices.Clone(nodes)
+	for i := range out {
+		out[i].wide = 0
+	}
+	return out
 }
