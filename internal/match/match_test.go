@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -288,4 +289,43 @@ func FuzzNextLineEqualsReference(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestCompileKeepsBigSets: a big set compiled again with the same options
+// is the one compiled before; with other options, or other patterns, it
+// is not, and a set of fewer patterns is never kept.
+func TestCompileKeepsBigSets(t *testing.T) {
+	var big []string
+	for i := range 100 {
+		big = append(big, fmt.Sprintf("Name%03d", i))
+	}
+	p1, err := Compile(big, Options{Fixed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2, _ := Compile(slices.Clone(big), Options{Fixed: true})
+	p3, _ := Compile(big, Options{Fixed: true, Word: true})
+	p4, _ := Compile(append(slices.Clone(big[:99]), "Name099\x00"), Options{Fixed: true})
+	small1, _ := Compile([]string{"a", "b"}, Options{Fixed: true})
+	small2, _ := Compile([]string{"a", "b"}, Options{Fixed: true})
+	switch {
+	case p1 != p2:
+		t.Error("the same big set compiled twice")
+	case p1 == p3:
+		t.Error("a big set kept across options")
+	case p1 == p4:
+		t.Error("a big set kept for other patterns")
+	case small1 == small2:
+		t.Error("a small set kept")
+	}
+	// Keys are not fooled by patterns that join to the same text.
+	a, _ := Compile(append(slices.Clone(big), "x\x00y"), Options{Fixed: true})
+	b, _ := Compile(append(slices.Clone(big), "x", "y"), Options{Fixed: true})
+	if a == b {
+		t.Error("two sets whose patterns join alike share a compiled pattern")
+	}
+	m := p2.Matcher()
+	if _, _, ok := m.NextLine([]byte("x Name042 y\n"), 0); !ok {
+		t.Error("the kept set does not match")
+	}
 }

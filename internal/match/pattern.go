@@ -25,6 +25,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -124,7 +125,75 @@ func (e *SyntaxError) Error() string {
 func (e *SyntaxError) Unwrap() error { return ErrSyntax }
 
 // Compile compiles patterns; a line matches when any of them matches.
+// A big set is kept (see kept): a search compiles the same set for its
+// walk, its page and its ranking.
 func Compile(patterns []string, opts Options) (*Pattern, error) {
+	if !bigSet(patterns) {
+		return compile(patterns, opts)
+	}
+	var key strings.Builder
+	fmt.Fprintf(&key, "%t %d %t", opts.Fixed, opts.Case, opts.Word)
+	for _, p := range patterns {
+		fmt.Fprintf(&key, " %d:%s", len(p), p)
+	}
+	if p := kept.get(key.String()); p != nil {
+		return p, nil
+	}
+	p, err := compile(patterns, opts)
+	if err == nil {
+		kept.put(key.String(), p)
+	}
+	return p, err
+}
+
+// bigSet reports whether patterns are many or long enough to keep compiled.
+func bigSet(patterns []string) bool {
+	if len(patterns) >= minSet {
+		return true
+	}
+	n := 0
+	for _, p := range patterns {
+		n += len(p)
+	}
+	return n >= 1024
+}
+
+// kept holds the big sets compiled last, most recent first.
+var kept keptPatterns
+
+// keptMax is how many big sets kept holds.
+const keptMax = 8
+
+type keptPatterns struct {
+	mu   sync.Mutex
+	keys []string
+	pats []*Pattern
+}
+
+func (k *keptPatterns) get(key string) *Pattern {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	for i, kk := range k.keys {
+		if kk == key {
+			p := k.pats[i]
+			copy(k.keys[1:i+1], k.keys[:i])
+			copy(k.pats[1:i+1], k.pats[:i])
+			k.keys[0], k.pats[0] = key, p
+			return p
+		}
+	}
+	return nil
+}
+
+func (k *keptPatterns) put(key string, p *Pattern) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.keys = append([]string{key}, k.keys[:min(len(k.keys), keptMax-1)]...)
+	k.pats = append([]*Pattern{p}, k.pats[:min(len(k.pats), keptMax-1)]...)
+}
+
+// compile is Compile without keeping.
+func compile(patterns []string, opts Options) (*Pattern, error) {
 	if len(patterns) == 0 {
 		return nil, errors.New("no pattern given")
 	}
