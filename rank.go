@@ -47,15 +47,23 @@ type ranker struct {
 	warnings  []Warning
 }
 
+// namesOptions is how the ranker matches the patterns in file names.
+func namesOptions(opts Options) match.Options {
+	return match.Options{Fixed: opts.Fixed, Case: match.Insensitive}
+}
+
 // newRanker prepares ranking for a search over paths, starting git status
-// in the background.
-func newRanker(ctx context.Context, opts request, pats []string, paths []string) *ranker {
+// in the background; names is the patterns compiled with namesOptions
+// (nil: it compiles them).
+func newRanker(ctx context.Context, opts request, pats []string, paths []string, names *match.Pattern) *ranker {
 	r := newFileRanker(ctx, opts.RankOptions, opts.NoIgnore, opts.bonus, paths)
 	r.context = opts.Before > 0 || opts.After > 0
 	r.markers = rank.MarkerQuery(pats)
 	// The patterns compiled before, so these compile too; a nil pattern
 	// only turns its signal off.
-	r.names, _ = match.Compile(pats, match.Options{Fixed: opts.Fixed, Case: match.Insensitive})
+	if r.names = names; names == nil {
+		r.names, _ = match.Compile(pats, namesOptions(opts.Options))
+	}
 	if r.wholeSet = newWholeSet(pats, opts.Fixed, opts.Case); r.wholeSet == nil {
 		anchored := make([]string, len(pats))
 		for i, p := range pats {

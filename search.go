@@ -34,10 +34,6 @@ func Search(ctx context.Context, opts Options) (*Result, error) {
 // run runs a search. With a timeout, a search that runs out of time
 // returns what it found so far, and partial is true.
 func run(ctx context.Context, opts request, timeout time.Duration) (res *Result, partial bool, err error) {
-	pat, pats, err := compile(opts.Options)
-	if err != nil {
-		return nil, false, err
-	}
 	wopts, err := walkOptions(opts.Scope)
 	if err != nil {
 		return nil, false, err
@@ -50,9 +46,28 @@ func run(ctx context.Context, opts request, timeout time.Duration) (res *Result,
 		paths = []string{"."}
 	}
 	workers := workerCount(opts.Workers)
+	// The ranker's match of file names (the patterns, either case) is
+	// compiled while the search's patterns are: for a thousand of them,
+	// milliseconds each, before the walk can start.
+	var names *match.Pattern
+	named := make(chan struct{})
+	pats := splitPatterns(opts.Patterns)
+	if opts.Sort == ByRank && len(pats) > 0 {
+		go func() {
+			defer close(named)
+			names, _ = match.Compile(pats, namesOptions(opts.Options))
+		}()
+	} else {
+		close(named)
+	}
+	pat, _, err := compile(opts.Options)
+	<-named
+	if err != nil {
+		return nil, false, err
+	}
 	var rk *ranker
 	if opts.Sort == ByRank {
-		rk = newRanker(ctx, opts, pats, paths)
+		rk = newRanker(ctx, opts, pats, paths, names)
 	}
 	wctx, cancel := deadline(ctx, timeout)
 	defer cancel()
@@ -95,15 +110,21 @@ func run(ctx context.Context, opts request, timeout time.Duration) (res *Result,
 // compile turns the pattern options into a matcher; it also returns the
 // patterns, split at newlines.
 func compile(opts Options) (*match.Pattern, []string, error) {
-	var pats []string
-	for _, p := range opts.Patterns {
-		pats = append(pats, strings.Split(p, "\n")...)
-	}
+	pats := splitPatterns(opts.Patterns)
 	if len(pats) == 0 {
 		return nil, nil, fmt.Errorf("%w: no pattern given", ErrPattern)
 	}
 	p, err := match.Compile(pats, match.Options{Fixed: opts.Fixed, Case: opts.Case, Word: opts.Word})
 	return p, pats, err
+}
+
+// splitPatterns returns the patterns, split at newlines.
+func splitPatterns(patterns []string) []string {
+	var pats []string
+	for _, p := range patterns {
+		pats = append(pats, strings.Split(p, "\n")...)
+	}
+	return pats
 }
 
 // check validates the options the walk does not, and brings values over
