@@ -65,10 +65,16 @@ type fileCalls struct {
 }
 
 // usesIn parses the files in parallel for the calls (Callers) or uses
-// (Refs) of name.
-func usesIn(ctx context.Context, paths []string, names []string, mode Mode, showSecrets bool, kc *callsCache) []fileCalls {
+// (Refs) of name; those in pre were parsed already.
+func usesIn(ctx context.Context, paths []string, names []string, mode Mode, showSecrets bool, kc *callsCache, pre map[string]fileCalls) []fileCalls {
 	out := make([]fileCalls, len(paths))
-	parallel(ctx, len(paths), func(i int) { out[i] = usesInFile(ctx, paths[i], names, mode, showSecrets, kc) })
+	parallel(ctx, len(paths), func(i int) {
+		if c, ok := pre[paths[i]]; ok {
+			out[i] = c
+			return
+		}
+		out[i] = usesInFile(ctx, paths[i], names, mode, showSecrets, kc)
+	})
 	return out
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/scoutcode/scout/internal/page"
@@ -59,7 +60,21 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 	seen := map[string]bool{name: true}  // the names whose callers were looked for
 	kc := openCallsCache(co, mode, name) // the parses kept for name (level 0)
 	for level := 0; level < max(depth, 1) && len(names) > 0; level++ {
-		paths, other, searched, err := mentioning(ctx, names, sc)
+		// Each file is parsed as soon as the search has read it and found
+		// the name in it, by the worker that searched it: read once, and
+		// parsed while other files are searched.
+		var pmu sync.Mutex
+		pre := map[string]fileCalls{}
+		parse := func(path string, mtime time.Time, data []byte) {
+			if syntax.Grammar(path) == "" {
+				return
+			}
+			c := usesInData(ctx, path, data, stamp{path: path, mtime: mtime, digest: crc32Of(data)}, names, mode, showSecrets, kc)
+			pmu.Lock()
+			pre[path] = c
+			pmu.Unlock()
+		}
+		paths, other, searched, err := mentioning(ctx, names, sc, parse)
 		if err != nil {
 			if timedOut(ctx, err, po.Timeout) {
 				return nil, fmt.Errorf("the search for %s took longer than the %v allowed: narrow it with paths, globs or types, or raise the timeout", strings.Join(names, ", "), po.Timeout)
@@ -68,7 +83,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 		}
 		in.Searched = max(in.Searched, searched)
 		unsupported += other
-		found := usesIn(ctx, paths, names, mode, showSecrets, kc)
+		found := usesIn(ctx, paths, names, mode, showSecrets, kc, pre)
 		if err := ctx.Err(); err != nil {
 			if timedOut(ctx, err, po.Timeout) {
 				return nil, fmt.Errorf("parsing the %d files that mention %s took longer than the %v allowed: narrow the search, or raise the timeout", len(paths), strings.Join(names, ", "), po.Timeout)
@@ -142,12 +157,14 @@ const maxLevelNames = 50
 
 // mentioning searches the scope for the files that mention any of names
 // as a word, and returns those in a language with a parser, in path
-// order, how many others there were, and the files searched.
-func mentioning(ctx context.Context, names []string, sc Scope) (paths []string, unsupported, searched int, err error) {
-	res, err := Search(ctx, Options{
+// order, how many others there were, and the files searched. Each file
+// with a mention is given to matched (nil: none) as the search reads it
+// (see request.matched).
+func mentioning(ctx context.Context, names []string, sc Scope, matched func(string, time.Time, []byte)) (paths []string, unsupported, searched int, err error) {
+	res, _, err := run(ctx, request{Options: Options{
 		Patterns: names, Fixed: true, Word: true, Case: CaseSensitive, Scope: sc,
 		RankOptions: RankOptions{Sort: ByPath, NoFrecency: true, NoGit: true}, CountOnly: true, NoSpans: true,
-	})
+	}, matched: matched}, 0)
 	if err != nil {
 		return nil, 0, 0, err
 	}
@@ -183,9 +200,19 @@ func callerNames(files []page.File, seen map[string]bool) []string {
 // takes the parse kept from an earlier search of the same file (kc; nil:
 // none).
 func usesInFile(ctx context.Context, path string, names []string, mode Mode, showSecrets bool, kc *callsCache) (c fileCalls) {
-	c.path = path
 	data, st, why := readParsable(path)
-	if c.stamp, c.why = st, why; why != "" {
+	if why != "" {
+		return fileCalls{path: path, stamp: st, why: why}
+	}
+	return usesInData(ctx, path, data, st, names, mode, showSecrets, kc)
+}
+
+// usesInData is usesInFile on the file's content, read as data with the
+// stamp st.
+func usesInData(ctx context.Context, path string, data []byte, st stamp, names []string, mode Mode, showSecrets bool, kc *callsCache) (c fileCalls) {
+	c.path, c.stamp = path, st
+	if len(data) > syntax.MaxSize {
+		c.why = reasonTooBig
 		return c
 	}
 	p, ok := kc.get(path, data, st.digest)

@@ -138,6 +138,10 @@ type request struct {
 	keep    int  // with summary: the hits of each file to keep the lines of (see keep.go)
 	probe   bool // look for paths left out that may hold matches (for a search with none)
 	visited bool // keep the path of every file the walk gave (tests)
+	// matched, when not nil, is given each file with a match, whole, as
+	// it was read and searched, with its modification time, from the
+	// worker that searched it; data is valid only during the call.
+	matched func(path string, mtime time.Time, data []byte)
 	// only, when not nil, limits the search to these files (by display
 	// path): the others are walked past, neither read nor counted.
 	only map[string]bool

@@ -557,6 +557,11 @@ func (w *worker) search(e walk.Entry) outcome {
 		}
 	}
 	o.cut = w.m.Stopped()
+	if o.res.MatchedLines > 0 && o.skipped == notSkipped && w.opts.matched != nil {
+		if mtime, _, ok := file.info(); ok {
+			w.opts.matched(e.Path, mtime, data)
+		}
+	}
 	if o.res.MatchedLines > 0 {
 		if w.rank != nil && !w.opts.CountOnly {
 			o.hits, o.facts = w.scoreHits(&e, data, &o.res, file)
