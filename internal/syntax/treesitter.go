@@ -129,11 +129,6 @@ func putParser(p *sitter.Parser) {
 	}
 }
 
-// chunk is the most the parser is handed at once: the binding copies each
-// piece it is given twice (into a Go string and then C memory), so handing
-// it the rest of the file each time it asks would cost O(n²) on a file the
-// lexer steps back in.
-const chunk = 4 << 10
 
 // Parse parses a file's source and returns its definitions. name picks the
 // grammar (see Grammar). ctx cancels a long parse.
@@ -301,14 +296,7 @@ func parseRanges(ctx context.Context, p *sitter.Parser, src []byte, ranges []sit
 	if ranges != nil {
 		defer p.SetIncludedRanges(nil)
 	}
-	read := func(i int, _ sitter.Point) []byte {
-		if i >= len(src) {
-			return nil
-		}
-		return src[i:min(len(src), i+chunk)]
-	}
-	cancelled := func(sitter.ParseState) bool { return ctx.Err() != nil }
-	tree := p.ParseWithOptions(read, nil, &sitter.ParseOptions{ProgressCallback: cancelled})
+	tree := parseC(ctx, p, src)
 	if tree == nil {
 		p.Reset()
 		if err := ctx.Err(); err != nil {
