@@ -129,7 +129,6 @@ func putParser(p *sitter.Parser) {
 	}
 }
 
-
 // Parse parses a file's source and returns its definitions. name picks the
 // grammar (see Grammar). ctx cancels a long parse.
 func Parse(ctx context.Context, name string, src []byte) (*File, error) {
