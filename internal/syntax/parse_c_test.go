@@ -4,7 +4,9 @@ package syntax
 
 import (
 	"context"
+	"errors"
 	"testing"
+	"time"
 	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -62,5 +64,38 @@ func TestParseCAsTheBinding(t *testing.T) {
 		}
 		p.Reset()
 		putParser(p)
+	}
+}
+
+// TestParseCStopsWhenDone: a context done while the parser works on 4 MB
+// of source stops it (the flag parse_c.go hands the parser is read as it
+// goes): no tree, and parseRanges says why.
+func TestParseCStopsWhenDone(t *testing.T) {
+	src := []byte("package p\n")
+	for len(src) < MaxSize-100 {
+		src = append(src, "func f() { x := []int{1, 2, 3}; for i := range x { g(i) } }\n"...)
+	}
+	p := getParser()
+	defer putParser(p)
+	if err := p.SetLanguage(loaded["go"]().lang); err != nil {
+		t.Fatal(err)
+	}
+	// Parsing 4 MB takes a good part of a second; the context is done
+	// after 10 ms.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	tree, err := parseRanges(ctx, p, src, nil)
+	if tree != nil {
+		tree.Close()
+		t.Fatal("a tree from a parse whose context was done")
+	}
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want the context's", err)
+	}
+	// The parser is usable again.
+	if tree, err := parseRanges(context.Background(), p, []byte("package p\nfunc g() {}\n"), nil); err != nil || tree.RootNode().HasError() {
+		t.Fatalf("after a stopped parse: %v", err)
+	} else {
+		tree.Close()
 	}
 }
