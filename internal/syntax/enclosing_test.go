@@ -23,20 +23,7 @@ import (
 // around the lines asked about, so this also checks that a region parses
 // as the whole file does.
 func TestEnclosingMatchesGoParser(t *testing.T) {
-	root := filepath.Join(fixture.GoRoot(), "src")
-	var paths []string
-	n := 0
-	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
-			if n++; n%20 == 0 {
-				paths = append(paths, p)
-			}
-		}
-		return nil
-	})
-	if len(paths) < 250 {
-		t.Fatalf("only %d Go files sampled under %s", len(paths), root)
-	}
+	paths := sampleGoFiles(t, 20, 250)
 	type tally struct{ lines, same int }
 	tallies := make([]tally, len(paths))
 	fixture.Parallel(len(paths), func(i int) {
@@ -104,4 +91,25 @@ func TestEnclosingMatchesGoParser(t *testing.T) {
 	if share < 0.995 {
 		t.Errorf("Enclosing agrees with go/parser on %.4f of the lines; want at least 0.995", share)
 	}
+}
+
+// sampleGoFiles returns every nth Go file of GOROOT/src, in walk order,
+// and fails the test when there are fewer than least of them.
+func sampleGoFiles(t *testing.T, every, least int) []string {
+	t.Helper()
+	root := filepath.Join(fixture.GoRoot(), "src")
+	var paths []string
+	n := 0
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
+			if n++; n%every == 0 {
+				paths = append(paths, p)
+			}
+		}
+		return nil
+	})
+	if len(paths) < least {
+		t.Fatalf("only %d Go files sampled under %s", len(paths), root)
+	}
+	return paths
 }

@@ -24,24 +24,12 @@ import (
 // of GOROOT/src, for up to six names called in it, the calls of the name
 // with the definitions around them (callers), each occurrence labelled
 // (refs), and the calls inside the name's definitions (callees, whose cut
-// keeps those definitions whole). It also checks that the cut parses without errors for nearly
-// every file that parses without them whole, so a cut grown wrong (and
-// falling back to a bigger parse each time) fails here, not just slows.
+// keeps those definitions whole). It also checks that the cut parses
+// without errors for nearly every file that parses without them whole, so
+// a cut grown wrong (and falling back to a bigger parse each time) fails
+// here, not just slows.
 func TestGoRegionsParseAsTheWholeFile(t *testing.T) {
-	root := filepath.Join(fixture.GoRoot(), "src")
-	var paths []string
-	n := 0
-	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
-			if n++; n%7 == 0 {
-				paths = append(paths, p)
-			}
-		}
-		return nil
-	})
-	if len(paths) < 1000 {
-		t.Fatalf("only %d Go files sampled under %s", len(paths), root)
-	}
+	paths := sampleGoFiles(t, 7, 1000)
 	called := regexp.MustCompile(`\b([A-Za-z_][A-Za-z0-9_]*)\(`)
 	gr := loaded["go"]()
 	type tally struct{ asked, cut, same int }
