@@ -5,7 +5,6 @@ package syntax
 /*
 #include <stdint.h>
 #include <stdbool.h>
-#include <stdlib.h>
 
 // The layouts of tree-sitter's TSPoint, TSInput, TSParseState and
 // TSParseOptions (lib/include/tree_sitter/api.h, v0.25), declared here to
@@ -67,19 +66,20 @@ import (
 // ask whether to stop; here the parser reads src in place, and ctx sets a
 // flag the parser reads itself.
 func parseC(ctx context.Context, p *sitter.Parser, src []byte) *sitter.Tree {
-	cancel := (*C.int32_t)(C.malloc(C.size_t(unsafe.Sizeof(C.int32_t(0)))))
-	defer C.free(unsafe.Pointer(cancel))
-	*cancel = 0
 	if err := ctx.Err(); err != nil {
 		return nil
 	}
+	// The flag is Go memory, which the watcher may still write after the
+	// parse returns (the context done as the parse ends): C memory freed
+	// on return would then be written after it was freed.
+	stop := new(int32)
 	if done := ctx.Done(); done != nil {
 		finished := make(chan struct{})
 		defer close(finished)
 		go func() {
 			select {
 			case <-done:
-				atomic.StoreInt32((*int32)(unsafe.Pointer(cancel)), 1)
+				atomic.StoreInt32(stop, 1)
 			case <-finished:
 			}
 		}()
@@ -89,7 +89,7 @@ func parseC(ctx context.Context, p *sitter.Parser, src []byte) *sitter.Tree {
 		s = (*C.char)(unsafe.Pointer(&src[0]))
 	}
 	parser := *(*unsafe.Pointer)(unsafe.Pointer(p)) // sitter.Parser{_inner *C.TSParser}
-	t := C.scout_parse(parser, s, C.uint32_t(len(src)), cancel)
+	t := C.scout_parse(parser, s, C.uint32_t(len(src)), (*C.int32_t)(unsafe.Pointer(stop)))
 	if t == nil {
 		return nil
 	}

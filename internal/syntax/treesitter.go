@@ -285,6 +285,17 @@ func (gr *grammar) defsAround(root *sitter.Node, src []byte, occ []uint32, keep 
 	return f
 }
 
+// renew replaces the C parser of p, after a parse that stopped, with a
+// new one (p's language and ranges are set again before each parse). A
+// parse stopped while it balanced its tree leaves the parser to resume
+// it, and ts_parser_reset does not undo that (tree-sitter 0.25:
+// canceled_balancing stays set): the next parse, of anything, failed an
+// assertion and aborted the process.
+func renew(p *sitter.Parser) {
+	p.Close()
+	*p = *sitter.NewParser()
+}
+
 // parseRanges parses src, or only the given ranges of it when there are
 // some (node positions stay those of src). It leaves the parser reading
 // whole documents.
@@ -297,7 +308,7 @@ func parseRanges(ctx context.Context, p *sitter.Parser, src []byte, ranges []sit
 	}
 	tree := parseC(ctx, p, src)
 	if tree == nil {
-		p.Reset()
+		renew(p)
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
