@@ -2,6 +2,7 @@ package match
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math/bits"
 	"strings"
 )
@@ -25,6 +26,82 @@ type litTrie struct {
 	// sets, when not nil, holds the first and second bytes of the pairs
 	// for a vector test of 64 positions a step (see setsFor).
 	sets *byteSets
+	// grams, when gramLen > 0, tell where no literal can start by the
+	// first gramLen bytes (the shortest literal's length, at most 8):
+	// a bit for each hash of a literal's first gramLen bytes, as the text
+	// has them (exact) or with bit 0x20 set in every byte (folded). A
+	// position that passes the pairs but not these needs no walk down the
+	// tries: most do not (see mayAt).
+	gramLen              int
+	gramMask             uint64
+	exactGram, foldGrams []uint64
+}
+
+// gramBits is the size of the gram bit sets, as a power of two: 8 KiB,
+// so that a thousand literals' prefixes mark 1.5% of the bits.
+const gramBits = 16
+
+// minGram is the shortest literal length worth the gram test: with fewer
+// bytes it tests little more than the pairs do.
+const minGram = 4
+
+// gramHash spreads the first bytes of a literal over the gram bits.
+func gramHash(x uint64) uint64 { return x * 0x9E3779B97F4A7C15 >> (64 - gramBits) }
+
+// fold20 sets bit 0x20 in every byte: an ASCII letter becomes lower case,
+// and text that matches a lowered literal either case matches it here too.
+const fold20 = 0x2020202020202020
+
+// grams makes the gram bit sets of the literals (fold[i]: lits[i] is
+// matched either case, lowered).
+func (t *litTrie) grams(lits []string, fold []bool) {
+	n := 8
+	for _, l := range lits {
+		if l != "" {
+			n = min(n, len(l))
+		}
+	}
+	if n < minGram {
+		return
+	}
+	t.gramLen, t.gramMask = n, ^uint64(0)>>(64-8*n)
+	for i, l := range lits {
+		if l == "" {
+			continue
+		}
+		var b [8]byte
+		copy(b[:], l[:n])
+		x := binary.LittleEndian.Uint64(b[:])
+		set := &t.exactGram
+		if fold[i] { // bit 0x20 lowers the ASCII letters the trie lowers
+			x, set = (x|fold20)&t.gramMask, &t.foldGrams
+		}
+		if *set == nil {
+			*set = make([]uint64, 1<<gramBits/64)
+		}
+		h := gramHash(x)
+		(*set)[h>>6] |= 1 << (h & 63)
+	}
+}
+
+// mayAt reports whether a literal may start at i by the gram test: false
+// only when none can.
+func (t *litTrie) mayAt(b []byte, i int) bool {
+	if t.gramLen == 0 || i+8 > len(b) {
+		return true
+	}
+	x := binary.LittleEndian.Uint64(b[i:]) & t.gramMask
+	if t.exactGram != nil {
+		if h := gramHash(x); t.exactGram[h>>6]&(1<<(h&63)) != 0 {
+			return true
+		}
+	}
+	if t.foldGrams != nil {
+		if h := gramHash((x | fold20) & t.gramMask); t.foldGrams[h>>6]&(1<<(h&63)) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // pair marks the two bytes a, b as a start.
@@ -120,6 +197,7 @@ func newLitTrie(lits []string, fold []bool) *litTrie {
 		t.starts(l, fold[i])
 	}
 	t.sets = t.setsFor()
+	t.grams(lits, fold)
 	t.exact.freeze()
 	t.folded.freeze()
 	return t
@@ -266,6 +344,9 @@ func (t *trie) child(n int32, c byte) int32 {
 // literals that occur there, the one given first.
 func (t *litTrie) at(line []byte, i int) (int, bool) {
 	e1, b1 := t.exact.at(line, i)
+	if len(t.folded.nodes) == 1 { // only the root: no literal matched either case
+		return e1, b1 != 0
+	}
 	e2, b2 := t.folded.at(line, i)
 	switch {
 	case b1 == 0 && b2 == 0:
@@ -333,7 +414,7 @@ func (t *litTrie) find(buf []byte, i int) int {
 		for ; i+65 <= len(buf); i += 64 {
 			for m := t.sets.mask(buf[i:]); m != 0; m &= m - 1 {
 				j := i + bits.TrailingZeros64(m)
-				if k := uint16(buf[j])<<8 | uint16(buf[j+1]); t.pairs[k>>6]&(1<<(k&63)) != 0 {
+				if k := uint16(buf[j])<<8 | uint16(buf[j+1]); t.pairs[k>>6]&(1<<(k&63)) != 0 && t.mayAt(buf, j) {
 					if _, ok := t.at(buf, j); ok {
 						return j
 					}
@@ -342,7 +423,7 @@ func (t *litTrie) find(buf []byte, i int) int {
 		}
 	}
 	for ; i+1 < len(buf); i++ {
-		if k := uint16(buf[i])<<8 | uint16(buf[i+1]); t.pairs[k>>6]&(1<<(k&63)) != 0 {
+		if k := uint16(buf[i])<<8 | uint16(buf[i+1]); t.pairs[k>>6]&(1<<(k&63)) != 0 && t.mayAt(buf, i) {
 			if _, ok := t.at(buf, i); ok {
 				return i
 			}

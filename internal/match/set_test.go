@@ -268,8 +268,9 @@ func TestLiteralSetFindsEveryStart(t *testing.T) {
 
 // TestLiteralSetBigAnswersAsSmall: a set big enough for the table of
 // first two bytes (trie.two) and the vector test of start bytes
-// (litTrie.sets) finds the same literal at every place as it does
-// without them, and its scan stops where trying every place does.
+// (litTrie.sets), and with literals long enough the gram test, finds the
+// same literal at every place as it does without them, and its scan stops
+// where trying every place does.
 func TestLiteralSetBigAnswersAsSmall(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	upper, alpha := "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789"
@@ -278,7 +279,7 @@ func TestLiteralSetBigAnswersAsSmall(t *testing.T) {
 		var fold []bool
 		for range 600 {
 			b := []byte{upper[r.IntN(len(upper))]}
-			for range 2 + r.IntN(8) {
+			for range 2 + 3*(round%4/2) + r.IntN(8) { // rounds 2, 3, 6, 7…: 6 bytes or more, for the gram test
 				b = append(b, alpha[r.IntN(len(alpha))])
 			}
 			f := round%2 == 1 && r.IntN(3) == 0
@@ -294,8 +295,12 @@ func TestLiteralSetBigAnswersAsSmall(t *testing.T) {
 		if big.exact.two == nil || round%2 == 0 && setScanFast && big.sets == nil || round%2 == 1 && big.sets != nil {
 			t.Fatalf("round %d: %d and %d nodes, no table of two bytes or no vector test", round, len(big.exact.term), len(big.folded.term))
 		}
+		if round%4 >= 2 && big.gramLen == 0 || round%4 < 2 && big.gramLen != 0 {
+			t.Fatalf("round %d: gram test of %d bytes", round, big.gramLen)
+		}
 		small := *big
 		small.exact.two, small.folded.two, small.sets = nil, nil, nil
+		small.gramLen = 0
 		small.exact.dense, small.folded.dense = nil, nil
 		small.exact.nodes, small.folded.nodes = unwide(big.exact.nodes), unwide(big.folded.nodes)
 		// Text: pieces of the literals among words and punctuation.
@@ -304,7 +309,10 @@ func TestLiteralSetBigAnswersAsSmall(t *testing.T) {
 			switch r.IntN(4) {
 			case 0:
 				l := lits[r.IntN(len(lits))]
-				text = append(text, l[:1+r.IntN(len(l))]...)
+				if r.IntN(2) == 0 {
+					l = l[:1+r.IntN(len(l))] // a prefix
+				}
+				text = append(text, l...)
 			case 1:
 				text = append(text, " \n(.){}"[r.IntN(7)])
 			default:
