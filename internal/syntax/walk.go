@@ -61,6 +61,8 @@ static int scout_collect(scout_node root, const uint8_t *want, uint32_t nsym, co
 import "C"
 
 import (
+	"slices"
+	"sync"
 	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -85,12 +87,24 @@ func collect(root *sitter.Node, want []byte, occ []uint32) []sitter.Node {
 		occp = (*C.uint32_t)(unsafe.Pointer(&occ[0]))
 	}
 	r := *(*C.scout_node)(unsafe.Pointer(root))
-	out := make([]C.scout_node, 256)
+	scratch := collected.Get().(*[]C.scout_node)
+	defer collected.Put(scratch)
+	out := *scratch
 	for {
 		n := int(C.scout_collect(r, (*C.uint8_t)(unsafe.Pointer(&want[0])), C.uint32_t(len(want)), occp, C.int(len(occ)), &out[0], C.int(len(out))))
 		if n <= len(out) {
-			return unsafe.Slice((*sitter.Node)(unsafe.Pointer(&out[0])), n)
+			// The nodes, in a slice of their own: a question about one
+			// name keeps a few, and each search made a room for 256
+			// (8 KiB, cleared) per file.
+			return slices.Clone(unsafe.Slice((*sitter.Node)(unsafe.Pointer(&out[0])), n))
 		}
 		out = make([]C.scout_node, n)
+		*scratch = out
 	}
 }
+
+// collected holds collect's rooms for the nodes it finds.
+var collected = sync.Pool{New: func() any {
+	out := make([]C.scout_node, 256)
+	return &out
+}}
