@@ -443,7 +443,7 @@ func (t *litTrie) find(buf []byte, i int) int {
 // with first, only the first.
 func (t *litTrie) spans(line []byte, dst []Span, first bool) []Span {
 	for i := 0; i < len(line); {
-		if !t.mayStart(line, i) {
+		if !t.mayStart(line, i) || !t.mayAt(line, i) {
 			i++
 			continue
 		}
@@ -514,7 +514,7 @@ func (t *trie) each(line []byte, i int, f func(end int, lit int32)) {
 // first wins; the next is looked for from the end of the last.
 func (t *litTrie) wordSpans(line []byte, dst []Span, first bool) []Span {
 	for i := 0; i < len(line); i++ {
-		if i > 0 && isWordByte(line[i-1]) || !t.mayStart(line, i) {
+		if i > 0 && isWordByte(line[i-1]) || !t.mayStart(line, i) || !t.mayAt(line, i) {
 			continue
 		}
 		if e, ok := t.wordAt(line, i); ok {

@@ -335,6 +335,14 @@ func TestLiteralSetBigAnswersAsSmall(t *testing.T) {
 				t.Fatalf("round %d: find from %d = %d, without the table and the vector test %d", round, from, got, want)
 			}
 		}
+		for _, line := range bytes.Split(text, []byte("\n")) {
+			if got, want := big.spans(line, nil, false), small.spans(line, nil, false); !slices.Equal(got, want) {
+				t.Fatalf("round %d: spans of %q: %v, without the tables %v", round, line, got, want)
+			}
+			if got, want := big.wordSpans(line, nil, false), small.wordSpans(line, nil, false); !slices.Equal(got, want) {
+				t.Fatalf("round %d: word spans of %q: %v, without the tables %v", round, line, got, want)
+			}
+		}
 		if found < 50 {
 			t.Fatalf("round %d: only %d literals found in the text", round, found)
 		}
