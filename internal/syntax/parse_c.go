@@ -69,21 +69,11 @@ func parseC(ctx context.Context, p *sitter.Parser, src []byte) *sitter.Tree {
 	if err := ctx.Err(); err != nil {
 		return nil
 	}
-	// The flag is Go memory, which the watcher may still write after the
-	// parse returns (the context done as the parse ends): C memory freed
-	// on return would then be written after it was freed.
+	// The flag is Go memory, which the context's callback may still
+	// write after the parse returns (the context done as the parse ends):
+	// C memory freed on return would then be written after it was freed.
 	stop := new(int32)
-	if done := ctx.Done(); done != nil {
-		finished := make(chan struct{})
-		defer close(finished)
-		go func() {
-			select {
-			case <-done:
-				atomic.StoreInt32(stop, 1)
-			case <-finished:
-			}
-		}()
-	}
+	defer context.AfterFunc(ctx, func() { atomic.StoreInt32(stop, 1) })()
 	var s *C.char
 	if len(src) > 0 {
 		s = (*C.char)(unsafe.Pointer(&src[0]))
