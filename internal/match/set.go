@@ -32,9 +32,9 @@ type litTrie struct {
 	// has them (exact) or with bit 0x20 set in every byte (folded). A
 	// position that passes the pairs but not these needs no walk down the
 	// tries: most do not (see mayAt).
-	gramLen              int
-	gramMask             uint64
-	exactGram, foldGrams []uint64
+	gramLen               int
+	gramMask              uint64
+	exactGrams, foldGrams bitSet
 }
 
 // gramBits is the size of the gram bit sets, as a power of two: 8 KiB,
@@ -72,17 +72,22 @@ func (t *litTrie) grams(lits []string, fold []bool) {
 		var b [8]byte
 		copy(b[:], l[:n])
 		x := binary.LittleEndian.Uint64(b[:])
-		set := &t.exactGram
+		set := &t.exactGrams
 		if fold[i] { // bit 0x20 lowers the ASCII letters the trie lowers
 			x, set = (x|fold20)&t.gramMask, &t.foldGrams
 		}
 		if *set == nil {
-			*set = make([]uint64, 1<<gramBits/64)
+			*set = make(bitSet, 1<<gramBits/64)
 		}
-		h := gramHash(x)
-		(*set)[h>>6] |= 1 << (h & 63)
+		set.add(gramHash(x))
 	}
 }
+
+// bitSet is a set of small numbers, a bit each.
+type bitSet []uint64
+
+func (s bitSet) add(h uint64)      { s[h>>6] |= 1 << (h & 63) }
+func (s bitSet) has(h uint64) bool { return s[h>>6]&(1<<(h&63)) != 0 }
 
 // mayAt reports whether a literal may start at i by the gram test: false
 // only when none can.
@@ -91,17 +96,8 @@ func (t *litTrie) mayAt(b []byte, i int) bool {
 		return true
 	}
 	x := binary.LittleEndian.Uint64(b[i:]) & t.gramMask
-	if t.exactGram != nil {
-		if h := gramHash(x); t.exactGram[h>>6]&(1<<(h&63)) != 0 {
-			return true
-		}
-	}
-	if t.foldGrams != nil {
-		if h := gramHash((x | fold20) & t.gramMask); t.foldGrams[h>>6]&(1<<(h&63)) != 0 {
-			return true
-		}
-	}
-	return false
+	return t.exactGrams != nil && t.exactGrams.has(gramHash(x)) ||
+		t.foldGrams != nil && t.foldGrams.has(gramHash((x|fold20)&t.gramMask))
 }
 
 // pair marks the two bytes a, b as a start.
