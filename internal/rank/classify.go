@@ -49,7 +49,7 @@ type Classifier struct {
 	importLine   bool
 	haveLineInfo bool
 	blockKnown   bool // block is set for the current line
-	pm           parentMemo
+	pm           [8]parentMemo // by width: see parent
 }
 
 type block uint8

@@ -248,14 +248,23 @@ func closingParen(line []byte) int {
 // indented less than it (blank lines skipped), looking back at most
 // maxParent lines; nil when there is none.
 //
-// Hits come in line order, many in one long function: the last answer is
-// remembered, and a later line of the same width scans back only to the
-// last line asked about (without it, "return" over GOROOT scanned each
-// function body once per hit).
+// Hits come in line order, many in one long function: the last answer for
+// each width is remembered, and a later line of that width scans back only
+// to the last line of the width asked about (without it, "return" over
+// GOROOT scanned each function body once per hit, and a search whose hits
+// are most lines, at every depth, once per line). A line asked about again
+// (two matches in its first name) has its answer at once.
 func (c *Classifier) parent(lineStart int, width int) []byte {
-	m := c.pm
-	memo := m.ok && m.width == width && m.at < lineStart
+	var m *parentMemo
+	if width < len(c.pm) {
+		m = &c.pm[width]
+	}
+	memo := m != nil && m.ok && m.at < lineStart
 	end, p := lineStart-1, -1
+	if m != nil && m.ok && m.at == lineStart {
+		// asked again, for another match in the line's first name
+		end, p = 0, m.parent
+	}
 	for n := 0; end > 0 && n < maxParent; n++ {
 		start := bytes.LastIndexByte(c.buf[:end], '\n') + 1
 		line := c.buf[start:end]
@@ -264,8 +273,8 @@ func (c *Classifier) parent(lineStart int, width int) []byte {
 			break
 		}
 		if memo && start == m.at {
-			// Above is what the last question scanned: its answer, if
-			// still within reach.
+			// Above is what the last question of this width scanned: its
+			// answer, if still within reach.
 			if m.parent >= 0 && bytes.Count(c.buf[m.parent:lineStart], []byte{'\n'}) <= maxParent {
 				p = m.parent
 			}
@@ -273,18 +282,20 @@ func (c *Classifier) parent(lineStart int, width int) []byte {
 		}
 		end = start - 1
 	}
-	c.pm = parentMemo{at: lineStart, width: width, parent: p, ok: true}
+	if m != nil {
+		*m = parentMemo{at: lineStart, parent: p, ok: true}
+	}
 	if p < 0 {
 		return nil
 	}
 	return c.buf[p : p+bytes.IndexByte(c.buf[p:], '\n')]
 }
 
-// parentMemo is parent's last question and answer.
+// parentMemo is parent's last question and answer for one width.
 type parentMemo struct {
-	at, width int
-	parent    int // the start of the answer's line; -1: none
-	ok        bool
+	at     int
+	parent int // the start of the answer's line; -1: none
+	ok     bool
 }
 
 const maxParent = 500

@@ -8,8 +8,9 @@ import (
 )
 
 // TestParentRemembersAsItScans: parent asked about lines in order (as
-// hits come) answers as a classifier asked afresh, on text with deep and
-// shallow lines, blank lines, and stretches longer than maxParent.
+// hits come, a line again for a second match) answers as a classifier
+// asked afresh, on text with deep and shallow lines, blank lines, and
+// stretches longer than maxParent.
 func TestParentRemembersAsItScans(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for round := range 20 {
@@ -21,7 +22,7 @@ func TestParentRemembersAsItScans(t *testing.T) {
 				b.WriteString("\n")
 				continue
 			case round%4 == 0 && r.IntN(800) == 0, round%4 != 0 && x < 10+round:
-				depth = r.IntN(4) // rarely, in every fourth round: stretches past maxParent
+				depth = r.IntN(11) // rarely, in every fourth round: stretches past maxParent
 			}
 			b.WriteString(strings.Repeat("\t", depth) + "x\n")
 		}
@@ -34,9 +35,14 @@ func TestParentRemembersAsItScans(t *testing.T) {
 		}
 		c := NewClassifier(Go, buf)
 		width := 1
-		for k := 0; k < len(starts); k += 1 + r.IntN(40) {
+		for k := 0; k < len(starts); k += r.IntN(41) {
+			// k may stay: a line asked again, as for two matches in its
+			// first name; widths past the memo's table are asked too
 			if r.IntN(5) == 0 {
 				width = 1 + r.IntN(3)
+				if r.IntN(10) == 0 {
+					width = len(c.pm) + r.IntN(3)
+				}
 			}
 			got := c.parent(starts[k], width)
 			want := NewClassifier(Go, buf).parent(starts[k], width)
