@@ -29,6 +29,8 @@ func TestClassify(t *testing.T) {
 		{Go, "type I interface {\n\tFoo() error", "Foo", "member (whole name)"},
 		{Go, "func f() {\n\tvar Foo = 2", "Foo", "member (whole name)"},
 		{Go, "func f() {\n\tFoo(1)", "Foo", "use (whole name)"},
+		{Go, "func f() {\n\treturn errors.New(\"this type Foo is not\")", "Foo", "use (whole name)"}, // a keyword mid-line is in a string
+		{Go, "func f() {\n\tx := \"var Foo, Bar int\"", "Bar", "use (whole name)"},
 		{Go, "import \"foo/bar\"", "bar", "import (whole name)"},
 		{Go, "import (\n\t\"fmt\"\n\tfoo \"x/y\"", "foo", "import (whole name)"},
 		{Go, "x := Foo() // Foo again", "Foo", "use (whole name)"},

@@ -183,6 +183,9 @@ func (c *Classifier) declaresGo(line []byte, a, b, lineStart int) Kind {
 	tok, at := prev(line, a)
 	switch tok {
 	case "func", "type", "const", "var":
+		if at != indent(line) {
+			return Plain // not a declaration's keyword: "type name" in a string
+		}
 		if indent(line) > 0 && tok != "type" {
 			return Member // a local var, const or closure name
 		}
@@ -198,7 +201,7 @@ func (c *Classifier) declaresGo(line []byte, a, b, lineStart int) Kind {
 			_, at2 := prev(line, at)
 			tok, at = prev(line, at2)
 		}
-		if tok == "const" || tok == "var" {
+		if (tok == "const" || tok == "var") && at == indent(line) {
 			if indent(line) > 0 {
 				return Member
 			}
