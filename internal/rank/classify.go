@@ -48,7 +48,7 @@ type Classifier struct {
 	comment      int // offset in the line where a comment starts, or len(line)+1
 	importLine   bool
 	haveLineInfo bool
-	blockKnown   bool // block is set for the current line
+	blockKnown   bool          // block is set for the current line
 	pm           [8]parentMemo // by width: see parent
 }
 

@@ -55,6 +55,8 @@ func TestClassify(t *testing.T) {
 		{Python, "def foo(x):", "foo", "definition (whole name)"},
 		{Python, "    async def foo(self):", "foo", "definition (whole name)"},
 		{Python, "class Foo(Base):", "Foo", "definition (whole name)"},
+		{Python, "    raise ValueError(\"No class Foo\")", "Foo", "use (whole name)"},
+		{Python, "    check(\"def Foo(p, *):\")", "Foo", "use (whole name)"},
 		{Python, "FOO = 3", "FOO", "definition (whole name)"},
 		{Python, "    foo = 3", "foo", "member (whole name)"},
 		{Python, "if foo == 3:", "foo", "use (whole name)"},

@@ -73,7 +73,13 @@ func isControl(w string) bool {
 
 func declaresPython(line []byte, a, b int) Kind {
 	if k := declaresByKeyword(Python, line, a, b); k != Plain {
-		return k
+		// def and class begin a statement; elsewhere they are words in a
+		// string ("no class suite")
+		t := bytes.TrimPrefix(trimmed(line), []byte("async "))
+		if bytes.HasPrefix(t, []byte("def ")) || bytes.HasPrefix(t, []byte("class ")) {
+			return k
+		}
+		return Plain
 	}
 	// "NAME = …" or "NAME: type = …"
 	after := next(line, b)
