@@ -231,6 +231,7 @@ func loadPage(ctx context.Context, res *Result, opts request, in *page.Input, l 
 	w := newWorker(pat, opts, res.ranker)
 	defer w.release()
 	w.m.SetStop(lctx.Done())
+	w.ctx = lctx
 	ld := &loader{w: w, ctx: lctx, before: opts.Before, after: opts.After}
 	var git *gitstatus.State
 	if res.ranker != nil {

@@ -268,9 +268,11 @@ func (w *worker) scoreHits(e *walk.Entry, data []byte, res *search.Result, file 
 	facts.git, facts.gitUnsure = w.rank.fileChanged(w.rank.rel(e.Root, e.Rel), facts.gitStat, data, false, e.Path)
 	cl := rank.NewClassifier(rank.LangOf(e.Path), data)
 	hits := make([]uint8, len(res.Lines))
+	defs := w.defCheck(e.Path)
 	for i, l := range res.Lines {
 		if !l.Context {
-			hits[i] = w.scorer.Score(cl, lineHits{w}, data, l.Offset, l.Offset+len(l.Text))
+			start, end := l.Offset, l.Offset+len(l.Text)
+			hits[i] = defs.key(w, cl, data, start, end, w.scorer.Score(cl, lineHits{w}, data, start, end))
 		}
 	}
 	return hits, facts

@@ -76,6 +76,7 @@ func run(ctx context.Context, opts request, timeout time.Duration) (res *Result,
 	err = walk.Parallel(wctx, paths, wopts, workers, func(i int) walk.Visitor {
 		visitors[i] = &visitor{w: newWorker(pat, opts, rk), keepAll: len(paths) > 1, probe: opts.probe}
 		visitors[i].w.keepBytes = keepBytes
+		visitors[i].w.ctx = wctx
 		visitors[i].w.m.SetStop(wctx.Done())
 		return visitors[i]
 	})
@@ -461,7 +462,8 @@ func convert(o *outcome, order []int32) File {
 
 // worker searches files one at a time with its own matcher and buffer.
 type worker struct {
-	rank      *ranker // nil unless ranking
+	ctx       context.Context // the search's: it stops a parse (see defCheck); nil: no parses
+	rank      *ranker         // nil unless ranking
 	scratch   search.Scratch
 	order     []int32 // scratch for the order of a file's lines
 	scorer    rank.LineScorer

@@ -234,10 +234,11 @@ func (w *worker) eachHit(e *walk.Entry, chunk []byte, first int, fn func(start, 
 	if w.rank != nil && !w.opts.CountOnly {
 		cl = rank.NewClassifier(rank.LangOf(e.Path), chunk)
 	}
+	defs := w.defCheck(e.Path)
 	search.Each(w.m, chunk, first, func(start, end, n int) bool {
 		var k uint8
 		if cl != nil {
-			k = w.scorer.Score(cl, lineHits{w}, chunk, start, end)
+			k = defs.key(w, cl, chunk, start, end, w.scorer.Score(cl, lineHits{w}, chunk, start, end))
 		}
 		fn(start, end, n, k)
 		return true

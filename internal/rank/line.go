@@ -109,6 +109,21 @@ func (s *LineScorer) Score(cl LineClassifier, m Hits, data []byte, start, end in
 	return best
 }
 
+// NoDefinition is a classifier that finds no definition where the one it
+// wraps does: for a line a parser says declares nothing there (the
+// "definition" sits in a string or a comment).
+type NoDefinition struct{ LineClassifier }
+
+func (n NoDefinition) DeclaredName(lineStart, lineEnd int) (a, b int, ok bool) { return 0, 0, false }
+
+func (n NoDefinition) Classify(lineStart, lineEnd, s, e int) Class {
+	c := n.LineClassifier.Classify(lineStart, lineEnd, s, e)
+	if c.Kind == Definition {
+		c.Kind, c.Private = Plain, false
+	}
+	return c
+}
+
 func (s *LineScorer) marker(c Class) Class {
 	if s.Markers && c.Kind == Comment {
 		c.Kind = Marker

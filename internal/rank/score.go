@@ -130,6 +130,9 @@ const (
 // its signals and score: a search can keep a byte per hit.
 func HitKey(c Class, word, sameCase bool) uint8 { return uint8(hitKey(c, word, sameCase)) }
 
+// KeyKind returns the kind of the match a hit key was made from.
+func KeyKind(k uint8) Kind { return Kind(k / 16) }
+
 // Hit returns the signals and score of a hit key.
 func Hit(k uint8) ([]Signal, int) { return hitTable[k].signals, hitTable[k].sum }
 
