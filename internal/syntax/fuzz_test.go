@@ -3,7 +3,9 @@
 package syntax
 
 import (
+	"bytes"
 	"context"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/txtar"
@@ -11,7 +13,7 @@ import (
 
 // FuzzParse parses any bytes in every grammar: no crash, and the
 // definitions are sound (in order, inside the source, lines in range,
-// parents before children).
+// parents before children); so are the answers DefinedOn gives grep.
 func FuzzParse(f *testing.F) {
 	a, err := txtar.ParseFile("testdata/outline.txtar")
 	if err != nil {
@@ -63,6 +65,29 @@ func FuzzParse(f *testing.F) {
 			case d.Name == "" && d.Kind != "impl":
 				t.Fatalf("%s: %+v: no name", g, d)
 			}
+		}
+		// What grep's definition signal asks of a line (see DefinedOn):
+		// names on the line, and Hidden's marks in order, in the source.
+		marks := Hidden(names[g], src)
+		if !slices.IsSorted(marks) || len(marks) > 0 && (marks[0] < 0 || marks[len(marks)-1] > len(src)) {
+			t.Fatalf("%s: hidden marks %v out of order or outside %d bytes", g, marks, len(src))
+		}
+		for s, n := 0, 0; s < len(src) && n < 20; n++ {
+			e := bytes.IndexByte(src[s:], '\n')
+			if e < 0 {
+				e = len(src)
+			} else {
+				e += s
+			}
+			if s < e {
+				ns, _, _ := DefinedOn(context.Background(), names[g], src, s, e, s+(e-s)/2)
+				for _, r := range ns {
+					if r[0] < s || r[0] >= e || r[1] <= r[0] || r[1] > len(src) {
+						t.Fatalf("%s: line %d-%d: a name at %v", g, s, e, r)
+					}
+				}
+			}
+			s = e + 1
 		}
 	})
 }
