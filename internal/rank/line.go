@@ -62,8 +62,15 @@ type LineScorer struct {
 // the line finder tells fast).
 func (s *LineScorer) Score(cl LineClassifier, m Hits, data []byte, start, end int) uint8 {
 	text := data[start:end]
-	c, need, comment := cl.Line(start, end)
 	cheap := m.CheapSpans()
+	var c Class
+	var need bool
+	var comment int
+	if !cheap {
+		// Every span is classified when spans are cheap: the line's class
+		// alone is of no use then.
+		c, need, comment = cl.Line(start, end)
+	}
 	word, same := s.AllWords, false
 	if !cheap && need {
 		// A declaration whose name the classifier knows: test that name
