@@ -76,7 +76,7 @@ func (c *Classifier) Classify(lineStart, lineEnd, s, e int) Class {
 	a, b := name(line, s, e)
 	// Exact: the match starts and ends at word boundaries (a whole
 	// identifier, or whole words of a longer match such as a phrase).
-	cl := Class{Exact: (s == 0 || !isIdent(line[s-1])) && (e >= len(line) || !isIdent(line[e]))}
+	cl := Class{Exact: whole(line, s, e)}
 	if s >= c.comment {
 		cl.Kind = Comment
 		return cl
@@ -89,6 +89,19 @@ func (c *Classifier) Classify(lineStart, lineEnd, s, e int) Class {
 		return cl
 	}
 	cl.Kind = c.declares(line, a, b, lineStart)
+	// A match over several words ("func Serve", `def \w+_cb`) touches
+	// each name in it: the one a declaration declares makes it a
+	// definition.
+	for x := b; cl.Kind != Definition && x < e; {
+		a2, b2 := name(line, x, e)
+		if a2 == b2 {
+			break
+		}
+		if k := c.declares(line, a2, b2, lineStart); k == Definition || k == Member && cl.Kind == Plain {
+			cl.Kind, a, b = k, a2, b2
+		}
+		x = b2
+	}
 	if cl.Kind == Definition || cl.Kind == Member {
 		cl.Private = private(c.lang, line, a, b)
 	}
@@ -232,6 +245,20 @@ func name(line []byte, s, e int) (a, b int) {
 		b++
 	}
 	return a, b
+}
+
+// whole reports whether the match [s, e) of line starts and ends at
+// boundaries of identifiers: "Foo" in "Foo(x", and "Foo(" too, whose end
+// is a boundary whatever follows. wholeWord is the same for words (see
+// IsWord).
+func whole(line []byte, s, e int) bool {
+	return (s == 0 || !isIdent(line[s-1]) || s < e && !isIdent(line[s])) &&
+		(e >= len(line) || !isIdent(line[e]) || s < e && !isIdent(line[e-1]))
+}
+
+func wholeWord(line []byte, s, e int) bool {
+	return (s == 0 || !IsWord(line[s-1]) || s < e && !IsWord(line[s])) &&
+		(e >= len(line) || !IsWord(line[e]) || s < e && !IsWord(line[e-1]))
 }
 
 // IsWord reports whether c can be part of a word: an ASCII letter, digit

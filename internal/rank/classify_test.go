@@ -17,6 +17,14 @@ func TestClassify(t *testing.T) {
 		{Go, "func Foo() {}", "Foo", "definition (whole name)"},
 		{Go, "func (s *Srv) Foo(x int) {}", "Foo", "definition (whole name)"},
 		{Go, "func (s *Srv) Foo(x int) {}", "Srv", "use (whole name)"},
+		{Go, "func (s *Srv) Foo(x int) {}", "Srv) Foo", "definition (whole name)"}, // a match over several words touches the name
+		{Go, "func FooBar() {}", "func Foo", "definition"},
+		{Go, "func FooBar(x int) {}", "func FooBar(", "definition (whole name)"}, // "(" ends at a boundary whatever follows
+		{Go, "x := Foo(y)", "Foo(", "use (whole name)"},
+		{Go, "x := Foo(y)", "oo(", "use"},
+		{Go, "func f() { x := Foo() }", "x := Foo", "use (whole name)"},
+		{Python, "    def foo(self):", "def foo", "definition (whole name)"},
+		{Rust, "pub fn serve(x: u8) {", "fn serve(x", "definition (whole name)"},
 		{Go, "func NewFoo() *Foo {", "Foo", "definition"},
 		{Go, "type Foo struct {", "Foo", "definition (whole name)"},
 		{Go, "type Foo[T any] interface {", "Foo", "definition (whole name)"},

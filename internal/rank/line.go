@@ -81,6 +81,11 @@ func (s *LineScorer) Score(cl LineClassifier, m Hits, data []byte, start, end in
 				c = Class{Kind: Definition, Exact: m.Whole(text[a:b])}
 				word = word || c.Exact
 				same = c.Exact && m.SameCase(text[a:b])
+			} else if sp, ok := m.First(text); ok && sp.Start < b && sp.End > a {
+				// the match runs over the name ("func \w+Marshal")
+				c = Class{Kind: Definition, Exact: whole(text, sp.Start, sp.End)}
+				word = word || c.Exact
+				same = m.SameCase(text[sp.Start:sp.End])
 			}
 		}
 	}
@@ -107,7 +112,7 @@ func (s *LineScorer) Score(cl LineClassifier, m Hits, data []byte, start, end in
 	best, bestScore := HitKey(Class{}, false, false), -1<<30
 	for _, sp := range spans {
 		c := s.marker(cl.Classify(start, end, sp.Start, sp.End))
-		word := s.AllWords || (sp.Start == 0 || !IsWord(text[sp.Start-1])) && (sp.End == len(text) || !IsWord(text[sp.End]))
+		word := s.AllWords || wholeWord(text, sp.Start, sp.End)
 		k := HitKey(c, word, m.SameCase(text[sp.Start:sp.End]))
 		if _, score := Hit(k); score > bestScore {
 			best, bestScore = k, score
