@@ -25,26 +25,8 @@ import (
 // each definition's name on its first line. It must agree on at least
 // 0.97 of them in each language.
 func TestClassifierAgreesWithParser(t *testing.T) {
-	goRoot := filepath.Join(fixture.GoRoot(), "src")
-	var pyRoot string
-	if out, err := exec.Command("python3", "-c", "import sysconfig; print(sysconfig.get_path('stdlib'))").Output(); err == nil {
-		pyRoot = strings.TrimSpace(string(out))
-	}
-	for _, c := range []struct{ lang, root, ext string }{{"Go", goRoot, ".go"}, {"Python", pyRoot, ".py"}} {
-		if c.root == "" {
-			t.Logf("%s: no tree to measure", c.lang)
-			continue
-		}
-		var paths []string
-		n := 0
-		filepath.WalkDir(c.root, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(p, c.ext) && !strings.Contains(p, "site-packages") {
-				if n++; n%10 == 0 {
-					paths = append(paths, p)
-				}
-			}
-			return nil
-		})
+	for _, c := range sampledTrees(t) {
+		paths := c.paths
 		type tally struct{ defs, agree int }
 		tallies := make([]tally, len(paths))
 		misses := make([]string, len(paths))
@@ -101,6 +83,41 @@ func TestClassifierAgreesWithParser(t *testing.T) {
 	}
 }
 
+// sampledTree is every 10th file of a language's tree: GOROOT/src, the
+// Python standard library (without site-packages).
+type sampledTree struct {
+	lang  string
+	paths []string
+}
+
+// sampledTrees returns the Go and Python samples; a language without a
+// tree on this machine is logged and left out.
+func sampledTrees(t *testing.T) []sampledTree {
+	var pyRoot string
+	if out, err := exec.Command("python3", "-c", "import sysconfig; print(sysconfig.get_path('stdlib'))").Output(); err == nil {
+		pyRoot = strings.TrimSpace(string(out))
+	}
+	var trees []sampledTree
+	for _, c := range []struct{ lang, root, ext string }{{"Go", filepath.Join(fixture.GoRoot(), "src"), ".go"}, {"Python", pyRoot, ".py"}} {
+		if c.root == "" {
+			t.Logf("%s: no tree to measure", c.lang)
+			continue
+		}
+		tr := sampledTree{lang: c.lang}
+		n := 0
+		filepath.WalkDir(c.root, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, c.ext) && !strings.Contains(p, "site-packages") {
+				if n++; n%10 == 0 {
+					tr.paths = append(tr.paths, p)
+				}
+			}
+			return nil
+		})
+		trees = append(trees, tr)
+	}
+	return trees
+}
+
 func lineStarts(src []byte) []int {
 	starts := []int{0}
 	for i, c := range src {
@@ -139,26 +156,8 @@ func TestDefinitionSignalAgrees(t *testing.T) {
 	if testing.Short() {
 		t.Skip("parses around every definition of 950 files (-short)")
 	}
-	goRoot := filepath.Join(fixture.GoRoot(), "src")
-	var pyRoot string
-	if out, err := exec.Command("python3", "-c", "import sysconfig; print(sysconfig.get_path('stdlib'))").Output(); err == nil {
-		pyRoot = strings.TrimSpace(string(out))
-	}
-	for _, c := range []struct{ lang, root, ext string }{{"Go", goRoot, ".go"}, {"Python", pyRoot, ".py"}} {
-		if c.root == "" {
-			t.Logf("%s: no tree to measure", c.lang)
-			continue
-		}
-		var paths []string
-		n := 0
-		filepath.WalkDir(c.root, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(p, c.ext) && !strings.Contains(p, "site-packages") {
-				if n++; n%10 == 0 {
-					paths = append(paths, p)
-				}
-			}
-			return nil
-		})
+	for _, c := range sampledTrees(t) {
+		paths := c.paths
 		// per file: definitions, confirmed by name, no answer, in text on
 		// a hidden line, in text elsewhere
 		type tally struct{ defs, named, failed, caught, missed int }
