@@ -180,6 +180,9 @@ func findGroups(buf []byte) []goGroup {
 }
 
 func (c *Classifier) declaresGo(line []byte, a, b, lineStart int) Kind {
+	if goKeyword(unsafe.String(&line[a], b-a)) {
+		return Plain // "return", "if": a keyword declares nothing (and asks no parent)
+	}
 	tok, at := prev(line, a)
 	switch tok {
 	case "func", "type", "const", "var":
@@ -220,7 +223,7 @@ func (c *Classifier) declaresGo(line []byte, a, b, lineStart int) Kind {
 				return Definition
 			}
 		}
-		if w := indent(line); w > 0 {
+		if w := indent(line); w > 0 && !goStatement(line, b) {
 			p := bytes.TrimRight(c.parent(lineStart, w), " \t\r")
 			if bytes.HasSuffix(p, []byte("struct {")) || bytes.HasSuffix(p, []byte("interface {")) {
 				return Member
@@ -228,6 +231,24 @@ func (c *Classifier) declaresGo(line []byte, a, b, lineStart int) Kind {
 		}
 	}
 	return Plain
+}
+
+// goStatement reports whether the line whose first name ends at b is a
+// statement no struct or interface could hold: an assignment, a
+// declaration with :=, an increment ("x := 1", "n += 2", "i++"). A field
+// is a name and a type, and no type starts with these bytes.
+func goStatement(line []byte, b int) bool {
+	for b < len(line) && line[b] == ' ' {
+		b++
+	}
+	if b == len(line) {
+		return false
+	}
+	switch line[b] {
+	case ':', '=', '+', '-', '/', '%', '&', '|', '^', '!', '>':
+		return true
+	}
+	return false
 }
 
 // closingParen returns the offset of the ')' that closes the first '('.
