@@ -20,13 +20,15 @@ func TestDefinitionSignalFromTheParser(t *testing.T) {
 		"b/serve.go":     "package b\n\nfunc Serve() {}\n",
 		"c/doc.py":       "def helper():\n    \"\"\"For example:\n\n        def Serve():\n            pass\n    \"\"\"\n\n\nclass Serve:\n    pass\n",
 		"d/note.go":      "package d\n\n/*\nfunc Serve() {}\n*/\nvar x = 1\n",
+		"e/page.js":      "const src = `\nfunction Serve() {}\n`;\nfunction Serve() {}\n",
+		"f/quote.py":     "def helper():\n    '''\n    def Serve(): pass\n    '''\n",
 	})
 	p, err := scout.Grep(context.Background(), scout.GrepOptions{Options: quiet(scout.Options{Patterns: []string{"Serve"}, Fixed: true}), NoCollapse: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	parser := syntax.By == syntax.ByParser
-	want := map[string]bool{"a/prog_test.go:6": !parser, "b/serve.go:3": true, "c/doc.py:4": !parser, "c/doc.py:9": true, "d/note.go:4": !parser}
+	want := map[string]bool{"a/prog_test.go:6": !parser, "b/serve.go:3": true, "c/doc.py:4": !parser, "c/doc.py:9": true, "d/note.go:4": !parser, "e/page.js:2": !parser, "e/page.js:4": true, "f/quote.py:3": !parser}
 	got := map[string]bool{}
 	for _, f := range p.Files {
 		for _, l := range f.Lines {

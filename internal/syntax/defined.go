@@ -17,13 +17,15 @@ const maxDefinedRegion = 64 << 10
 // Hidden returns where the strings and comments of src that span lines
 // open and close (odd marks open, even ones close), as a scan that does
 // not parse finds them: Go's raw strings and block comments, and elsewhere
-// block comments and triple-quoted strings. A line classifier sees such a
-// line as code; DefinedOn tells.
+// block comments and triple-quoted strings (both quotes in Python), and
+// JavaScript's template literals. A line classifier sees such a line as
+// code; DefinedOn tells.
 func Hidden(path string, src []byte) []int {
-	if Grammar(path) == "go" {
+	g := Grammar(path)
+	if g == "go" {
 		return goHidden(src)
 	}
-	return hidden(src)
+	return hiddenBy(src, marksOf(g))
 }
 
 // DefinedOn tells, from a parse of the region around the line
@@ -45,7 +47,7 @@ func DefinedOn(ctx context.Context, path string, src []byte, lineStart, lineEnd,
 	if g == "go" {
 		ranges = goRegions(src, occ, true, false)
 	} else {
-		ranges = regions(src, occ)
+		ranges = regions(src, occ, g)
 	}
 	size := uint(0)
 	for _, r := range ranges {

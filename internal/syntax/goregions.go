@@ -349,7 +349,7 @@ func goTop(src []byte, i int, hid []int) bool {
 }
 
 // goHidden returns where the Go raw strings and /* */ comments that span
-// lines open and close, as hidden does for other languages: a line start
+// lines open and close, as hiddenBy does for other languages: a line start
 // between an odd mark and the next even one is inside one. It finds each
 // backquote and "/*" with a fast search and reads its line as Go's scanner
 // does up to there, so quotes in comments and strings do not fool it.
@@ -447,7 +447,7 @@ func quoted(src []byte, i int) int {
 }
 
 // isHidden reports whether offset i is inside a span of marks (see
-// hidden).
+// hiddenBy).
 func isHidden(marks []int, i int) bool {
 	k, _ := slices.BinarySearch(marks, i+1) // the marks at or before i
 	return k%2 == 1

@@ -18,9 +18,9 @@ import (
 // top-level declarations, which parse
 // alone as the file would; where the cut is wrong (such a line inside a
 // string), the parse has errors and the caller parses the whole file.
-func regions(src []byte, occ []uint32) []sitter.Range {
+func regions(src []byte, occ []uint32, g string) []sitter.Range {
 	var cuts [][2]int
-	hid := hidden(src)
+	hid := hiddenBy(src, marksOf(g))
 	for _, o := range occ {
 		if n := len(cuts); n > 0 && int(o) < cuts[n-1][1] {
 			continue // inside the last region
@@ -54,7 +54,8 @@ func regions(src []byte, occ []uint32) []sitter.Range {
 
 // topLevel reports whether the line starting at i starts a top-level
 // declaration or statement: it starts at column 0 with a letter, "_", "$"
-// or "@", and is not inside a /* */ comment or a """ string (see hidden).
+// or "@", and is not inside a comment or string that spans lines (see
+// hiddenBy).
 func topLevel(src []byte, i int, hid []int) bool {
 	c := src[i]
 	if !(c == '_' || c == '$' || c == '@' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
@@ -64,33 +65,68 @@ func topLevel(src []byte, i int, hid []int) bool {
 	return k%2 == 0
 }
 
-// hidden returns the offsets where /* */ comments and """ strings open and
-// close, in order: a line start between an odd and the next even one is
-// inside one. Strings holding the marks can fool it; the parse then has
-// errors, and the caller parses the whole file.
-func hidden(src []byte) []int {
-	var marks []int
+// The marks of the strings and comments that span lines, by grammar (see
+// marksOf): /* */ comments and """ strings; in Python both triple quotes;
+// in JavaScript block comments and template literals.
+var (
+	blockMarks  = [][2]string{{"/*", "*/"}, {`"""`, `"""`}}
+	pythonMarks = [][2]string{{`"""`, `"""`}, {"'''", "'''"}}
+	jsMarks     = [][2]string{{"/*", "*/"}, {"`", "`"}}
+)
+
+// marksOf returns the marks of grammar g (not Go: see goHidden).
+func marksOf(g string) [][2]string {
+	switch g {
+	case "python":
+		return pythonMarks
+	case "javascript", "typescript", "tsx":
+		return jsMarks
+	}
+	return blockMarks
+}
+
+// hiddenBy returns the offsets where the spans of src between the given
+// marks (open, close: /* */ comments, """ strings) open and close, in
+// order: a line start between an odd and the next even one is inside one.
+// Strings holding the marks can fool it; the parse then has errors, and
+// the caller parses the whole file.
+//
+// Each mark's next opening is found once and kept until the scan passes
+// it: a file of many comments and one string at its end is read once, not
+// once a comment.
+func hiddenBy(src []byte, marks [][2]string) []int {
+	var out []int
+	next := make([]int, len(marks)) // where marks[k] next opens at or after i; -1: never
+	for k := range next {
+		next[k] = -2 // not looked for yet
+	}
 	for i := 0; i < len(src); {
-		a := bytes.Index(src[i:], []byte("/*"))
-		b := bytes.Index(src[i:], []byte(`"""`))
-		var open, closeMark string
-		switch {
-		case a < 0 && b < 0:
-			return marks
-		case b < 0 || a >= 0 && a < b:
-			i, open, closeMark = i+a, "/*", "*/"
-		default:
-			i, open, closeMark = i+b, `"""`, `"""`
+		at, m := -1, 0
+		for k, mk := range marks {
+			if next[k] == -2 || next[k] >= 0 && next[k] < i {
+				next[k] = -1
+				if a := bytes.Index(src[i:], []byte(mk[0])); a >= 0 {
+					next[k] = i + a
+				}
+			}
+			if next[k] >= 0 && (at < 0 || next[k] < at) {
+				at, m = next[k], k
+			}
 		}
-		marks = append(marks, i)
+		if at < 0 {
+			return out
+		}
+		i = at
+		out = append(out, i)
+		open, closeMark := marks[m][0], marks[m][1]
 		e := bytes.Index(src[i+len(open):], []byte(closeMark))
 		if e < 0 {
-			return append(marks, len(src))
+			return append(out, len(src))
 		}
 		i += len(open) + e + len(closeMark)
-		marks = append(marks, i)
+		out = append(out, i)
 	}
-	return marks
+	return out
 }
 
 // defKeywords are the words that come before a name a definition

@@ -240,7 +240,7 @@ func open(ctx context.Context, name string, src []byte, occ []uint32, c cut) (*g
 	case c != cutWhole && g == "go":
 		cuts = append(cuts, func() []sitter.Range { return goRegions(src, occ, true, c == cutBodies) }, func() []sitter.Range { return goRegions(src, occ, false, true) })
 	case c != cutWhole:
-		cuts = append(cuts, func() []sitter.Range { return regions(src, occ) })
+		cuts = append(cuts, func() []sitter.Range { return regions(src, occ, g) })
 	}
 	var tree *sitter.Tree
 	var err error
