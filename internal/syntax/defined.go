@@ -5,8 +5,6 @@ package syntax
 import (
 	"context"
 	"strings"
-
-	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
 // maxDefinedRegion bounds what DefinedOn parses, in bytes: a question
@@ -42,13 +40,8 @@ func DefinedOn(ctx context.Context, path string, src []byte, lineStart, lineEnd,
 	if g == "" || len(src) > MaxSize || lineStart >= lineEnd || at < lineStart || at >= lineEnd {
 		return nil, false, false
 	}
-	occ := []uint32{uint32(at)} // a definition whose node holds the name (a Go type_spec starts there)
-	var ranges []sitter.Range
-	if g == "go" {
-		ranges = goRegions(src, occ, true, false)
-	} else {
-		ranges = regions(src, occ, g)
-	}
+	occ := []uint32{uint32(at)}              // a definition whose node holds the name (a Go type_spec starts there)
+	ranges := leastCut(g, src, occ, cutUses) // and never more: no whole file
 	size := uint(0)
 	for _, r := range ranges {
 		size += r.EndByte - r.StartByte
@@ -56,12 +49,11 @@ func DefinedOn(ctx context.Context, path string, src []byte, lineStart, lineEnd,
 	if len(ranges) == 0 || size > maxDefinedRegion {
 		return nil, false, false
 	}
-	gr := loaded[g]()
-	p := getParser()
-	defer putParser(p)
-	if p.SetLanguage(gr.lang) != nil {
+	gr, p, err := parserFor(g)
+	if err != nil {
 		return nil, false, false
 	}
+	defer putParser(p)
 	tree, err := parseRanges(ctx, p, src, ranges)
 	if err != nil {
 		return nil, false, false

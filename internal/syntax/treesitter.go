@@ -228,22 +228,20 @@ func open(ctx context.Context, name string, src []byte, occ []uint32, c cut) (*g
 	if len(src) > MaxSize {
 		return nil, nil, fmt.Errorf("%s: %w (%d bytes; the most is %d)", name, ErrTooBig, len(src), MaxSize)
 	}
-	gr := loaded[g]()
-	p := getParser()
-	defer putParser(p)
-	if err := p.SetLanguage(gr.lang); err != nil {
-		return nil, nil, fmt.Errorf("%s grammar: %w", g, err)
+	gr, p, err := parserFor(g)
+	if err != nil {
+		return nil, nil, err
 	}
+	defer putParser(p)
 	// The ways to cut the file, least parsed first; the whole file last.
 	var cuts []func() []sitter.Range
-	switch {
-	case c != cutWhole && g == "go":
-		cuts = append(cuts, func() []sitter.Range { return goRegions(src, occ, true, c == cutBodies) }, func() []sitter.Range { return goRegions(src, occ, false, true) })
-	case c != cutWhole:
-		cuts = append(cuts, func() []sitter.Range { return regions(src, occ, g) })
+	if c != cutWhole {
+		cuts = append(cuts, func() []sitter.Range { return leastCut(g, src, occ, c) })
+		if g == "go" {
+			cuts = append(cuts, func() []sitter.Range { return goRegions(src, occ, false, true) })
+		}
 	}
 	var tree *sitter.Tree
-	var err error
 	for _, cut := range cuts {
 		if tree, err = parseRanges(ctx, p, src, cut()); err != nil || !tree.RootNode().HasError() {
 			break
@@ -258,6 +256,29 @@ func open(ctx context.Context, name string, src []byte, occ []uint32, c cut) (*g
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return gr, tree, nil
+}
+
+// parserFor returns grammar g and a parser set to it, which the caller
+// puts back (putParser).
+func parserFor(g string) (*grammar, *sitter.Parser, error) {
+	gr := loaded[g]()
+	p := getParser()
+	if err := p.SetLanguage(gr.lang); err != nil {
+		putParser(p)
+		return nil, nil, fmt.Errorf("%s grammar: %w", g, err)
+	}
+	return gr, p, nil
+}
+
+// leastCut returns the least of src that open parses for a question about
+// the occurrences occ in grammar g (c is not cutWhole): in Go, cut by
+// gofmt's layout (goRegions); elsewhere whole top-level declarations
+// (regions).
+func leastCut(g string, src []byte, occ []uint32, c cut) []sitter.Range {
+	if g == "go" {
+		return goRegions(src, occ, true, c == cutBodies)
+	}
+	return regions(src, occ, g)
 }
 
 // around parses the regions of src around the occurrences occ and returns
