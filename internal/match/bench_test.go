@@ -1,13 +1,19 @@
 package match
 
 import (
-	"github.com/scoutcode/scout/internal/fixture"
+	"cmp"
+	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/scoutcode/scout/internal/fixture"
 )
 
 var (
@@ -62,6 +68,50 @@ func BenchmarkNextLine(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.Run(c.name, func(b *testing.B) {
+			m := p.Matcher()
+			b.SetBytes(int64(len(data)))
+			n := 0
+			for b.Loop() {
+				n = 0
+				for at := 0; ; {
+					_, e, ok := m.NextLine(data, at)
+					if !ok {
+						break
+					}
+					n++
+					at = e + 1
+				}
+			}
+			b.ReportMetric(float64(n), "lines")
+		})
+	}
+}
+
+// corpusWords returns 1,000 words of the corpus (identifiers of four
+// bytes or more), by how often they occur: from rank `from` on.
+func corpusWords(data []byte, from int) []string {
+	count := map[string]int{}
+	for _, w := range wordRE.FindAll(data, -1) {
+		count[string(w)]++
+	}
+	words := slices.Collect(maps.Keys(count))
+	slices.SortFunc(words, func(a, b string) int { return cmp.Or(cmp.Compare(count[b], count[a]), strings.Compare(a, b)) })
+	return words[min(from, len(words)-1000):][:1000]
+}
+
+var wordRE = regexp.MustCompile(`\b[A-Za-z_][A-Za-z0-9_]{3,}\b`)
+
+// BenchmarkLiteralSet measures finding every line that holds one of
+// 1,000 words of the corpus, case-sensitive as grep -s -F -f: the 1,000
+// commonest, those ranked 5,000 to 6,000, and rarer ones.
+func BenchmarkLiteralSet(b *testing.B) {
+	data := goCorpus(b)
+	for _, from := range []int{0, 5000, 20000} {
+		p, err := Compile(corpusWords(data, from), Options{Fixed: true, Case: Sensitive})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("from-%d", from), func(b *testing.B) {
 			m := p.Matcher()
 			b.SetBytes(int64(len(data)))
 			n := 0

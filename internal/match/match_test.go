@@ -32,7 +32,7 @@ func reference(p *Pattern, buf []byte) []string {
 	}
 	text := strings.TrimSuffix(string(buf), "\n")
 	for i, line := range strings.Split(text, "\n") {
-		if p.re.MatchString(line) {
+		if p.Regexp().MatchString(line) {
 			out = append(out, fmt.Sprintf("%d:%s", i+1, line))
 		}
 	}

@@ -71,6 +71,16 @@ type Matcher struct {
 	setSafe bool // the literal set answers for the buffer (see litTrie.safe)
 }
 
+// built gives the matcher of a pattern with a trie its DFA, on the first
+// buffer or line the trie does not answer for.
+func (m *Matcher) built() {
+	if m.dfa.prog == nil && m.p.reference() {
+		d := newDFA(m.p.prog)
+		d.stop, d.stopped, d.epoch = m.dfa.stop, m.dfa.stopped, m.dfa.epoch
+		m.dfa = d
+	}
+}
+
 // SetStop makes the matcher's searches stop when done is closed: NextLine,
 // Contains and Matches then report no (more) matches, and Stopped reports
 // true. Nil never stops.
@@ -93,12 +103,16 @@ const refBudget = 1 << 24
 
 // refOK reports whether the reference regexp may run on n bytes.
 func (m *Matcher) refOK(n int) bool {
+	m.p.reference()
 	return n <= refBudget/max(len(m.p.prog.Inst), 1)
 }
 
 // Matcher returns a new matcher for p.
 func (p *Pattern) Matcher() *Matcher {
-	m := &Matcher{p: p, dfa: newDFA(p.prog)}
+	m := &Matcher{p: p, dfa: &dfa{}}
+	if p.trie == nil {
+		m.dfa = newDFA(p.prog)
+	}
 	if p.plan.lits != nil {
 		m.pf = newPrefilter(p.plan.lits)
 	}
@@ -122,7 +136,7 @@ func (m *Matcher) NextLine(buf []byte, at int) (start, end int, ok bool) {
 		m.epoch++
 		m.dfa.epoch = m.epoch
 		m.checkAt = at
-		m.setSafe = m.p.trie != nil && m.p.trie.safe(buf) // once a buffer
+		m.setSafe = m.p.trieFor(buf) // once a buffer
 	}
 	m.last, m.lastAt = &buf[0], at
 	if at >= m.checkAt {
@@ -172,6 +186,7 @@ func (m *Matcher) NextLine(buf []byte, at int) (start, end int, ok bool) {
 // scan finds the next matching line with the DFA, or with the reference
 // regexp once the DFA has given up.
 func (m *Matcher) scan(buf []byte, at int) (start, end int, ok bool) {
+	m.built()
 	if m.dfa.failed {
 		for check := at + checkEvery; at < len(buf); {
 			end = lineEnd(buf, at)
@@ -202,6 +217,7 @@ func (m *Matcher) scan(buf []byte, at int) (start, end int, ok bool) {
 
 // confirm reports whether a candidate line really matches.
 func (m *Matcher) confirm(line []byte) bool {
+	m.built()
 	if m.dfa.failed && m.refOK(len(line)) {
 		return m.p.re.Match(line)
 	}
@@ -216,7 +232,7 @@ func (m *Matcher) confirm(line []byte) bool {
 // are those inside a window around where the line finder saw the first
 // match end: enough to show and score the line, not every match of it.
 func (m *Matcher) Matches(line []byte, dst []Span) []Span {
-	if m.p.trie != nil && m.p.trie.safe(line) {
+	if m.p.trieFor(line) {
 		if m.p.word {
 			return m.p.trie.wordSpans(line, dst, false)
 		}
@@ -274,7 +290,7 @@ func (m *Matcher) Matches(line []byte, dst []Span) []Span {
 // Contains reports whether b, a line or part of one (no '\n'), holds a
 // match, at the speed of the line finder (no positions are computed).
 func (m *Matcher) Contains(b []byte) bool {
-	if t := m.p.trie; t != nil && t.safe(b) {
+	if t := m.p.trie; m.p.trieFor(b) {
 		if m.p.word {
 			return len(t.wordSpans(b, nil, true)) > 0
 		}
@@ -311,7 +327,7 @@ func (m *Matcher) First(line []byte) (Span, bool) {
 			return Span{j, j + len(m.p.literal)}, true
 		}
 		return Span{}, false
-	case m.p.trie != nil && m.p.trie.safe(line):
+	case m.p.trieFor(line):
 		var sp []Span
 		if m.p.word {
 			sp = m.p.trie.wordSpans(line, nil, true)
@@ -351,6 +367,7 @@ func (m *Matcher) First(line []byte) (Span, bool) {
 // where the DFA saw the first match end (a match starts before it ends). It
 // reports false when the line has no match (or the scan was stopped).
 func (m *Matcher) window(line []byte) (lo, hi int, ok bool) {
+	m.built()
 	end, ok := m.dfa.matchEnd(line)
 	if !ok {
 		return 0, 0, false

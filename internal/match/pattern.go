@@ -49,9 +49,13 @@ type Options struct {
 // Pattern is a compiled, immutable set of patterns, safe for concurrent use.
 // Use Matcher to search with it.
 type Pattern struct {
-	source  []string
-	expr    string         // the combined regular expression
-	re      *regexp.Regexp // the reference semantics; finds positions
+	source []string
+	expr   string // the combined regular expression
+	// The reference semantics (finds positions) and its program, for
+	// the DFA: built by compile, or for a pattern with a trie on first
+	// need (see reference).
+	refOnce sync.Once
+	re      *regexp.Regexp
 	prog    *syntax.Prog
 	word    bool
 	plan    plan
@@ -215,6 +219,18 @@ func compile(patterns []string, opts Options) (*Pattern, error) {
 		parts[i] = "(?:" + expr + ")"
 	}
 	expr := strings.Join(parts, "|")
+	if opts.Word {
+		expr = `(?:^|[^0-9A-Za-z_])(` + expr + `)(?:$|[^0-9A-Za-z_])`
+	}
+	if (opts.Fixed || plainLiterals(patterns)) && len(patterns) >= minSet {
+		if fold, ok := literalSet(patterns, opts); ok {
+			// The trie finds the lines and their spans: the regexp waits
+			// for a buffer it does not answer for (see litTrie.safe).
+			// Compiling it for a thousand literals is 15–30 ms, twice a
+			// grep (its pattern, and the ranker's of file names).
+			return &Pattern{source: patterns, expr: expr, word: opts.Word, trie: newLitTrie(patterns, fold)}, nil
+		}
+	}
 	if len(patterns) > 1 && !opts.Fixed {
 		if tree, err := syntax.Parse(expr, syntax.Perl); err == nil {
 			if n := progSize(tree, MaxProgram); n > MaxProgram {
@@ -222,9 +238,6 @@ func compile(patterns []string, opts Options) (*Pattern, error) {
 					Hint: "search with fewer patterns at once, or with fixed strings if they are plain text"}
 			}
 		}
-	}
-	if opts.Word {
-		expr = `(?:^|[^0-9A-Za-z_])(` + expr + `)(?:$|[^0-9A-Za-z_])`
 	}
 	re, err := regexp.Compile(expr)
 	if err != nil {
@@ -240,18 +253,8 @@ func compile(patterns []string, opts Options) (*Pattern, error) {
 		return nil, fmt.Errorf("%w: %v", ErrSyntax, err)
 	}
 	p := &Pattern{source: patterns, expr: expr, re: re, prog: prog, word: opts.Word}
-	if (opts.Fixed || plainLiterals(patterns)) && len(patterns) >= minSet {
-		if fold, ok := literalSet(patterns, opts); ok {
-			p.trie = newLitTrie(patterns, fold)
-		}
-	}
-	if p.trie == nil {
-		// With a trie, the lines are found with it; the DFA alone finds
-		// them in a buffer the trie does not answer for (see
-		// litTrie.safe), and planning a prefilter for a thousand
-		// literals was 7% of the CPU of a grep -f over GOROOT.
-		p.plan = planFor(tree, prog)
-	}
+	p.refOnce.Do(func() {}) // built
+	p.plan = planFor(tree, prog)
 	if lit, ok := pureLiteral(tree); ok && !opts.Word {
 		p.literal = []byte(lit)
 	}
@@ -262,8 +265,43 @@ func compile(patterns []string, opts Options) (*Pattern, error) {
 func (p *Pattern) String() string { return p.expr }
 
 // Regexp returns the standard-library form of the pattern set. In word mode
-// the match proper is submatch 1.
-func (p *Pattern) Regexp() *regexp.Regexp { return p.re }
+// the match proper is submatch 1. It is nil for a set of literals too big
+// for the standard library (see reference).
+func (p *Pattern) Regexp() *regexp.Regexp {
+	p.reference()
+	return p.re
+}
+
+// reference builds the regexp and the program of a pattern with a trie,
+// once, and reports whether they are there. They are not when the
+// standard library refuses the set as too large: the trie then answers for
+// every buffer (it differs only on the Kelvin sign and the long s, which
+// fold with k and s).
+func (p *Pattern) reference() bool {
+	p.refOnce.Do(func() {
+		re, err := regexp.Compile(p.expr)
+		if err != nil {
+			return
+		}
+		tree, err := syntax.Parse(p.expr, syntax.Perl)
+		if err != nil {
+			return
+		}
+		prog, err := syntax.Compile(tree.Simplify())
+		if err != nil {
+			return
+		}
+		p.re, p.prog = re, prog
+	})
+	return p.prog != nil
+}
+
+// trieFor reports whether the trie answers for b: the pattern has one, and
+// b holds no letter it folds otherwise than the regexp (or there is no
+// regexp).
+func (p *Pattern) trieFor(b []byte) bool {
+	return p.trie != nil && (p.trie.safe(b) || !p.reference())
+}
 
 // FoldsCase reports whether pattern p is matched ignoring case under opts:
 // always with Insensitive, never with Sensitive, and with Smart when it has

@@ -33,7 +33,7 @@ func TestLiteralSetAgreesWithRegexp(t *testing.T) {
 			// The spans of each line: the regexp's, first and all.
 			for _, line := range got {
 				var ref []Span
-				for _, loc := range p.re.FindAllSubmatchIndex([]byte(line), -1) {
+				for _, loc := range p.Regexp().FindAllSubmatchIndex([]byte(line), -1) {
 					if word {
 						ref = append(ref, Span{loc[2], loc[3]})
 					} else {
@@ -123,7 +123,7 @@ func TestLiteralSetFoldsAsTheRegexp(t *testing.T) {
 			if word {
 				ref = refWordMatches(p, []byte(line))
 			} else {
-				for _, loc := range p.re.FindAllIndex([]byte(line), -1) {
+				for _, loc := range p.Regexp().FindAllIndex([]byte(line), -1) {
 					ref = append(ref, Span{loc[0], loc[1]})
 				}
 			}
@@ -151,7 +151,7 @@ func linesAgree(t *testing.T, p *Pattern, m *Matcher, buf []byte, what string) [
 	}
 	var want []string
 	for _, line := range strings.Split(string(buf), "\n") {
-		if p.re.MatchString(line) {
+		if p.Regexp().MatchString(line) {
 			want = append(want, line)
 		}
 	}
@@ -205,7 +205,7 @@ func randomText(r *rand.Rand, vocab []string, every int, keep func(string) strin
 func refWordMatches(p *Pattern, line []byte) []Span {
 	var out []Span
 	for from := 0; from <= len(line); {
-		loc := p.re.FindSubmatchIndex(line[from:])
+		loc := p.Regexp().FindSubmatchIndex(line[from:])
 		if loc == nil {
 			break
 		}
@@ -356,4 +356,30 @@ func unwide(nodes []tnode) []tnode {
 		out[i].wide = 0
 	}
 	return out
+}
+
+// TestLiteralSetBuildsTheRegexpOnNeed: a set the trie finds compiles no
+// regexp (15–30 ms for a thousand literals) until a buffer holds a letter
+// the trie does not fold as the regexp does; the matcher then finds that
+// buffer's lines with the DFA, as the regexp does.
+func TestLiteralSetBuildsTheRegexpOnNeed(t *testing.T) {
+	var pats []string
+	for i := range 100 {
+		pats = append(pats, fmt.Sprintf("kw%d_", i))
+	}
+	p, err := Compile(pats, Options{Fixed: true}) // smart case: every literal either case
+	if err != nil || p.trie == nil {
+		t.Fatalf("no literal set: %v", err)
+	}
+	m := p.Matcher()
+	if got := lines(m, []byte("a kw7_ b\nnone\nKW42_\n")); fmt.Sprint(got) != "[1:a kw7_ b 3:KW42_]" || p.prog != nil {
+		t.Fatalf("plain text: lines %q, regexp built %v", got, p.prog != nil)
+	}
+	text := []byte("none\n\u212aw9_ (the Kelvin sign)\nkw99_\n")
+	if got := lines(m, text); fmt.Sprint(got) != "[2:\u212aw9_ (the Kelvin sign) 3:kw99_]" || p.prog == nil {
+		t.Fatalf("with the Kelvin sign: lines %q, regexp built %v", got, p.prog != nil)
+	}
+	if got, want := lines(p.Matcher(), text), reference(p, text); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("a new matcher: %q, the regexp %q", got, want)
+	}
 }

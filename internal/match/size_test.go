@@ -131,7 +131,7 @@ func TestDFAGivesUpMidScan(t *testing.T) {
 	}
 	var want []int
 	for i, line := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
-		if p.re.MatchString(line) {
+		if p.Regexp().MatchString(line) {
 			want = append(want, i+1)
 		}
 	}
