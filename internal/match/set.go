@@ -418,6 +418,19 @@ func (t *litTrie) find(buf []byte, i int) int {
 			}
 		}
 	}
+	if t.gramLen > 0 {
+		// The gram test alone: it costs about what the pairs' does, and
+		// lets fewer positions by.
+		exact, folded, mask := t.exactGrams, t.foldGrams, t.gramMask
+		for ; i+8 <= len(buf); i++ {
+			x := binary.LittleEndian.Uint64(buf[i:]) & mask
+			if exact != nil && exact.has(gramHash(x)) || folded != nil && folded.has(gramHash((x|fold20)&mask)) {
+				if _, ok := t.at(buf, i); ok {
+					return i
+				}
+			}
+		}
+	}
 	for ; i+1 < len(buf); i++ {
 		if k := uint16(buf[i])<<8 | uint16(buf[i+1]); t.pairs[k>>6]&(1<<(k&63)) != 0 && t.mayAt(buf, i) {
 			if _, ok := t.at(buf, i); ok {
