@@ -91,6 +91,17 @@ func literalSet(patterns []string, opts Options) ([]bool, bool) {
 	return fold, true
 }
 
+// validUTF8 reports whether every pattern is UTF-8, as the regexp needs
+// (it refuses the others, and so does Compile).
+func validUTF8(patterns []string) bool {
+	for _, p := range patterns {
+		if !utf8.ValidString(p) {
+			return false
+		}
+	}
+	return true
+}
+
 // plainLiterals reports whether every pattern is a regular expression
 // without a metacharacter (an identifier, a word): each then matches as
 // the literal it is, and a large set of them can go to a trie as -F's do.
@@ -222,7 +233,7 @@ func compile(patterns []string, opts Options) (*Pattern, error) {
 	if opts.Word {
 		expr = `(?:^|[^0-9A-Za-z_])(` + expr + `)(?:$|[^0-9A-Za-z_])`
 	}
-	if (opts.Fixed || plainLiterals(patterns)) && len(patterns) >= minSet {
+	if (opts.Fixed || plainLiterals(patterns)) && len(patterns) >= minSet && validUTF8(patterns) {
 		if fold, ok := literalSet(patterns, opts); ok {
 			// The trie finds the lines and their spans: the regexp waits
 			// for a buffer it does not answer for (see litTrie.safe).
