@@ -424,8 +424,15 @@ func (t *litTrie) find(buf []byte, i int) int {
 		exact, folded, mask := t.exactGrams, t.foldGrams, t.gramMask
 		for ; i+8 <= len(buf); i++ {
 			x := binary.LittleEndian.Uint64(buf[i:]) & mask
-			if exact != nil && exact.has(gramHash(x)) || folded != nil && folded.has(gramHash((x|fold20)&mask)) {
-				if _, ok := t.at(buf, i); ok {
+			// Only the trie whose grams let the position by is walked:
+			// a literal found there is one (find wants no more).
+			if exact != nil && exact.has(gramHash(x)) {
+				if _, lit := t.exact.at(buf, i); lit != 0 {
+					return i
+				}
+			}
+			if folded != nil && folded.has(gramHash((x|fold20)&mask)) {
+				if _, lit := t.folded.at(buf, i); lit != 0 {
 					return i
 				}
 			}
