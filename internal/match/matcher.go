@@ -69,6 +69,10 @@ type Matcher struct {
 	lastAt  int
 	checkAt int  // NextLine looks at the stop channel again past this offset
 	setSafe bool // the literal set answers for the buffer (see litTrie.safe)
+	// special is where the buffer next holds a letter the literal set
+	// folds otherwise than the regexp, at or after the last line asked
+	// for (-1: nowhere; -2: not looked for); only when not setSafe.
+	special int
 }
 
 // built gives the matcher of a pattern with a trie its DFA, on the first
@@ -137,6 +141,7 @@ func (m *Matcher) NextLine(buf []byte, at int) (start, end int, ok bool) {
 		m.dfa.epoch = m.epoch
 		m.checkAt = at
 		m.setSafe = m.p.trieFor(buf) // once a buffer
+		m.special = -2               // not looked for
 	}
 	m.last, m.lastAt = &buf[0], at
 	if at >= m.checkAt {
@@ -150,11 +155,27 @@ func (m *Matcher) NextLine(buf []byte, at int) (start, end int, ok bool) {
 	if m.dfa.everyOK {
 		return at, lineEnd(buf, at), true
 	}
-	if set := m.p.trie; set != nil && m.setSafe {
+	if set := m.p.trie; set != nil {
 		// A large set of literals: a literal found is a match, unless
-		// it must stand as a word.
+		// it must stand as a word. A line holding a letter the set folds
+		// otherwise than the regexp is the regexp's (a few lines of a
+		// few files: the DFA of a thousand literals read either case
+		// would take a whole file at a crawl).
 		for at < len(buf) {
 			pos := set.find(buf, at)
+			if !m.setSafe {
+				if sp := m.nextSpecial(buf, at); sp >= 0 && (pos < 0 || sp <= lineEnd(buf, pos)) {
+					start, end = lineStart(buf, at, sp), lineEnd(buf, sp)
+					if m.confirm(buf[start:end]) {
+						return start, end, true
+					}
+					if m.dfa.stopped {
+						return 0, 0, false
+					}
+					at = end + 1
+					continue
+				}
+			}
 			if pos < 0 {
 				return 0, 0, false
 			}
@@ -181,6 +202,24 @@ func (m *Matcher) NextLine(buf []byte, at int) (start, end int, ok bool) {
 		at = end + 1
 	}
 	return 0, 0, false
+}
+
+// nextSpecial returns where buf next holds the Kelvin sign or the long s
+// at or after at, or -1.
+func (m *Matcher) nextSpecial(buf []byte, at int) int {
+	if m.special == -1 || m.special >= at {
+		return m.special
+	}
+	k, s := bytes.Index(buf[at:], kelvin), bytes.Index(buf[at:], longS)
+	switch {
+	case k < 0 && s < 0:
+		m.special = -1
+	case k < 0 || s >= 0 && s < k:
+		m.special = at + s
+	default:
+		m.special = at + k
+	}
+	return m.special
 }
 
 // scan finds the next matching line with the DFA, or with the reference

@@ -383,3 +383,31 @@ func TestLiteralSetBuildsTheRegexpOnNeed(t *testing.T) {
 		t.Fatalf("a new matcher: %q, the regexp %q", got, want)
 	}
 }
+
+// TestLiteralSetLeavesOnlySpecialLinesToTheDFA: in a buffer holding the
+// Kelvin sign, the lines that hold it are the regexp's and the others the
+// trie's: the DFA of the set (slow to build, a state at a time, for a
+// thousand literals read either case) sees the one line, not the buffer.
+func TestLiteralSetLeavesOnlySpecialLinesToTheDFA(t *testing.T) {
+	var pats []string
+	for i := range 300 {
+		pats = append(pats, fmt.Sprintf("key%dword", i))
+	}
+	p, err := Compile(pats, Options{Fixed: true})
+	if err != nil || p.trie == nil {
+		t.Fatalf("no literal set: %v", err)
+	}
+	var text bytes.Buffer
+	text.WriteString("\u212aey7word (the Kelvin sign)\n")
+	for i := range 3000 {
+		fmt.Fprintf(&text, "line %d: KEY%dWORD and other words, key%dwor\n", i, i%400, i)
+	}
+	m := p.Matcher()
+	got, want := lines(m, text.Bytes()), reference(p, text.Bytes())
+	if fmt.Sprint(got) != fmt.Sprint(want) || len(got) < 2000 {
+		t.Fatalf("%d lines, the regexp %d", len(got), len(want))
+	}
+	if n := len(m.dfa.states); n == 0 || n > 100 {
+		t.Fatalf("the DFA built %d states: it read more than the line with the Kelvin sign", n)
+	}
+}
