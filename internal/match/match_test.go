@@ -269,6 +269,7 @@ func FuzzNextLineEqualsReference(f *testing.F) {
 	f.Add("net.Listen", "n\nnet.Lis\nnet.Listen(\nnet.listen\n.Listen\n", uint8(0))       // found by its rarest byte, "L"
 	f.Add("Read\x00ReadAll\x00All\x00Bar\x00X(", "ReadAlle Bar\nfooX(\nnone\n", uint8(9)) // a literal set (trie)
 	f.Add("Read\x00ReadAll\x00All\x00Bar\x00X(", "ReadAlle Bar\nfooX(\nAll\n", uint8(13)) // … as words
+	f.Add("err", "Err := errs; ERR eRr\nnone\nerrerr\n", uint8(0))                        // one literal either case (Matcher.fold)
 	f.Fuzz(func(t *testing.T, pattern, text string, mode uint8) {
 		opts := Options{Case: Case(mode % 3), Word: mode&4 != 0, Fixed: mode&8 != 0}
 		pats := strings.Split(pattern, "\x00")
@@ -284,8 +285,26 @@ func FuzzNextLineEqualsReference(f *testing.F) {
 		m := p.Matcher()
 		for _, l := range got {
 			_, line, _ := strings.Cut(l, ":")
-			if spans := m.Matches([]byte(line), nil); len(spans) == 0 {
+			spans := m.Matches([]byte(line), nil)
+			if len(spans) == 0 {
 				t.Fatalf("pattern %q: line %q matches but Matches found nothing", pats, line)
+			}
+			if opts.Word {
+				continue
+			}
+			// Outside word mode, the regexp's matches: the non-empty ones,
+			// or the first empty one when there are no others.
+			var want []Span
+			for _, loc := range p.Regexp().FindAllIndex([]byte(line), -1) {
+				if loc[0] != loc[1] {
+					want = append(want, Span{loc[0], loc[1]})
+				}
+			}
+			if loc := p.Regexp().FindIndex([]byte(line)); len(want) == 0 && loc != nil {
+				want = []Span{{loc[0], loc[1]}}
+			}
+			if fmt.Sprint(spans) != fmt.Sprint(want) {
+				t.Fatalf("pattern %q %+v in %q: Matches %v, the regexp %v", pats, opts, line, spans, want)
 			}
 		}
 	})

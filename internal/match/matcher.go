@@ -277,6 +277,20 @@ func (m *Matcher) Matches(line []byte, dst []Span) []Span {
 		}
 		return m.p.trie.spans(line, dst, false)
 	}
+	if m.fold != nil {
+		// One literal read either case: found as the line finder finds
+		// it, not with the regexp (half the CPU of a broad smart-case
+		// grep went there).
+		n := len(m.fold.lit.s)
+		for i := 0; ; {
+			j := m.fold.findFold(line, i, false)
+			if j < 0 {
+				return dst
+			}
+			dst = append(dst, Span{j, j + n})
+			i = j + n
+		}
+	}
 	if m.p.literal == nil && !m.refOK(len(line)) {
 		lo, hi, ok := m.window(line)
 		if !ok {
