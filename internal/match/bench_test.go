@@ -1,7 +1,6 @@
 package match
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"io/fs"
@@ -68,23 +67,7 @@ func BenchmarkNextLine(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run(c.name, func(b *testing.B) {
-			m := p.Matcher()
-			b.SetBytes(int64(len(data)))
-			n := 0
-			for b.Loop() {
-				n = 0
-				for at := 0; ; {
-					_, e, ok := m.NextLine(data, at)
-					if !ok {
-						break
-					}
-					n++
-					at = e + 1
-				}
-			}
-			b.ReportMetric(float64(n), "lines")
-		})
+		b.Run(c.name, func(b *testing.B) { benchLines(b, p, data) })
 	}
 }
 
@@ -120,29 +103,26 @@ func BenchmarkLiteralSet(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		text := data
-		if c.smart {
-			// Without the Kelvin sign and the long s, which the trie does
-			// not fold: a buffer holding one is the DFA's, and the corpus
-			// is one buffer here, where a search has one a file.
-			text = bytes.ReplaceAll(bytes.ReplaceAll(data, []byte("\u212a"), []byte("K")), []byte("\u017f"), []byte("s"))
-		}
-		b.Run(name, func(b *testing.B) {
-			m := p.Matcher()
-			b.SetBytes(int64(len(text)))
-			n := 0
-			for b.Loop() {
-				n = 0
-				for at := 0; ; {
-					_, e, ok := m.NextLine(text, at)
-					if !ok {
-						break
-					}
-					n++
-					at = e + 1
-				}
-			}
-			b.ReportMetric(float64(n), "lines")
-		})
+		b.Run(name, func(b *testing.B) { benchLines(b, p, data) })
 	}
+}
+
+// benchLines measures finding every line of text that p matches, one
+// goroutine, and reports how many there are.
+func benchLines(b *testing.B, p *Pattern, text []byte) {
+	m := p.Matcher()
+	b.SetBytes(int64(len(text)))
+	n := 0
+	for b.Loop() {
+		n = 0
+		for at := 0; ; {
+			_, e, ok := m.NextLine(text, at)
+			if !ok {
+				break
+			}
+			n++
+			at = e + 1
+		}
+	}
+	b.ReportMetric(float64(n), "lines")
 }
