@@ -161,8 +161,11 @@ func (m *Matcher) NextLine(buf []byte, at int) (start, end int, ok bool) {
 		// otherwise than the regexp is the regexp's (a few lines of a
 		// few files: the DFA of a thousand literals read either case
 		// would take a whole file at a crawl).
+		pos := -2 // not looked for; -1: no literal from at on
 		for at < len(buf) {
-			pos := set.find(buf, at)
+			if pos == -2 || pos >= 0 && pos < at {
+				pos = set.find(buf, at) // kept past a line of the regexp's before it
+			}
 			if !m.setSafe {
 				if sp := m.nextSpecial(buf, at); sp >= 0 && (pos < 0 || sp <= lineEnd(buf, pos)) {
 					start, end = lineStart(buf, at, sp), lineEnd(buf, sp)

@@ -264,7 +264,6 @@ func compile(patterns []string, opts Options) (*Pattern, error) {
 		return nil, fmt.Errorf("%w: %v", ErrSyntax, err)
 	}
 	p := &Pattern{source: patterns, expr: expr, re: re, prog: prog, word: opts.Word}
-	p.refOnce.Do(func() {}) // built
 	p.plan = planFor(tree, prog)
 	if lit, ok := pureLiteral(tree); ok && !opts.Word {
 		p.literal = []byte(lit)
@@ -289,6 +288,9 @@ func (p *Pattern) Regexp() *regexp.Regexp {
 // every buffer (it differs only on the Kelvin sign and the long s, which
 // fold with k and s).
 func (p *Pattern) reference() bool {
+	if p.trie == nil {
+		return true // compile built them
+	}
 	p.refOnce.Do(func() {
 		re, err := regexp.Compile(p.expr)
 		if err != nil {
