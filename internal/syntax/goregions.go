@@ -179,14 +179,18 @@ func goDeclAt(src []byte, o int, hid []int) goDecl {
 		d.headEnd = -1
 		return d
 	}
-	if !bytes.HasPrefix(src[d.start:], []byte("func")) {
-		// Lines at column 0 inside: a block that closes and another
-		// that opens ("}{" after a struct type), not one block.
-		for i := d.headEnd; i < d.close; i = lineEnd(src, i) {
-			if c := src[i]; c != '\t' && c != '\n' && c != '\r' && !bytes.HasPrefix(src[i:], []byte("//")) && !isHidden(hid, i) {
-				d.headEnd = -1
-				break
-			}
+	// Lines at column 0 inside: a block that closes and another that
+	// opens ("}{" after a struct type), or a brace of a block in a body,
+	// not one block as gofmt lays it out (but for a function's labels);
+	// and past the closing line, only comments and blank lines.
+	fn := bytes.HasPrefix(src[d.start:], []byte("func"))
+	for i := d.headEnd; i < d.end; i = lineEnd(src, i) {
+		if i == d.close {
+			continue
+		}
+		if c := src[i]; c != '\t' && c != '\n' && c != '\r' && !bytes.HasPrefix(src[i:], []byte("//")) && !isHidden(hid, i) && !(fn && i < d.close && goLabel(src, i)) {
+			d.headEnd = -1
+			break
 		}
 	}
 	return d
