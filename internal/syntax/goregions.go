@@ -185,10 +185,17 @@ func goDeclAt(src []byte, o int, hid []int) goDecl {
 	// and past the closing line, only comments and blank lines.
 	fn := bytes.HasPrefix(src[d.start:], []byte("func"))
 	for i := d.headEnd; i < d.end; i = lineEnd(src, i) {
-		if i == d.close {
+		if i == d.close || isHidden(hid, i) {
 			continue
 		}
-		if c := src[i]; c != '\t' && c != '\n' && c != '\r' && !bytes.HasPrefix(src[i:], []byte("//")) && !isHidden(hid, i) && !(fn && i < d.close && goLabel(src, i)) {
+		if i > d.close {
+			if t := bytes.TrimLeft(src[i:lineEnd(src, i)], " \t\r\n"); len(t) > 0 && !bytes.HasPrefix(t, []byte("//")) {
+				d.headEnd = -1 // code past the closing line
+				break
+			}
+			continue
+		}
+		if c := src[i]; c != '\t' && c != '\n' && c != '\r' && !bytes.HasPrefix(src[i:], []byte("//")) && !(fn && goLabel(src, i)) {
 			d.headEnd = -1
 			break
 		}
