@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
-	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/scoutcode/scout/internal/match"
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/query"
+	"github.com/scoutcode/scout/internal/walk"
 )
 
 // A search of several conditions (see internal/query): terms that must all
@@ -88,36 +88,33 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 	defer cancel()
 	// Each file must hold every All term: one pass for the first, over
 	// the tree, counting only; one for the next over the files that hold
-	// it (named, not walked to), and so on; then the pass that keeps
-	// lines, over the tree again for the ranking's sake, reading only the
-	// files left.
-	var only map[string]bool
+	// it, and so on; then the pass that keeps lines, ranked, over the
+	// files left. Passes past the first do not walk: they search the
+	// files as the first pass's walk gave them, roots and all, so that
+	// they rank as a walk would.
+	var left []walk.Entry // nil: no All term, walk
 	searched := -1
 	for _, t := range q.All {
-		sc := o.Scope
-		if only != nil {
-			sc.Paths = slices.Sorted(maps.Keys(only))
-		}
-		r, _, err := run(ctx, request{Options: searchOf([]Term{t}, sc, RankOptions{Sort: ByPath, NoFrecency: true, NoGit: true}, true)}, 0)
+		r, _, err := run(ctx, request{Options: searchOf([]Term{t}, o.Scope, RankOptions{Sort: ByPath, NoFrecency: true, NoGit: true}, true), entries: left}, 0)
 		if err != nil {
 			return nil, conditionsErr(ctx, err, o.Timeout)
 		}
 		if searched < 0 {
 			searched = r.Stats.FilesSearched
 		}
-		only = make(map[string]bool, len(r.Files))
-		for _, f := range r.Files {
-			only[f.Path] = true
+		left = make([]walk.Entry, len(r.Files))
+		for i, f := range r.Files {
+			left[i] = f.entry
 		}
-		if len(only) == 0 {
+		if len(left) == 0 {
 			break
 		}
 	}
 	res0 := &Result{}
-	if only == nil || len(only) > 0 {
+	if left == nil || len(left) > 0 {
 		so := searchOf(terms, o.Scope, ro, false)
 		so.ShowSecrets = o.ShowSecrets
-		r, _, err := run(ctx, request{Options: so, only: only}, 0)
+		r, _, err := run(ctx, request{Options: so, entries: left}, 0)
 		if err != nil {
 			return nil, conditionsErr(ctx, err, o.Timeout)
 		}

@@ -18,6 +18,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/scoutcode/scout/internal/walk"
+
 	"github.com/scoutcode/scout/internal/filetype"
 	"github.com/scoutcode/scout/internal/match"
 	"github.com/scoutcode/scout/internal/page"
@@ -142,9 +144,9 @@ type request struct {
 	// it was read and searched, with its modification time, from the
 	// worker that searched it; data is valid only during the call.
 	matched func(path string, mtime time.Time, data []byte)
-	// only, when not nil, limits the search to these files (by display
-	// path): the others are walked past, neither read nor counted.
-	only map[string]bool
+	// entries, when not nil, are the files to search, as an earlier walk
+	// of the same roots gave them (File.entry): no walk, and no other file.
+	entries []walk.Entry
 }
 
 // Sort is an order of results.
@@ -197,8 +199,9 @@ type File struct {
 	Score        int      // the best score of its lines (ByRank)
 	Signals      []Signal // the file's own signals, part of every line's score (ByRank)
 
-	root  string    // the display path of its search root ("" for "."; Path for a file named as a root)
-	mtime time.Time // when ranked
+	root  string     // the display path of its search root ("" for "."; Path for a file named as a root)
+	mtime time.Time  // when ranked
+	entry walk.Entry // as the walk gave it, detached: to search it again without a walk
 }
 
 // Line is a matching line or a context line.

@@ -73,13 +73,18 @@ func run(ctx context.Context, opts request, timeout time.Duration) (res *Result,
 	defer cancel()
 	visitors := make([]*visitor, workers)
 	keepBytes := new(atomic.Int64)
-	err = walk.Parallel(wctx, paths, wopts, workers, func(i int) walk.Visitor {
+	newVisitor := func(i int) walk.Visitor {
 		visitors[i] = &visitor{w: newWorker(pat, opts, rk), keepAll: len(paths) > 1, probe: opts.probe}
 		visitors[i].w.keepBytes = keepBytes
 		visitors[i].w.ctx = wctx
 		visitors[i].w.m.SetStop(wctx.Done())
 		return visitors[i]
-	})
+	}
+	if opts.entries != nil {
+		err = walk.Revisit(wctx, opts.entries, workers, newVisitor)
+	} else {
+		err = walk.Parallel(wctx, paths, wopts, workers, newVisitor)
+	}
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err() // a file's search stopped, not the walk
 	}
@@ -269,9 +274,6 @@ type visitor struct {
 }
 
 func (v *visitor) Visit(e walk.Entry) error {
-	if only := v.w.opts.only; only != nil && !only[e.Path] {
-		return nil
-	}
 	o := v.w.search(e)
 	v.cut = v.cut || o.cut
 	if v.w.opts.visited {
@@ -427,6 +429,7 @@ func assemble(visitors []*visitor, rk *ranker) *Result {
 // It runs in the workers, in parallel.
 func convert(o *outcome, order []int32) File {
 	f := File{Path: o.path, MatchedLines: o.res.MatchedLines, Matches: o.res.Matches, mtime: o.facts.mtime}
+	f.entry = walk.Entry{Path: o.path, Rel: o.rel, Root: o.root, Explicit: o.explicit}
 	switch {
 	case o.rel == "":
 		f.root = o.path
