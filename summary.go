@@ -174,14 +174,18 @@ func (w *worker) summarize(e walk.Entry) outcome {
 				nulAt = off + int64(from+i)
 			}
 		}
-		crc = crc32.Update(crc, castagnoli(), chunk)
+		if more { // a piece is gone once scanned: sum it now
+			crc = crc32.Update(crc, castagnoli(), chunk)
+		}
 		w.eachHit(&e, chunk, line, func(start, end, n int, k uint8) {
 			t.add(n, k, w.rank != nil)
 			if !more {
 				top.add(start, end, n, k)
 			}
 		})
-		line += bytes.Count(chunk, []byte{'\n'})
+		if more {
+			line += bytes.Count(chunk, []byte{'\n'})
+		}
 		off += int64(len(chunk))
 		return nil
 	}
@@ -192,8 +196,10 @@ func (w *worker) summarize(e walk.Entry) outcome {
 		if err != nil {
 			o.warn = fmt.Errorf("%w (at byte %d)", pathErr(err), off)
 		}
-	} else {
-		scan(data)
+	} else if scan(data); t.hits > 0 {
+		// Only a file with hits is summed (most have none): the page
+		// checks that what it loads again is what was searched.
+		crc = crc32.Update(crc, castagnoli(), data)
 	}
 	if w.m.Stopped() {
 		o.cut = true
