@@ -270,6 +270,10 @@ func FuzzNextLineEqualsReference(f *testing.F) {
 	f.Add("Read\x00ReadAll\x00All\x00Bar\x00X(", "ReadAlle Bar\nfooX(\nnone\n", uint8(9)) // a literal set (trie)
 	f.Add("Read\x00ReadAll\x00All\x00Bar\x00X(", "ReadAlle Bar\nfooX(\nAll\n", uint8(13)) // … as words
 	f.Add("err", "Err := errs; ERR eRr\nnone\nerrerr\n", uint8(0))                        // one literal either case (Matcher.fold)
+	// Literal sets of 4 bytes or more, for the gram test four positions a load: with case, either case, both.
+	f.Add("Read\x00ReadAll\x00Alpha\x00Barrel", "xxReadAlp\nyyyAlpha\nBarre Barrel\nnone\n", uint8(10))
+	f.Add("read\x00readall\x00alpha", "xREADALp\nzzzALPHA\nnone\nrea\n", uint8(9))
+	f.Add("Read\x00alpha\x00Barrel\x00gamma", "xREAD Read\nxxGAMMA\nBARREL\n", uint8(9))
 	f.Fuzz(func(t *testing.T, pattern, text string, mode uint8) {
 		opts := Options{Case: Case(mode % 3), Word: mode&4 != 0, Fixed: mode&8 != 0}
 		pats := strings.Split(pattern, "\x00")

@@ -391,6 +391,12 @@ func (t *trie) at(line []byte, i int) (int, int32) {
 	return end, best
 }
 
+// found reports whether a literal starts at buf[i:].
+func (t *trie) found(buf []byte, i int) bool {
+	_, lit := t.at(buf, i)
+	return lit != 0
+}
+
 // mayStart reports whether a literal may start at i: by its first two
 // bytes (see pairs), or by the first alone at the end.
 func (t *litTrie) mayStart(b []byte, i int) bool {
@@ -422,19 +428,50 @@ func (t *litTrie) find(buf []byte, i int) int {
 		// The gram test alone: it costs about what the pairs' does, and
 		// lets fewer positions by.
 		exact, folded, mask := t.exactGrams, t.foldGrams, t.gramMask
-		for ; i+8 <= len(buf); i++ {
-			x := binary.LittleEndian.Uint64(buf[i:]) & mask
-			// Only the trie whose grams let the position by is walked:
-			// a literal found there is one (find wants no more).
-			if exact != nil && exact.has(gramHash(x)) {
-				if _, lit := t.exact.at(buf, i); lit != 0 {
+		// Four positions from one load: their grams are its first
+		// gramLen bytes, then the same a byte further on, and so on. Only
+		// the trie whose grams let a position by is walked: a literal
+		// found there is one (find wants no more).
+		switch {
+		case t.gramLen > 5:
+		case folded == nil || exact == nil: // one trie
+			set, tr, or := exact, &t.exact, uint64(0)
+			if set == nil {
+				set, tr, or = folded, &t.folded, fold20
+			}
+			for ; i+8 <= len(buf); i += 4 {
+				w := binary.LittleEndian.Uint64(buf[i:]) | or
+				switch {
+				case set.has(gramHash(w&mask)) && tr.found(buf, i):
 					return i
+				case set.has(gramHash(w>>8&mask)) && tr.found(buf, i+1):
+					return i + 1
+				case set.has(gramHash(w>>16&mask)) && tr.found(buf, i+2):
+					return i + 2
+				case set.has(gramHash(w>>24&mask)) && tr.found(buf, i+3):
+					return i + 3
 				}
 			}
-			if folded != nil && folded.has(gramHash((x|fold20)&mask)) {
-				if _, lit := t.folded.at(buf, i); lit != 0 {
+		default:
+			for ; i+8 <= len(buf); i += 4 {
+				w := binary.LittleEndian.Uint64(buf[i:])
+				f := w | fold20
+				switch {
+				case exact.has(gramHash(w&mask)) && t.exact.found(buf, i) || folded.has(gramHash(f&mask)) && t.folded.found(buf, i):
 					return i
+				case exact.has(gramHash(w>>8&mask)) && t.exact.found(buf, i+1) || folded.has(gramHash(f>>8&mask)) && t.folded.found(buf, i+1):
+					return i + 1
+				case exact.has(gramHash(w>>16&mask)) && t.exact.found(buf, i+2) || folded.has(gramHash(f>>16&mask)) && t.folded.found(buf, i+2):
+					return i + 2
+				case exact.has(gramHash(w>>24&mask)) && t.exact.found(buf, i+3) || folded.has(gramHash(f>>24&mask)) && t.folded.found(buf, i+3):
+					return i + 3
 				}
+			}
+		}
+		for ; i+8 <= len(buf); i++ {
+			x := binary.LittleEndian.Uint64(buf[i:]) & mask
+			if exact != nil && exact.has(gramHash(x)) && t.exact.found(buf, i) || folded != nil && folded.has(gramHash((x|fold20)&mask)) && t.folded.found(buf, i) {
+				return i
 			}
 		}
 	}
