@@ -39,7 +39,7 @@ func chunkFile(data []byte, defs []syntax.Def, mask func(n int, text string) str
 		return b.String()
 	}
 	var out []concept.Text
-	window := func(c concept.Chunk, from, to int, skip func(int) bool) {
+	window := func(c concept.Chunk, named concept.Named, from, to int, skip func(int) bool) {
 		for s := from; s <= to; s += chunkStep {
 			e := min(s+chunkLines-1, to)
 			var b strings.Builder
@@ -52,7 +52,7 @@ func chunkFile(data []byte, defs []syntax.Def, mask func(n int, text string) str
 			w := c
 			w.Start, w.End = s, e
 			if body := b.String(); strings.TrimSpace(body) != "" {
-				out = append(out, concept.Text{Chunk: w, Body: body})
+				out = append(out, concept.Text{Chunk: w, Named: named, Body: body})
 			}
 			if e == to {
 				break
@@ -99,12 +99,12 @@ func chunkFile(data []byte, defs []syntax.Def, mask func(n int, text string) str
 			}
 		}
 		// The signature is a line of the file too: masked like the others.
-		c := concept.Chunk{Kind: d.Kind, Name: d.Name, Head: mask(d.Start, d.Signature), At: d.Start}
+		c, named := concept.Chunk{At: d.Start}, concept.Named{Kind: d.Kind, Name: d.Name, Head: mask(d.Start, d.Signature)}
 		if ends[i]-from+1 <= chunkLines && skip == nil {
-			out = append(out, concept.Text{Chunk: withLines(c, from, ends[i]), Body: text(from, ends[i])})
+			out = append(out, concept.Text{Chunk: withLines(c, from, ends[i]), Named: named, Body: text(from, ends[i])})
 			continue
 		}
-		window(c, from, ends[i], skip)
+		window(c, named, from, ends[i], skip)
 	}
 	// The lines between definitions.
 	for n := 1; n <= len(lines); {
@@ -116,7 +116,7 @@ func chunkFile(data []byte, defs []syntax.Def, mask func(n int, text string) str
 		for e+1 <= len(lines) && !covered[e+1] && e+1-n < chunkGapMax {
 			e++
 		}
-		window(concept.Chunk{}, n, e, nil)
+		window(concept.Chunk{}, concept.Named{}, n, e, nil)
 		n = e + 1
 	}
 	return out

@@ -66,7 +66,7 @@ func build(files map[string][][2]string) *Index {
 	for _, p := range paths {
 		var ts []Text
 		for i, c := range files[p] {
-			ts = append(ts, Text{Chunk: Chunk{Start: i*10 + 1, End: i*10 + 9, Name: c[0], Kind: "function"}, Body: c[1]})
+			ts = append(ts, Text{Chunk: Chunk{Start: i*10 + 1, End: i*10 + 9}, Named: Named{Name: c[0], Kind: "function"}, Body: c[1]})
 		}
 		b.Add(Tokenize(p, classOfPath(p), ts))
 	}
@@ -100,12 +100,12 @@ func TestSearchRanksTheChunkThatSaysIt(t *testing.T) {
 	if len(leads) == 0 {
 		t.Fatal("no leads")
 	}
-	first := ix.Chunks[leads[0].Chunk]
-	if first.Name != "retryAfterTimeout" {
-		t.Errorf("first lead %s, want retryAfterTimeout (the test ranks lower); leads %v", first.Name, leads)
+	name := func(c int) string { _, n, _ := ix.Strings(c); return n }
+	if first := name(leads[0].Chunk); first != "retryAfterTimeout" {
+		t.Errorf("first lead %s, want retryAfterTimeout (the test ranks lower); leads %v", first, leads)
 	}
 	for _, l := range leads {
-		if ix.Chunks[l.Chunk].Name == "walk" {
+		if name(l.Chunk) == "walk" {
 			t.Errorf("walk shares no word with the description, yet is a lead")
 		}
 		sum := 0
@@ -113,17 +113,17 @@ func TestSearchRanksTheChunkThatSaysIt(t *testing.T) {
 			sum += s.Value
 		}
 		if sum != l.Score {
-			t.Errorf("lead %s: signals sum to %d, score %d", ix.Chunks[l.Chunk].Name, sum, l.Score)
+			t.Errorf("lead %s: signals sum to %d, score %d", name(l.Chunk), sum, l.Score)
 		}
 	}
 	// Asking for tests keeps them level.
 	leads = ix.Search(Query{Text: "the test that retries after a timeout"}, 10)
-	if n := ix.Chunks[leads[0].Chunk].Name; n != "TestRetryAfterTimeout" {
+	if n := name(leads[0].Chunk); n != "TestRetryAfterTimeout" {
 		t.Errorf("a description with 'test': first lead %s, want TestRetryAfterTimeout", n)
 	}
 	// An abbreviation: "connection" finds conn.
 	leads = ix.Search(Query{Text: "open a connection"}, 10)
-	if len(leads) == 0 || ix.Chunks[leads[0].Chunk].Name != "dialConn" {
+	if len(leads) == 0 || name(leads[0].Chunk) != "dialConn" {
 		t.Fatalf("'open a connection': want dialConn first, got %v", leads)
 	}
 	if !slices.Contains(leads[0].Terms, "conn~connection") && !slices.Contains(leads[0].Terms, "connection") {

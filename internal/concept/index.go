@@ -9,15 +9,21 @@ import (
 
 // Chunk is a piece of a file the index ranks: a definition (with the
 // comment above it), a window of a long one, or a window of the lines
-// between definitions.
+// between definitions. Its kind, name and head are Index.Strings: a
+// chunk holds no pointer, so that the chunks of a large index, read back
+// on every search, cost the collector nothing.
 type Chunk struct {
-	File  int    // the file's index, as the Builder numbered it
-	Start int    // first line, 1-based
-	End   int    // last line
-	At    int    // the definition's own first line (below its comment); 0 for lines between definitions
-	Kind  string // the definition's kind ("function", "class"…), "" for lines between definitions
-	Name  string // the definition's name, "" for lines between definitions
-	Head  string // the definition's head on one line (its signature)
+	File  int // the file's index, as the Builder numbered it
+	Start int // first line, 1-based
+	End   int // last line
+	At    int // the definition's own first line (below its comment); 0 for lines between definitions
+}
+
+// Named is what a chunk says of its definition.
+type Named struct {
+	Kind string // the definition's kind ("function", "class"…), "" for lines between definitions
+	Name string // the definition's name, "" for lines between definitions
+	Head string // the definition's head on one line (its signature)
 }
 
 // File is a file the index holds.
@@ -57,9 +63,9 @@ const (
 // holds it.
 type Index struct {
 	Files []File
-	// Chunks are the chunks by id; in an index read back by Decode their
-	// Kind, Name and Head are empty: Strings gives them.
+	// Chunks are the chunks by id; Strings gives what each names.
 	Chunks []Chunk
+	named  []Named  // by chunk, in an index built here (not read back)
 	lens   []uint32 // each chunk's weighted length in terms
 	terms  map[string]uint32
 	post   [][]posting // by term
@@ -94,6 +100,7 @@ func NewBuilder() *Builder {
 // Text is a chunk's text by field, as Tokenize takes it.
 type Text struct {
 	Chunk
+	Named
 	Body string // the chunk's lines
 }
 
@@ -103,6 +110,7 @@ type Doc struct {
 	path    string
 	class   Class
 	chunks  []Chunk
+	named   []Named
 	terms   [][]termCount // each chunk's terms, weighted by field, in term order
 	lens    []uint32
 	words   []termCount // the file's words as written, in order
@@ -141,6 +149,7 @@ func Tokenize(path string, class Class, chunks []Text) *Doc {
 		Terms(c.Head, add(weightHead))
 		Terms(c.Body, add(weightBody))
 		d.chunks = append(d.chunks, c.Chunk)
+		d.named = append(d.named, c.Named)
 		d.terms = append(d.terms, sorted(tf))
 		d.lens = append(d.lens, n)
 		Words(c.Body, func(t string) {
@@ -186,6 +195,7 @@ func (b *Builder) Add(d *Doc) int {
 		id := uint32(len(ix.Chunks))
 		c.File = f
 		ix.Chunks = append(ix.Chunks, c)
+		ix.named = append(ix.named, d.named[i])
 		ix.lens = append(ix.lens, d.lens[i])
 		ix.total += uint64(d.lens[i])
 		for _, t := range d.terms[i] {

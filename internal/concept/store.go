@@ -99,9 +99,9 @@ func u32(b []byte, i int) uint32 { return binary.LittleEndian.Uint32(b[4*i:]) }
 // its binary form leaves them out of Chunks, to be read here only for the
 // chunks a search shows.
 func (ix *Index) Strings(c int) (kind, name, head string) {
-	ch := &ix.Chunks[c]
 	if ix.raw == nil || ix.raw.sends == nil {
-		return ch.Kind, ch.Name, ch.Head
+		n := ix.named[c]
+		return n.Kind, n.Name, n.Head
 	}
 	r := ix.raw
 	var s [3]string
@@ -172,7 +172,7 @@ func (ix *Index) Encode() []byte {
 		terms = append(terms, t)
 	}
 	slices.Sort(terms)
-	return encode(ix.Files, ix.flens, ix.Chunks, ix.lens, 0, func(yield func(termLists) bool) {
+	return encode(ix.Files, ix.flens, ix.Chunks, ix.named, ix.lens, 0, func(yield func(termLists) bool) {
 		for _, t := range terms {
 			id := ix.terms[t]
 			if !yield(termLists{t, ix.post[id], ix.fpost[id], asPostings(ix.paths[id])}) {
@@ -194,7 +194,7 @@ func asPostings(fs []uint32) []posting {
 // each with its lists (a term whose lists are all empty is left out).
 //
 // hint is about how many bytes the lists take, to grow the buffers once.
-func encode(files []File, flens []uint32, chunks []Chunk, lens []uint32, hint int, terms func(func(termLists) bool)) []byte {
+func encode(files []File, flens []uint32, chunks []Chunk, named []Named, lens []uint32, hint int, terms func(func(termLists) bool)) []byte {
 	var tblob, tends, starts []byte
 	lists := make([]byte, 0, hint+hint/8)
 	nterms := 0
@@ -252,8 +252,8 @@ func encode(files []File, flens []uint32, chunks []Chunk, lens []uint32, hint in
 	}
 	var blob []byte
 	var ends []uint32
-	for _, c := range chunks {
-		for _, s := range []string{c.Kind, c.Name, c.Head} {
+	for _, n := range named {
+		for _, s := range []string{n.Kind, n.Name, n.Head} {
 			blob = append(blob, s...)
 			ends = append(ends, uint32(len(blob)))
 		}
@@ -277,6 +277,7 @@ func (ix *Index) Update(drop map[int]bool, add *Index) []byte {
 	var files []File
 	var flens, lens []uint32
 	var chunks []Chunk
+	var named []Named
 	fileTo := make([]int32, len(ix.Files))
 	chunkTo := make([]int32, len(ix.Chunks))
 	for f, file := range ix.Files {
@@ -293,9 +294,10 @@ func (ix *Index) Update(drop map[int]bool, add *Index) []byte {
 		for c := file.first; c < file.end; c++ {
 			chunkTo[c] = int32(len(chunks))
 			ch := ix.Chunks[c]
-			ch.Kind, ch.Name, ch.Head = ix.Strings(c)
 			ch.File = len(files)
 			chunks = append(chunks, ch)
+			kind, name, head := ix.Strings(c)
+			named = append(named, Named{kind, name, head})
 			lens = append(lens, ix.lens[c])
 		}
 		nf.end = len(chunks)
@@ -316,6 +318,8 @@ func (ix *Index) Update(drop map[int]bool, add *Index) []byte {
 	for c, ch := range add.Chunks {
 		ch.File += int(fileBase)
 		chunks = append(chunks, ch)
+		kind, name, head := add.Strings(c)
+		named = append(named, Named{kind, name, head})
 		lens = append(lens, add.lens[c])
 	}
 	newTerms := make([]string, 0, len(add.terms))
@@ -366,7 +370,7 @@ func (ix *Index) Update(drop map[int]bool, add *Index) []byte {
 	if ix.raw != nil {
 		hint = len(ix.raw.lists)
 	}
-	return encode(files, flens, chunks, lens, hint, func(yield func(termLists) bool) {
+	return encode(files, flens, chunks, named, lens, hint, func(yield func(termLists) bool) {
 		i, j := 0, 0
 		for i < nold || j < len(newTerms) {
 			var t termLists

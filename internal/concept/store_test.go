@@ -70,7 +70,7 @@ func TestUpdate(t *testing.T) {
 		changed := [][2]string{{"retryAfterTimeout", "// tries the sockets again after a timeout\nfunc retryAfterTimeout() {}"}}
 		var ts []Text
 		for i, c := range changed {
-			ts = append(ts, Text{Chunk: Chunk{Start: i*10 + 1, End: i*10 + 9, Name: c[0], Kind: "function"}, Body: c[1]})
+			ts = append(ts, Text{Chunk: Chunk{Start: i*10 + 1, End: i*10 + 9}, Named: Named{Name: c[0], Kind: "function"}, Body: c[1]})
 		}
 		got, err := Decode(ix.Update(drop, addDoc(Tokenize("net/retry.go", Source, ts))))
 		if err != nil {
