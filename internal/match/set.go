@@ -35,6 +35,33 @@ type litTrie struct {
 	gramLen               int
 	gramMask              uint64
 	exactGrams, foldGrams bitSet
+	// exact2 and fold2 test again a position that passed a trie's
+	// grams, before the trie is walked, when its literals are not all
+	// short: by their first secondLen bytes for those that long, by their
+	// first gramLen for the others. Where the shortest literal has 4
+	// bytes, most positions that pass hold the first 4 of a longer one
+	// and no more of it.
+	exact2, fold2 secondGrams
+}
+
+// secondGrams are a trie's second gram test (see litTrie.exact2); long
+// is nil when there is none.
+type secondGrams struct {
+	short, long bitSet
+}
+
+// secondLen is the length of the second gram test's grams.
+const secondLen = 6
+
+// pass reports whether a literal may start at buf[i:], whose gram (first
+// gramLen bytes, with or bit 0x20 in every byte) is x, by the second gram
+// test.
+func (sg *secondGrams) pass(buf []byte, i int, x, or uint64) bool {
+	if sg.long == nil || i+8 > len(buf) || sg.short != nil && sg.short.has(gramHash(x)) {
+		return true
+	}
+	y := (binary.LittleEndian.Uint64(buf[i:]) | or) & (1<<(8*secondLen) - 1)
+	return sg.long.has(gramHash(y))
 }
 
 // gramBits is the size of the gram bit sets, as a power of two: 8 KiB,
@@ -80,6 +107,34 @@ func (t *litTrie) grams(lits []string, fold []bool) {
 			*set = make(bitSet, 1<<gramBits/64)
 		}
 		set.add(gramHash(x))
+	}
+	if n >= secondLen {
+		return
+	}
+	for i, l := range lits {
+		if l == "" {
+			continue
+		}
+		sg, mask := &t.exact2, t.gramMask
+		var b [8]byte
+		copy(b[:], l)
+		x := binary.LittleEndian.Uint64(b[:])
+		if fold[i] {
+			sg, x = &t.fold2, x|fold20
+		}
+		set := &sg.short
+		if len(l) >= secondLen {
+			set, mask = &sg.long, 1<<(8*secondLen)-1
+		}
+		if *set == nil {
+			*set = make(bitSet, 1<<gramBits/64)
+		}
+		set.add(gramHash(x & mask))
+	}
+	for _, sg := range []*secondGrams{&t.exact2, &t.fold2} {
+		if sg.long == nil { // all short: the first test was the whole of it
+			sg.short = nil
+		}
 	}
 }
 
@@ -435,20 +490,20 @@ func (t *litTrie) find(buf []byte, i int) int {
 		switch {
 		case t.gramLen > 5:
 		case folded == nil || exact == nil: // one trie
-			set, tr, or := exact, &t.exact, uint64(0)
+			set, tr, sg, or := exact, &t.exact, &t.exact2, uint64(0)
 			if set == nil {
-				set, tr, or = folded, &t.folded, fold20
+				set, tr, sg, or = folded, &t.folded, &t.fold2, fold20
 			}
 			for ; i+8 <= len(buf); i += 4 {
 				w := binary.LittleEndian.Uint64(buf[i:]) | or
 				switch {
-				case set.has(gramHash(w&mask)) && tr.found(buf, i):
+				case set.has(gramHash(w&mask)) && sg.pass(buf, i, w&mask, or) && tr.found(buf, i):
 					return i
-				case set.has(gramHash(w>>8&mask)) && tr.found(buf, i+1):
+				case set.has(gramHash(w>>8&mask)) && sg.pass(buf, i+1, w>>8&mask, or) && tr.found(buf, i+1):
 					return i + 1
-				case set.has(gramHash(w>>16&mask)) && tr.found(buf, i+2):
+				case set.has(gramHash(w>>16&mask)) && sg.pass(buf, i+2, w>>16&mask, or) && tr.found(buf, i+2):
 					return i + 2
-				case set.has(gramHash(w>>24&mask)) && tr.found(buf, i+3):
+				case set.has(gramHash(w>>24&mask)) && sg.pass(buf, i+3, w>>24&mask, or) && tr.found(buf, i+3):
 					return i + 3
 				}
 			}
