@@ -92,44 +92,31 @@ func (t *litTrie) grams(lits []string, fold []bool) {
 		return
 	}
 	t.gramLen, t.gramMask = n, ^uint64(0)>>(64-8*n)
-	for i, l := range lits {
-		if l == "" {
-			continue
-		}
-		var b [8]byte
-		copy(b[:], l[:n])
-		x := binary.LittleEndian.Uint64(b[:])
-		set := &t.exactGrams
-		if fold[i] { // bit 0x20 lowers the ASCII letters the trie lowers
-			x, set = (x|fold20)&t.gramMask, &t.foldGrams
-		}
+	add := func(set *bitSet, x uint64) {
 		if *set == nil {
 			*set = make(bitSet, 1<<gramBits/64)
 		}
 		set.add(gramHash(x))
 	}
-	if n >= secondLen {
-		return
-	}
 	for i, l := range lits {
 		if l == "" {
 			continue
 		}
-		sg, mask := &t.exact2, t.gramMask
 		var b [8]byte
 		copy(b[:], l)
 		x := binary.LittleEndian.Uint64(b[:])
-		if fold[i] {
-			sg, x = &t.fold2, x|fold20
+		set, sg := &t.exactGrams, &t.exact2
+		if fold[i] { // bit 0x20 lowers the ASCII letters the trie lowers
+			x, set, sg = x|fold20, &t.foldGrams, &t.fold2
 		}
-		set := &sg.short
-		if len(l) >= secondLen {
-			set, mask = &sg.long, 1<<(8*secondLen)-1
+		add(set, x&t.gramMask)
+		switch {
+		case n >= secondLen:
+		case len(l) >= secondLen:
+			add(&sg.long, x&(1<<(8*secondLen)-1))
+		default:
+			add(&sg.short, x&t.gramMask)
 		}
-		if *set == nil {
-			*set = make(bitSet, 1<<gramBits/64)
-		}
-		set.add(gramHash(x & mask))
 	}
 	for _, sg := range []*secondGrams{&t.exact2, &t.fold2} {
 		if sg.long == nil { // all short: the first test was the whole of it
@@ -480,13 +467,13 @@ func (t *litTrie) find(buf []byte, i int) int {
 		}
 	}
 	if t.gramLen > 0 {
-		// The gram test alone: it costs about what the pairs' does, and
-		// lets fewer positions by.
+		// The gram test alone (it costs about what the pairs' does, and
+		// lets fewer positions by), four positions from one load: their
+		// grams are its first gramLen bytes, then the same a byte further
+		// on, and so on. Only the trie whose grams let a position by is
+		// walked, after the second test: a literal found there is one
+		// (find wants no more).
 		exact, folded, mask := t.exactGrams, t.foldGrams, t.gramMask
-		// Four positions from one load: their grams are its first
-		// gramLen bytes, then the same a byte further on, and so on. Only
-		// the trie whose grams let a position by is walked: a literal
-		// found there is one (find wants no more).
 		switch {
 		case t.gramLen > 5:
 		case folded == nil || exact == nil: // one trie
@@ -512,13 +499,17 @@ func (t *litTrie) find(buf []byte, i int) int {
 				w := binary.LittleEndian.Uint64(buf[i:])
 				f := w | fold20
 				switch {
-				case exact.has(gramHash(w&mask)) && t.exact.found(buf, i) || folded.has(gramHash(f&mask)) && t.folded.found(buf, i):
+				case exact.has(gramHash(w&mask)) && t.exact2.pass(buf, i, w&mask, 0) && t.exact.found(buf, i) ||
+					folded.has(gramHash(f&mask)) && t.fold2.pass(buf, i, f&mask, fold20) && t.folded.found(buf, i):
 					return i
-				case exact.has(gramHash(w>>8&mask)) && t.exact.found(buf, i+1) || folded.has(gramHash(f>>8&mask)) && t.folded.found(buf, i+1):
+				case exact.has(gramHash(w>>8&mask)) && t.exact2.pass(buf, i+1, w>>8&mask, 0) && t.exact.found(buf, i+1) ||
+					folded.has(gramHash(f>>8&mask)) && t.fold2.pass(buf, i+1, f>>8&mask, fold20) && t.folded.found(buf, i+1):
 					return i + 1
-				case exact.has(gramHash(w>>16&mask)) && t.exact.found(buf, i+2) || folded.has(gramHash(f>>16&mask)) && t.folded.found(buf, i+2):
+				case exact.has(gramHash(w>>16&mask)) && t.exact2.pass(buf, i+2, w>>16&mask, 0) && t.exact.found(buf, i+2) ||
+					folded.has(gramHash(f>>16&mask)) && t.fold2.pass(buf, i+2, f>>16&mask, fold20) && t.folded.found(buf, i+2):
 					return i + 2
-				case exact.has(gramHash(w>>24&mask)) && t.exact.found(buf, i+3) || folded.has(gramHash(f>>24&mask)) && t.folded.found(buf, i+3):
+				case exact.has(gramHash(w>>24&mask)) && t.exact2.pass(buf, i+3, w>>24&mask, 0) && t.exact.found(buf, i+3) ||
+					folded.has(gramHash(f>>24&mask)) && t.fold2.pass(buf, i+3, f>>24&mask, fold20) && t.folded.found(buf, i+3):
 					return i + 3
 				}
 			}
