@@ -18,12 +18,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/scoutcode/scout/internal/walk"
-
 	"github.com/scoutcode/scout/internal/filetype"
 	"github.com/scoutcode/scout/internal/match"
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/rank"
+	"github.com/scoutcode/scout/internal/walk"
 )
 
 // Case says how letter case is matched.
