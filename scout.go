@@ -198,9 +198,8 @@ type File struct {
 	Score        int      // the best score of its lines (ByRank)
 	Signals      []Signal // the file's own signals, part of every line's score (ByRank)
 
-	root  string     // the display path of its search root ("" for "."; Path for a file named as a root)
 	mtime time.Time  // when ranked
-	entry walk.Entry // as the walk gave it, detached: to search it again without a walk
+	entry walk.Entry // as the walk gave it (root, path below it), detached: to search it again without a walk
 }
 
 // Line is a matching line or a context line.

@@ -430,14 +430,6 @@ func assemble(visitors []*visitor, rk *ranker) *Result {
 func convert(o *outcome, order []int32) File {
 	f := File{Path: o.path, MatchedLines: o.res.MatchedLines, Matches: o.res.Matches, mtime: o.facts.mtime}
 	f.entry = walk.Entry{Path: o.path, Rel: o.rel, Root: o.root, Explicit: o.explicit}
-	switch {
-	case o.rel == "":
-		f.root = o.path
-	case o.path == o.rel:
-		f.root = ""
-	default:
-		f.root = strings.TrimSuffix(strings.TrimSuffix(o.path, o.rel), "/")
-	}
 	if len(o.res.Lines) > 0 {
 		f.Lines = make([]Line, len(o.res.Lines))
 	}

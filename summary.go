@@ -68,8 +68,8 @@ func (h *hitFile) rel() string {
 	return h.path[h.relAt:]
 }
 
-// display returns the display path of the search root it is under, as
-// File.root.
+// display returns the display path of the search root it is under: ""
+// for ".", the path itself for a file named as a root.
 func (h *hitFile) display() string {
 	rel := h.rel()
 	switch {
@@ -196,10 +196,13 @@ func (w *worker) summarize(e walk.Entry) outcome {
 		if err != nil {
 			o.warn = fmt.Errorf("%w (at byte %d)", pathErr(err), off)
 		}
-	} else if scan(data); t.hits > 0 {
-		// Only a file with hits is summed (most have none): the page
-		// checks that what it loads again is what was searched.
-		crc = crc32.Update(crc, castagnoli(), data)
+	} else {
+		scan(data)
+		if t.hits > 0 {
+			// Only a file with hits is summed (most have none): the
+			// page checks that what it loads again is what was searched.
+			crc = crc32.Update(crc, castagnoli(), data)
+		}
 	}
 	if w.m.Stopped() {
 		o.cut = true
