@@ -18,11 +18,7 @@ func (e Entry) Detach() Entry {
 // (see Detach). A visitor's error or a cancelled context stops it, as it
 // stops a walk, and is returned.
 func Revisit(ctx context.Context, entries []Entry, n int, newVisitor func(int) Visitor) error {
-	n = max(n, 1)
-	visitors := make([]Visitor, n)
-	for i := range visitors {
-		visitors[i] = newVisitor(i)
-	}
+	visitors := newVisitors(n, newVisitor)
 	var next atomic.Int64
 	var stopped atomic.Bool
 	visit := func(v Visitor) error {
@@ -42,18 +38,5 @@ func Revisit(ctx context.Context, entries []Entry, n int, newVisitor func(int) V
 		}
 		return nil
 	}
-	if n == 1 {
-		return visit(visitors[0])
-	}
-	errs := make(chan error, n)
-	for _, v := range visitors {
-		go func() { errs <- visit(v) }()
-	}
-	var first error
-	for range n {
-		if err := <-errs; err != nil && first == nil {
-			first = err
-		}
-	}
-	return first
+	return each(visitors, visit)
 }

@@ -130,16 +130,12 @@ var ErrLoop = errors.New("filesystem loop: the symlink leads back to one of its 
 // only, so visitors need no locking; entries arrive in no fixed order across
 // them. With n == 1 the order is Walk's.
 func Parallel(ctx context.Context, roots []string, opts Options, n int, newVisitor func(int) Visitor) error {
-	n = max(n, 1)
-	visitors := make([]Visitor, n)
-	for i := range visitors {
-		visitors[i] = newVisitor(i)
-	}
+	visitors := newVisitors(n, newVisitor)
 	w, err := newWalker(ctx, opts, visitors[0])
 	if err != nil {
 		return err
 	}
-	st := &stack{active: n}
+	st := &stack{active: len(visitors)}
 	st.cond.L = &st.mu
 	var tasks []task
 	for i, root := range roots {
@@ -148,15 +144,30 @@ func Parallel(ctx context.Context, roots []string, opts Options, n int, newVisit
 		}
 	}
 	st.give(tasks)
-	if n == 1 {
-		return w.work(ctx, st, visitors[0])
+	return each(visitors, func(v Visitor) error { return w.work(ctx, st, v) })
+}
+
+// newVisitors makes max(n, 1) visitors, calling newVisitor with each index.
+func newVisitors(n int, newVisitor func(int) Visitor) []Visitor {
+	visitors := make([]Visitor, max(n, 1))
+	for i := range visitors {
+		visitors[i] = newVisitor(i)
 	}
-	errs := make(chan error, n)
-	for i := range n {
-		go func() { errs <- w.work(ctx, st, visitors[i]) }()
+	return visitors
+}
+
+// each runs work for every visitor, each in its own goroutine (the
+// caller's, for one), and returns the first error any returned.
+func each(visitors []Visitor, work func(Visitor) error) error {
+	if len(visitors) == 1 {
+		return work(visitors[0])
+	}
+	errs := make(chan error, len(visitors))
+	for _, v := range visitors {
+		go func() { errs <- work(v) }()
 	}
 	var first error
-	for range n {
+	for range visitors {
 		if err := <-errs; err != nil && first == nil {
 			first = err
 		}
