@@ -244,7 +244,7 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 	var out []page.Lead
 	var from []concept.Lead // the index's lead of each
 	for _, l := range leads {
-		c := ix.Chunks[l.Chunk]
+		c := ix.Chunk(l.Chunk)
 		p := ix.Files[c.File].Path
 		if slices.ContainsFunc(hits[p], func(n int) bool { return n >= c.Start && n <= c.End }) {
 			continue
@@ -264,7 +264,7 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 	files := map[string]*leadFile{} // the files read, by path
 	linesOf := func(i int) []page.Line {
 		l := from[i]
-		c := ix.Chunks[l.Chunk]
+		c := ix.Chunk(l.Chunk)
 		p := ix.Files[c.File].Path
 		f, ok := files[p]
 		if !ok {

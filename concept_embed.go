@@ -181,8 +181,9 @@ func positions(vs *embed.Vectors, keys []uint64) []int {
 // what the cache did and what failed to be kept.
 func chunkVectors(ctx context.Context, ix *concept.Index, emb embed.Embedder, dim int, o ConceptOptions, s *similarity, maps *mappings) (*embed.Vectors, []int, error) {
 	id := emb.ID()
-	keys := make([]uint64, len(ix.Chunks))
-	for i, c := range ix.Chunks {
+	keys := make([]uint64, ix.NumChunks())
+	for i := range keys {
+		c := ix.Chunk(i)
 		keys[i] = chunkKey(ix.Files[c.File].Path, ix.Files[c.File].Stamp.Sum, c)
 	}
 	file, dir := "", ""
@@ -326,9 +327,9 @@ func embedChunks(ctx context.Context, ix *concept.Index, missing []int, keys []u
 		return nil
 	}
 	for i := 0; i < len(missing); {
-		f := ix.Chunks[missing[i]].File
+		f := ix.Chunk(missing[i]).File
 		j := i
-		for j < len(missing) && ix.Chunks[missing[j]].File == f {
+		for j < len(missing) && ix.Chunk(missing[j]).File == f {
 			j++
 		}
 		// A file that changed since it was indexed has no chunks to
@@ -381,7 +382,7 @@ func pathTail(p string) string {
 // methods), which are chunks of their own. It is made from the index and
 // the file's lines, without parsing the file again.
 func chunkText(ix *concept.Index, c int, lines []string) string {
-	ch := ix.Chunks[c]
+	ch := ix.Chunk(c)
 	var b strings.Builder
 	b.WriteString(pathTail(ix.Files[ch.File].Path))
 	b.WriteByte('\n')
@@ -392,8 +393,8 @@ func chunkText(ix *concept.Index, c int, lines []string) string {
 	// The definitions inside it are the file's chunks next to it.
 	var inner [][2]int
 	for _, d := range []int{-1, 1} {
-		for k := c + d; k >= 0 && k < len(ix.Chunks) && ix.Chunks[k].File == ch.File; k += d {
-			o := ix.Chunks[k]
+		for k := c + d; k >= 0 && k < ix.NumChunks() && ix.Chunk(k).File == ch.File; k += d {
+			o := ix.Chunk(k)
 			if o.At != 0 && o.At != ch.At && o.Start >= ch.Start && o.End <= ch.End {
 				inner = append(inner, [2]int{o.Start, o.End})
 			}

@@ -359,7 +359,7 @@ func conceptEval(t *testing.T, root string, cases []conceptCase, name, header st
 		if fr != 1 {
 			first := ""
 			if l := ix.Search(concept.Query{Text: c.query}, 1); len(l) > 0 {
-				first = strings.TrimPrefix(ix.Files[ix.Chunks[l[0].Chunk].File].Path, filepath.ToSlash(dir)+"/")
+				first = strings.TrimPrefix(ix.Files[ix.Chunk(l[0].Chunk).File].Path, filepath.ToSlash(dir)+"/")
 			}
 			misses = append(misses, fmt.Sprintf("%s %s:%d %q: file rank %d (bm25 %d), first %s", c.name, c.path, c.start, c.query, fr, rr, first))
 		}
@@ -506,7 +506,7 @@ func tuneGrid(t *testing.T, ix *concept.Index, dir string, cases []conceptCase, 
 func ranksOf(ix *concept.Index, dir string, c conceptCase, q concept.Query) (file, def int) {
 	var files []string
 	for i, l := range ix.Search(q, 1000) {
-		ch := ix.Chunks[l.Chunk]
+		ch := ix.Chunk(l.Chunk)
 		p := strings.TrimPrefix(ix.Files[ch.File].Path, filepath.ToSlash(dir)+"/")
 		if !slices.Contains(files, p) {
 			files = append(files, p)

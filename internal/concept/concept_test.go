@@ -150,7 +150,7 @@ func TestSearchIsATotalOrder(t *testing.T) {
 	}
 	// The second chunk of a file comes after the first chunk of every
 	// other file that scores the same.
-	if f0, f1 := ix.Chunks[a[0].Chunk].File, ix.Chunks[a[1].Chunk].File; f0 == f1 {
+	if f0, f1 := ix.Chunk(a[0].Chunk).File, ix.Chunk(a[1].Chunk).File; f0 == f1 {
 		t.Errorf("the two best leads are of one file; diminishing returns should part them")
 	}
 }
@@ -202,7 +202,7 @@ func TestBestIsTheFullOrder(t *testing.T) {
 		nth := make([]int32, len(ix.Files))
 		for i := range cands {
 			c := &cands[i]
-			f := ix.Chunks[c.chunk].File
+			f := ix.Chunk(int(c.chunk)).File
 			c.nth = nth[f]
 			nth[f]++
 			if c.nth > 0 {
@@ -215,9 +215,9 @@ func TestBestIsTheFullOrder(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(7, 8))
 	for trial := range 200 {
-		m := 1 + r.IntN(len(ix.Chunks))
+		m := 1 + r.IntN(ix.NumChunks())
 		var cands []cand
-		for i, c := range r.Perm(len(ix.Chunks))[:m] {
+		for i, c := range r.Perm(ix.NumChunks())[:m] {
 			score := r.IntN(50) * 1000 // ties
 			if trial%3 == 0 {
 				score = 100000 - (c%25)*100 // a file's chunks ranked alike in every file

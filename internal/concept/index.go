@@ -10,13 +10,34 @@ import (
 // Chunk is a piece of a file the index ranks: a definition (with the
 // comment above it), a window of a long one, or a window of the lines
 // between definitions. Its kind, name and head are Index.Strings: a
-// chunk holds no pointer, so that the chunks of a large index, read back
-// on every search, cost the collector nothing.
+// chunk holds no pointer, so that the chunks of a large index cost the
+// collector nothing. An index read back keeps them in its mapped table
+// and makes one when asked (Index.Chunk).
 type Chunk struct {
 	File  int // the file's index, as the Builder numbered it
 	Start int // first line, 1-based
 	End   int // last line
 	At    int // the definition's own first line (below its comment); 0 for lines between definitions
+}
+
+// NumChunks returns how many chunks the index holds.
+func (ix *Index) NumChunks() int { return len(ix.fileOf) }
+
+// Chunk returns chunk c (0 ≤ c < NumChunks).
+func (ix *Index) Chunk(c int) Chunk {
+	if ix.raw == nil {
+		return ix.chunks[c]
+	}
+	t := ix.raw.fixed
+	return Chunk{File: int(ix.fileOf[c]), Start: int(u32(t, 4*c)), End: int(u32(t, 4*c+1)), At: int(u32(t, 4*c+2))}
+}
+
+// chunkLen returns chunk c's weighted length in terms.
+func (ix *Index) chunkLen(c uint32) uint32 {
+	if ix.raw == nil {
+		return ix.lens[c]
+	}
+	return u32(ix.raw.fixed, 4*int(c)+3)
 }
 
 // Named is what a chunk says of its definition.
@@ -63,10 +84,13 @@ const (
 // holds it.
 type Index struct {
 	Files []File
-	// Chunks are the chunks by id; Strings gives what each names.
-	Chunks []Chunk
+	// The chunks by id (Chunk gives one, Strings what it names): in an
+	// index built here, chunks, named and lens; in one read back, the
+	// mapped table raw.fixed. fileOf is each chunk's file, in both.
+	chunks []Chunk
+	fileOf []int32
 	named  []Named  // by chunk, in an index built here (not read back)
-	lens   []uint32 // each chunk's weighted length in terms
+	lens   []uint32 // each chunk's weighted length in terms, in an index built here
 	terms  map[string]uint32
 	post   [][]posting // by term
 	paths  [][]uint32  // by term: the files whose path holds it
@@ -173,7 +197,7 @@ func sorted(m map[string]uint32) []termCount {
 // Skip adds a file that is not indexed, and why, so that a later search
 // can tell it has not changed.
 func (b *Builder) Skip(path, why string, st Stamp) {
-	b.ix.Files = append(b.ix.Files, File{Path: path, Skip: why, Stamp: st, first: len(b.ix.Chunks), end: len(b.ix.Chunks)})
+	b.ix.Files = append(b.ix.Files, File{Path: path, Skip: why, Stamp: st, first: len(b.ix.chunks), end: len(b.ix.chunks)})
 	b.ix.flens = append(b.ix.flens, 0)
 	b.ix.skipped++
 }
@@ -186,15 +210,16 @@ func (ix *Index) Indexed() int { return len(ix.Files) - ix.skipped }
 func (b *Builder) Add(d *Doc) int {
 	ix := &b.ix
 	f := len(ix.Files)
-	ix.Files = append(ix.Files, File{Path: d.path, Class: d.class, Stamp: d.Stamp, first: len(ix.Chunks)})
+	ix.Files = append(ix.Files, File{Path: d.path, Class: d.class, Stamp: d.Stamp, first: len(ix.chunks)})
 	for _, t := range d.inPath {
 		id := b.term(t)
 		ix.paths[id] = append(ix.paths[id], uint32(f))
 	}
 	for i, c := range d.chunks {
-		id := uint32(len(ix.Chunks))
+		id := uint32(len(ix.chunks))
 		c.File = f
-		ix.Chunks = append(ix.Chunks, c)
+		ix.chunks = append(ix.chunks, c)
+		ix.fileOf = append(ix.fileOf, int32(f))
 		ix.named = append(ix.named, d.named[i])
 		ix.lens = append(ix.lens, d.lens[i])
 		ix.total += uint64(d.lens[i])
@@ -209,7 +234,7 @@ func (b *Builder) Add(d *Doc) int {
 	}
 	ix.flens = append(ix.flens, d.wordLen)
 	ix.ftotal += uint64(d.wordLen)
-	ix.Files[f].end = len(ix.Chunks)
+	ix.Files[f].end = len(ix.chunks)
 	return f
 }
 
@@ -291,7 +316,7 @@ type Similar struct {
 // too. The words of a file's path add to both; tests, examples, vendored
 // and generated files are lowered unless q asks for them.
 func (ix *Index) Search(q Query, n int) []Lead {
-	if len(ix.Chunks) == 0 || n <= 0 {
+	if ix.NumChunks() == 0 || n <= 0 {
 		return nil
 	}
 	tu := q.Tuning
@@ -320,7 +345,7 @@ func (ix *Index) Search(q Query, n int) []Lead {
 	}
 	// The chunks ranked.
 	for _, c := range touched {
-		chunkScore[c] += pathScore[ix.Chunks[c].File]
+		chunkScore[c] += pathScore[ix.fileOf[c]]
 	}
 	slices.SortFunc(touched, func(x, y uint32) int { return ix.byScore(chunkScore[x], chunkScore[y], int(x), int(y)) })
 	// The files ranked.
@@ -340,10 +365,10 @@ func (ix *Index) Search(q Query, n int) []Lead {
 	var simRank []int32 // by chunk; 0: not ranked
 	var cosine []float32
 	if len(q.Similar) > 0 {
-		simRank = make([]int32, len(ix.Chunks))
-		cosine = make([]float32, len(ix.Chunks))
+		simRank = make([]int32, ix.NumChunks())
+		cosine = make([]float32, ix.NumChunks())
 		for r, s := range q.Similar {
-			if s.Chunk < 0 || s.Chunk >= len(ix.Chunks) || simRank[s.Chunk] != 0 {
+			if s.Chunk < 0 || s.Chunk >= ix.NumChunks() || simRank[s.Chunk] != 0 {
 				continue
 			}
 			simRank[s.Chunk] = int32(r + 1)
@@ -362,14 +387,14 @@ func (ix *Index) Search(q Query, n int) []Lead {
 		if simRank != nil && simRank[c] > 0 {
 			sg = append(sg, Signal{"embedding-rank", int(float64(fuse(tu.FuseK, int(simRank[c]))) * tu.EmbedWeight)})
 		}
-		if fr := fileRank[ix.Chunks[c].File]; fr > 0 && !tu.NoFiles {
+		if fr := fileRank[ix.fileOf[c]]; fr > 0 && !tu.NoFiles {
 			sg = append(sg, Signal{"file-rank", int(float64(fuse(tu.FuseK, int(fr))) * tu.FileWeight)})
 		}
 		sum := 0
 		for _, s := range sg {
 			sum += s.Value
 		}
-		if cl := ix.Files[ix.Chunks[c].File].Class; !tests && cl != Source && cl != Prose {
+		if cl := ix.Files[ix.fileOf[c]].Class; !tests && cl != Source && cl != Prose {
 			sg = append(sg, Signal{classNames[cl], -(sum - int(float64(sum)*tu.Lowered))})
 		}
 		return sg
@@ -437,7 +462,7 @@ func (ix *Index) best(cands []cand, n int) []cand {
 		nth := map[int]int32{} // how many of the file's chunks came before
 		for i := range top {
 			c := &top[i]
-			f := ix.Chunks[c.chunk].File
+			f := int(ix.fileOf[c.chunk])
 			c.nth = nth[f]
 			nth[f]++
 			if c.nth > 0 {
@@ -473,11 +498,11 @@ func (ix *Index) sortCands(cs []cand) {
 		if x.score != y.score {
 			return y.score - x.score
 		}
-		cx, cy := &ix.Chunks[x.chunk], &ix.Chunks[y.chunk]
-		if cx.File != cy.File {
-			return strings.Compare(ix.Files[cx.File].Path, ix.Files[cy.File].Path)
+		fx, fy := ix.fileOf[x.chunk], ix.fileOf[y.chunk]
+		if fx != fy {
+			return strings.Compare(ix.Files[fx].Path, ix.Files[fy].Path)
 		}
-		return cx.Start - cy.Start
+		return ix.Chunk(int(x.chunk)).Start - ix.Chunk(int(y.chunk)).Start
 	})
 }
 
@@ -652,10 +677,10 @@ func (t qterm) shown() string {
 func (ix *Index) scoreChunks(text string, tu *Tuning) (score []float64, matched []uint64, touched []uint32, qs []qterm) {
 	qs = ix.queryTerms(text, Terms)
 	qs = append(qs, ix.expansions(text, qs)...)
-	avg := float64(ix.total) / float64(len(ix.Chunks))
-	N := float64(len(ix.Chunks))
-	score = make([]float64, len(ix.Chunks))
-	matched = make([]uint64, len(ix.Chunks))
+	N := float64(ix.NumChunks())
+	avg := max(1, float64(ix.total)/N)
+	score = make([]float64, ix.NumChunks())
+	matched = make([]uint64, ix.NumChunks())
 	for i, t := range qs {
 		post := ix.postList(t.id)
 		df := float64(len(post))
@@ -669,7 +694,7 @@ func (ix *Index) scoreChunks(text string, tu *Tuning) (score []float64, matched 
 		}
 		for _, p := range post {
 			tf := float64(p.tf)
-			norm := tu.ChunkK1 * (1 - tu.ChunkB + tu.ChunkB*float64(ix.lens[p.chunk])/avg)
+			norm := tu.ChunkK1 * (1 - tu.ChunkB + tu.ChunkB*float64(ix.chunkLen(p.chunk))/avg)
 			if matched[p.chunk] == 0 && score[p.chunk] == 0 {
 				touched = append(touched, p.chunk)
 			}
