@@ -85,13 +85,17 @@ func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
 		return err
 	}
 
+	// The kept index is read back while the walk stats the files.
+	var maps mappings
+	defer maps.release()
+	kept := make(chan keptIndex, 1)
+	go func() { kept <- readKept(o, &maps) }()
 	paths, stats, err := conceptPaths(ctx, o.Scope)
+	k := <-kept
 	if err != nil {
 		return nil, tooLong(err)
 	}
-	var maps mappings
-	defer maps.release()
-	ix, stamps, files, rep, err := conceptIndex(ctx, paths, stats, o, &maps)
+	ix, stamps, files, rep, err := conceptIndex(ctx, paths, stats, o, k)
 	if err != nil {
 		return nil, tooLong(err)
 	}
@@ -211,21 +215,17 @@ func notIndexed(ix *concept.Index, files []chunked) ([]page.Reason, []string) {
 
 // conceptPaths returns the files to index, as outline walks them (each
 // named file, and the files below each named directory, in path order),
-// with their size and modification time.
-func conceptPaths(ctx context.Context, sc Scope) ([]string, map[string]concept.Stamp, error) {
+// and the size and modification time of each.
+func conceptPaths(ctx context.Context, sc Scope) ([]string, []concept.Stamp, error) {
 	files, err := scopeFiles(ctx, sc, true)
 	if err != nil {
 		return nil, nil, err
 	}
 	paths := make([]string, len(files))
-	stats := make(map[string]concept.Stamp, len(files))
+	stats := make([]concept.Stamp, len(files))
 	for i, f := range files {
 		paths[i] = f.path
-		st := concept.Stamp{Size: f.size}
-		if !f.mtime.IsZero() {
-			st.MTime = f.mtime.UnixNano()
-		}
-		stats[slash(f.path)] = st
+		stats[i] = concept.Stamp{Size: f.size, MTime: f.mtime}
 	}
 	return paths, stats, ctx.Err()
 }

@@ -81,32 +81,54 @@ type cacheReport struct {
 	warnings []string // failures: the index could not be read, written or evicted
 }
 
+// keptIndex is the index kept by an earlier search of the same scope,
+// mapped and read back, or why there is none.
+type keptIndex struct {
+	dir, file string // where it is kept; "" with no cache directory
+	dirErr    error  // why there is no cache directory
+	old       *concept.Index
+	warnings  []string // it could not be read: it is rebuilt
+}
+
+// readKept maps and reads back the index kept for o's scope. It touches
+// no file of the scope, so a search runs it while it walks them.
+func readKept(o ConceptOptions, maps *mappings) keptIndex {
+	var k keptIndex
+	if o.NoCache {
+		return k
+	}
+	if k.dir, k.dirErr = conceptCacheDir(o.CacheDir); k.dirErr != nil {
+		return k
+	}
+	k.file = filepath.Join(k.dir, cacheKey(o))
+	// Mapped, not read: a search touches only its terms' lists.
+	if data, _, err := mapped.File(k.file, false); err == nil {
+		maps.add(data)
+		if k.old, err = concept.Decode(data); err != nil {
+			k.warnings = append(k.warnings, fmt.Sprintf("%s: %v; rebuilt", k.file, err))
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		k.warnings = append(k.warnings, fmt.Sprintf("%s: %v; rebuilt", k.file, pathErr(err)))
+	}
+	return k
+}
+
 // conceptIndex returns the index of the files at paths (in path order),
-// from the cache where it can, and the stamps of the files for cursors.
-func conceptIndex(ctx context.Context, paths []string, stats map[string]concept.Stamp, o ConceptOptions, maps *mappings) (*concept.Index, []stamp, []chunked, cacheReport, error) {
+// from the kept one where it can, and the stamps of the files for cursors.
+func conceptIndex(ctx context.Context, paths []string, stats []concept.Stamp, o ConceptOptions, kept keptIndex) (*concept.Index, []stamp, []chunked, cacheReport, error) {
 	var rep cacheReport
 	if o.NoCache {
 		ix, files := buildConcept(ctx, paths, o.ShowSecrets, o.Progress)
 		rep.line = "index: built for this search, not kept (no cache)"
 		return ix, stampsOf(ix), files, rep, ctx.Err()
 	}
-	dir, err := conceptCacheDir(o.CacheDir)
-	if err != nil {
+	if kept.dirErr != nil {
 		ix, files := buildConcept(ctx, paths, o.ShowSecrets, o.Progress)
-		rep.warnings = append(rep.warnings, fmt.Sprintf("the concept index is not kept: no cache directory (%v); it is built again on each search", err))
+		rep.warnings = append(rep.warnings, fmt.Sprintf("the concept index is not kept: no cache directory (%v); it is built again on each search", kept.dirErr))
 		return ix, stampsOf(ix), files, rep, ctx.Err()
 	}
-	file := filepath.Join(dir, cacheKey(o))
-	var old *concept.Index
-	// Mapped, not read: a search touches only its terms' lists.
-	if data, _, err := mapped.File(file, false); err == nil {
-		maps.add(data)
-		if old, err = concept.Decode(data); err != nil {
-			rep.warnings = append(rep.warnings, fmt.Sprintf("%s: %v; rebuilt", file, err))
-		}
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		rep.warnings = append(rep.warnings, fmt.Sprintf("%s: %v; rebuilt", file, pathErr(err)))
-	}
+	dir, file, old := kept.dir, kept.file, kept.old
+	rep.warnings = append(rep.warnings, kept.warnings...)
 
 	var ix *concept.Index
 	var data []byte
@@ -177,11 +199,11 @@ func stampsOf(ix *concept.Index) []stamp {
 }
 
 // updateConcept brings a kept index up to the files at paths (whose size
-// and time the walk gave in stats): those gone are dropped; those whose
+// and time the walk gave in stats, by path): those gone are dropped; those whose
 // size or time changed are read, and chunked
 // again unless their content's digest is the same. It returns how many
 // files it read again.
-func updateConcept(ctx context.Context, old *concept.Index, paths []string, stats map[string]concept.Stamp, showSecrets bool, progress func(int, int)) (*concept.Index, []byte, []chunked, int) {
+func updateConcept(ctx context.Context, old *concept.Index, paths []string, stats []concept.Stamp, showSecrets bool, progress func(int, int)) (*concept.Index, []byte, []chunked, int) {
 	at := make(map[string]int, len(old.Files))
 	for i, f := range old.Files {
 		at[f.Path] = i
@@ -198,12 +220,10 @@ func updateConcept(ctx context.Context, old *concept.Index, paths []string, stat
 		if j, ok := at[p]; ok {
 			l.old = j
 		}
-		if st, ok := stats[p]; ok {
-			l.stat = st
-			if l.old >= 0 {
-				s := old.Files[l.old].Stamp
-				l.fresh = s.Size == st.Size && s.MTime == st.MTime
-			}
+		l.stat = stats[i]
+		if l.old >= 0 {
+			s := old.Files[l.old].Stamp
+			l.fresh = s.Size == l.stat.Size && s.MTime == l.stat.MTime
 		}
 		looks[i] = l
 	})

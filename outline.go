@@ -13,6 +13,7 @@ import (
 
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/syntax"
+	"github.com/scoutcode/scout/internal/walk"
 )
 
 // DefaultOutlineBudget is the tokens an outline page may take when
@@ -105,21 +106,29 @@ func outlinePaths(ctx context.Context, sc Scope) ([]string, error) {
 }
 
 // scopeFile is a file a scope names: a path named, or one below a
-// directory named; with its size and time when asked for (a file whose
-// stat failed has neither).
+// directory named; with its size and time (nanoseconds since the epoch)
+// when asked for (a file whose stat failed has neither).
 type scopeFile struct {
 	path  string
 	size  int64
-	mtime time.Time
+	mtime int64
 }
 
 // scopeFiles returns the files sc names, as outlinePaths; with stat, each
 // with its size and time, read during the walk while its directory is
 // open (cheaper than a stat by path).
+//
+// The walk is grep's (ignore rules, globs, types), with a visitor that
+// keeps only the path and the stat: nothing is ranked, so none of what a
+// find records is needed.
 func scopeFiles(ctx context.Context, sc Scope, stat bool) ([]scopeFile, error) {
 	roots := sc.Paths
 	if len(roots) == 0 {
 		roots = []string{"."}
+	}
+	wopts, err := walkOptions(sc)
+	if err != nil {
+		return nil, err
 	}
 	var files []scopeFile
 	for _, r := range roots {
@@ -128,26 +137,55 @@ func scopeFiles(ctx context.Context, sc Scope, stat bool) ([]scopeFile, error) {
 			return nil, fmt.Errorf("%w: name a file or directory that exists", err)
 		}
 		if !fi.IsDir() {
-			files = append(files, scopeFile{r, fi.Size(), fi.ModTime()})
+			files = append(files, scopeFile{r, fi.Size(), fi.ModTime().UnixNano()})
 			continue
 		}
-		one := sc
-		one.Paths = []string{r}
-		res, _, err := findRun(ctx, findRequest{FindOptions: FindOptions{Scope: one, RankOptions: RankOptions{NoFrecency: true, NoGit: true, Sort: ByPath}}, signalsFrom: -1, stat: stat}, 0)
+		var visitors []*scopeVisitor
+		err = walk.Parallel(ctx, []string{r}, wopts, workerCount(0), func(int) walk.Visitor {
+			v := &scopeVisitor{stat: stat}
+			visitors = append(visitors, v)
+			return v
+		})
 		if err != nil {
 			return nil, err
 		}
-		var below []scopeFile
-		for _, f := range res.Files {
-			if !f.Dir {
-				below = append(below, scopeFile{f.Path, f.Size, f.MTime})
-			}
+		n := 0
+		for _, v := range visitors {
+			n += len(v.files)
+		}
+		below := make([]scopeFile, 0, n)
+		for _, v := range visitors {
+			below = append(below, v.files...)
 		}
 		slices.SortFunc(below, func(a, b scopeFile) int { return strings.Compare(a.path, b.path) })
 		files = append(files, below...)
 	}
 	return files, nil
 }
+
+// scopeVisitor keeps the files a walk gives, with their stat when asked
+// for. A path that cannot be read is left out, as a find leaves it.
+type scopeVisitor struct {
+	stat  bool
+	files []scopeFile
+}
+
+func (v *scopeVisitor) Visit(e walk.Entry) error {
+	if e.IsDir {
+		return nil
+	}
+	f := scopeFile{path: e.Path}
+	if v.stat {
+		if fi, err := e.Stat(); err == nil {
+			f.size, f.mtime = fi.Size(), fi.ModTime().UnixNano()
+		}
+	}
+	v.files = append(v.files, f)
+	return nil
+}
+
+func (v *scopeVisitor) Skip(walk.Skip)     {}
+func (v *scopeVisitor) Warn(string, error) {}
 
 // parseAll parses the files in parallel. Each file gets an OutlineFile, in
 // order (without a grammar when it was not parsed), and a stamp of its
