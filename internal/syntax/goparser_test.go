@@ -112,7 +112,7 @@ func compareGo(t *testing.T, p string) (r struct {
 		}
 		return true
 	})
-	f, err := Parse(context.Background(), p, src)
+	f, _, err := parse(context.Background(), p, src, "") // tree-sitter's, not goDefs
 	if err != nil {
 		t.Errorf("%s: %v", p, err)
 		return
@@ -121,4 +121,64 @@ func compareGo(t *testing.T, p string) (r struct {
 		r.got = append(r.got, goDef{p, d.Name, d.Start, d.End})
 	}
 	return
+}
+
+// TestGoDefsMatchTreeSitter: for every Go file of GOROOT/src that
+// go/parser reads without error, Parse's definitions from go/parser
+// (goDefs) are tree-sitter's, field for field, but where the two parsers
+// see a different node (listed, and at most 0.1% of the files).
+func TestGoDefsMatchTreeSitter(t *testing.T) {
+	if testing.Short() {
+		t.Skip("parses all of GOROOT/src twice; run without -short")
+	}
+	root := filepath.Join(fixture.GoRoot(), "src")
+	var paths []string
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
+			paths = append(paths, p)
+		}
+		return nil
+	})
+	diffs := make([]string, len(paths))
+	read := make([]bool, len(paths))
+	fixture.Parallel(len(paths), func(i int) {
+		src, err := os.ReadFile(paths[i])
+		if err != nil || len(src) > MaxSize {
+			return
+		}
+		g, ok := goDefs(src)
+		if !ok {
+			return
+		}
+		read[i] = true
+		ts, _, err := parse(context.Background(), paths[i], src, "")
+		if err != nil {
+			diffs[i] = err.Error()
+			return
+		}
+		if len(g.Defs) != len(ts.Defs) {
+			diffs[i] = fmt.Sprintf("%d definitions, tree-sitter %d", len(g.Defs), len(ts.Defs))
+			return
+		}
+		for k := range g.Defs {
+			if g.Defs[k] != ts.Defs[k] {
+				diffs[i] = fmt.Sprintf("%+v, tree-sitter %+v", g.Defs[k], ts.Defs[k])
+				return
+			}
+		}
+	})
+	files, differ := 0, 0
+	for i, d := range diffs {
+		if read[i] {
+			files++
+		}
+		if d != "" {
+			differ++
+			t.Logf("%s: %s", strings.TrimPrefix(paths[i], root+"/"), d)
+		}
+	}
+	t.Logf("%d files read by go/parser, %d with other definitions than tree-sitter's", files, differ)
+	if files < 5000 || differ*1000 > files {
+		t.Errorf("%d files of %d differ (at most 0.1%% may)", differ, files)
+	}
 }

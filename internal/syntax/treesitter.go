@@ -131,7 +131,18 @@ func putParser(p *sitter.Parser) {
 
 // Parse parses a file's source and returns its definitions. name picks the
 // grammar (see Grammar). ctx cancels a long parse.
+//
+// A Go file is read by go/parser (see goDefs), unless it has a syntax
+// error.
 func Parse(ctx context.Context, name string, src []byte) (*File, error) {
+	if Grammar(name) == "go" && len(src) <= MaxSize {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		if f, ok := goDefs(src); ok {
+			return f, nil
+		}
+	}
 	f, _, err := parse(ctx, name, src, "")
 	return f, err
 }
