@@ -187,7 +187,7 @@ func (ix *Index) Encode() []byte {
 		terms = append(terms, t)
 	}
 	slices.Sort(terms)
-	return encode(ix.Files, ix.flens, ix.chunks, ix.named, ix.lens, 0, func(yield func(termLists) bool) {
+	return encode(ix.Files, ix.flens, ix.chunks, ix.named, ix.lens, func(yield func(termLists) bool) {
 		for _, t := range terms {
 			id := ix.terms[t]
 			if !yield(termLists{t, ix.post[id], ix.fpost[id], asPostings(ix.paths[id])}) {
@@ -205,13 +205,11 @@ func asPostings(fs []uint32) []posting {
 	return ps
 }
 
-// encode writes an index: its files and chunks, then the terms in order,
-// each with its lists (a term whose lists are all empty is left out).
-//
-// hint is about how many bytes the lists take, to grow the buffers once.
-func encode(files []File, flens []uint32, chunks []Chunk, named []Named, lens []uint32, hint int, terms func(func(termLists) bool)) []byte {
-	var tblob, tends, starts []byte
-	lists := make([]byte, 0, hint+hint/8)
+// encode writes an index built here: its files and chunks, then the terms
+// in order, each with its lists (a term whose lists are all empty is left
+// out). Update writes one read back.
+func encode(files []File, flens []uint32, chunks []Chunk, named []Named, lens []uint32, terms func(func(termLists) bool)) []byte {
+	var tblob, tends, starts, lists []byte
 	nterms := 0
 	list := func(ps []posting) {
 		starts = binary.LittleEndian.AppendUint32(starts, uint32(len(lists)))
@@ -250,20 +248,10 @@ func encode(files []File, flens []uint32, chunks []Chunk, named []Named, lens []
 	num(uint64(len(chunks)))
 	num(uint64(nterms))
 	for i, f := range files {
-		str([]byte(f.Path))
-		str([]byte(f.Skip))
-		num(uint64(f.Class))
-		num(uint64(f.Stamp.Size))
-		b = binary.AppendVarint(b, f.Stamp.MTime)
-		num(uint64(f.Stamp.Sum))
-		num(uint64(f.end - f.first))
-		num(uint64(flens[i]))
+		b = appendFile(b, f, flens[i])
 	}
 	for i, c := range chunks {
-		u(uint32(c.Start))
-		u(uint32(c.End))
-		u(uint32(c.At))
-		u(lens[i])
+		b = appendChunk(b, c, lens[i])
 	}
 	var blob []byte
 	var ends []uint32
@@ -281,139 +269,6 @@ func encode(files []File, flens []uint32, chunks []Chunk, named []Named, lens []
 	b = append(b, tends...)
 	b = append(b, starts...)
 	return append(b, lists...)
-}
-
-// Update returns the binary form of the index without the files drop
-// names (by index), with the files of add (built with a Builder) after
-// the rest. It goes once through
-// the kept lists, each decoded, renumbered and written again in turn: the
-// whole index is never expanded in memory. ix must not be used after.
-func (ix *Index) Update(drop map[int]bool, add *Index) []byte {
-	var files []File
-	var flens, lens []uint32
-	var chunks []Chunk
-	var named []Named
-	fileTo := make([]int32, len(ix.Files))
-	chunkTo := make([]int32, ix.NumChunks())
-	for f, file := range ix.Files {
-		if drop[f] {
-			fileTo[f] = -1
-			for c := file.first; c < file.end; c++ {
-				chunkTo[c] = -1
-			}
-			continue
-		}
-		fileTo[f] = int32(len(files))
-		nf := file
-		nf.first = len(chunks)
-		for c := file.first; c < file.end; c++ {
-			chunkTo[c] = int32(len(chunks))
-			ch := ix.Chunk(c)
-			ch.File = len(files)
-			chunks = append(chunks, ch)
-			kind, name, head := ix.Strings(c)
-			named = append(named, Named{kind, name, head})
-			lens = append(lens, ix.chunkLen(uint32(c)))
-		}
-		nf.end = len(chunks)
-		files = append(files, nf)
-		flens = append(flens, ix.flens[f])
-	}
-	// The new files, numbered after the kept ones.
-	if add == nil {
-		add = NewBuilder().Index()
-	}
-	fileBase, chunkBase := uint32(len(files)), uint32(len(chunks))
-	for f, file := range add.Files {
-		file.first += int(chunkBase)
-		file.end += int(chunkBase)
-		files = append(files, file)
-		flens = append(flens, add.flens[f])
-	}
-	for c, ch := range add.chunks {
-		ch.File += int(fileBase)
-		chunks = append(chunks, ch)
-		kind, name, head := add.Strings(c)
-		named = append(named, Named{kind, name, head})
-		lens = append(lens, add.lens[c])
-	}
-	newTerms := make([]string, 0, len(add.terms))
-	for t := range add.terms {
-		newTerms = append(newTerms, t)
-	}
-	slices.Sort(newTerms)
-
-	// The kept terms, in order, and their lists.
-	oldTerms := func(i int) string { return ix.raw.term(i) }
-	nold := 0
-	var oldLists func(i int) (post, fpost, paths []posting)
-	if ix.raw != nil {
-		nold = ix.raw.nterms
-		oldLists = func(i int) (post, fpost, paths []posting) {
-			id := uint32(i)
-			return ix.postList(id), ix.filePostList(id), asPostings(ix.pathList(id))
-		}
-	} else {
-		sorted := make([]string, 0, len(ix.terms))
-		for t := range ix.terms {
-			sorted = append(sorted, t)
-		}
-		slices.Sort(sorted)
-		nold = len(sorted)
-		oldTerms = func(i int) string { return sorted[i] }
-		oldLists = func(i int) (post, fpost, paths []posting) {
-			id := ix.terms[sorted[i]]
-			return ix.post[id], ix.fpost[id], asPostings(ix.paths[id])
-		}
-	}
-	keep := func(ps []posting, to []int32) []posting {
-		out := ps[:0]
-		for _, p := range ps {
-			if n := to[p.chunk]; n >= 0 {
-				out = append(out, posting{uint32(n), p.tf})
-			}
-		}
-		return out
-	}
-	shift := func(out, ps []posting, by uint32) []posting {
-		for _, p := range ps {
-			out = append(out, posting{p.chunk + by, p.tf})
-		}
-		return out
-	}
-	hint := 0
-	if ix.raw != nil {
-		hint = len(ix.raw.lists)
-	}
-	return encode(files, flens, chunks, named, lens, hint, func(yield func(termLists) bool) {
-		i, j := 0, 0
-		for i < nold || j < len(newTerms) {
-			var t termLists
-			var old string
-			if i < nold {
-				old = oldTerms(i) // once: a copy, when the index was read back
-			}
-			useOld := i < nold && (j == len(newTerms) || old <= newTerms[j])
-			useNew := j < len(newTerms) && (i == nold || newTerms[j] <= old)
-			if useOld {
-				t.term = old
-				post, fpost, paths := oldLists(i)
-				t.post, t.fpost, t.paths = keep(post, chunkTo), keep(fpost, fileTo), keep(paths, fileTo)
-				i++
-			}
-			if useNew {
-				t.term = newTerms[j]
-				id := add.terms[t.term]
-				t.post = shift(t.post, add.post[id], chunkBase)
-				t.fpost = shift(t.fpost, add.fpost[id], fileBase)
-				t.paths = shift(t.paths, asPostings(add.paths[id]), fileBase)
-				j++
-			}
-			if !yield(t) {
-				return
-			}
-		}
-	})
 }
 
 // Decode reads an index that Encode wrote: the files and the tables

@@ -3,6 +3,7 @@ package concept
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -67,7 +68,8 @@ func TestUpdate(t *testing.T) {
 				drop[f] = true
 			}
 		}
-		changed := [][2]string{{"retryAfterTimeout", "// tries the sockets again after a timeout\nfunc retryAfterTimeout() {}"}}
+		changed := [][2]string{{"retryAfterTimeout", "// tries the sockets again after a timeout\nfunc retryAfterTimeout() {}"},
+			{"retryLater", "// tries the sockets again later\nfunc retryLater() { retryAfterTimeout() }"}}
 		var ts []Text
 		for i, c := range changed {
 			ts = append(ts, Text{Chunk: Chunk{Start: i*10 + 1, End: i*10 + 9}, Named: Named{Name: c[0], Kind: "function"}, Body: c[1]})
@@ -89,7 +91,81 @@ func TestUpdate(t *testing.T) {
 			}
 		}
 		if len(got.Files) != len(fresh.Files) || got.NumChunks() != fresh.NumChunks() {
-			t.Errorf("%d files, %d chunks; want %d, %d", len(got.Files), got.NumChunks(), len(fresh.Files), fresh.NumChunks())
+			t.Fatalf("%d files, %d chunks; want %d, %d", len(got.Files), got.NumChunks(), len(fresh.Files), fresh.NumChunks())
+		}
+		sameIndex(t, got, fresh)
+	}
+}
+
+// sameIndex fails unless got holds what want does, each file by its path
+// (Update numbers the files it adds after the rest): the files, each
+// chunk and its strings, and each term's lists (got may hold more terms,
+// with empty lists: Update keeps a term all of whose files went).
+func sameIndex(t *testing.T, got, want *Index) {
+	t.Helper()
+	file := map[string]int{}
+	for f, fl := range got.Files {
+		file[fl.Path] = f
+	}
+	// Where want's file f, and chunk c, are in got.
+	fileIn := func(f int) int { return file[want.Files[f].Path] }
+	chunkIn := func(c int) int {
+		f := int(want.fileOf[c])
+		return got.Files[fileIn(f)].first + c - want.Files[f].first
+	}
+	for f, w := range want.Files {
+		gf, ok := file[w.Path]
+		if !ok {
+			t.Errorf("file %s missing", w.Path)
+			continue
+		}
+		g := got.Files[gf]
+		if g.Stamp != w.Stamp || g.Class != w.Class || g.end-g.first != w.end-w.first || got.flens[gf] != want.flens[f] {
+			t.Errorf("file %s: %+v, want %+v", w.Path, g, w)
+		}
+	}
+	if t.Failed() {
+		return
+	}
+	for c := range want.NumChunks() {
+		gc := chunkIn(c)
+		g, w := got.Chunk(gc), want.Chunk(c)
+		g.File, w.File = 0, 0
+		if g != w {
+			t.Errorf("chunk %d: %+v, want %+v", c, g, w)
+		}
+		gk, gn, gh := got.Strings(gc)
+		wk, wn, wh := want.Strings(c)
+		if gk != wk || gn != wn || gh != wh || got.chunkLen(uint32(gc)) != want.chunkLen(uint32(c)) {
+			t.Errorf("chunk %d: %q %q %q, want %q %q %q", c, gk, gn, gh, wk, wn, wh)
+		}
+	}
+	if got.total != want.total || got.ftotal != want.ftotal {
+		t.Errorf("lengths %d, %d; want %d, %d", got.total, got.ftotal, want.total, want.ftotal)
+	}
+	// in maps want's entries to got's numbers, in got's order.
+	in := func(ps []posting, to func(int) int) []posting {
+		out := make([]posting, len(ps))
+		for i, p := range ps {
+			out[i] = posting{uint32(to(int(p.chunk))), p.tf}
+		}
+		slices.SortFunc(out, func(a, b posting) int { return int(a.chunk) - int(b.chunk) })
+		return out
+	}
+	for term, wid := range want.terms {
+		gid, ok := got.lookup(term)
+		if !ok {
+			t.Errorf("term %q missing", term)
+			continue
+		}
+		if g, w := got.postList(gid), in(want.postList(wid), chunkIn); !slices.Equal(g, w) {
+			t.Errorf("term %q: chunks %v, want %v", term, g, w)
+		}
+		if g, w := got.filePostList(gid), in(want.filePostList(wid), fileIn); !slices.Equal(g, w) {
+			t.Errorf("term %q: files %v, want %v", term, g, w)
+		}
+		if g, w := asPostings(got.pathList(gid)), in(asPostings(want.pathList(wid)), fileIn); !slices.Equal(g, w) {
+			t.Errorf("term %q: paths %v, want %v", term, g, w)
 		}
 	}
 }

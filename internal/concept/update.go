@@ -1,0 +1,259 @@
+package concept
+
+import (
+	"encoding/binary"
+	"fmt"
+	"slices"
+)
+
+// Update returns the binary form of the index without the files drop
+// names (by index), with the files of add (built with a Builder) after
+// the rest. ix must not be used after.
+//
+// It copies the kept index's bytes as they are where it can (the chunk
+// table, the chunks' strings, the terms) and writes each kept list again
+// entry by entry, renumbered, straight into the new index: nothing is
+// expanded in memory and nothing is copied twice. A term whose lists all
+// go keeps its place with empty lists (the terms are counted before the
+// lists are written); a fresh build leaves such terms out.
+func (ix *Index) Update(drop map[int]bool, add *Index) []byte {
+	if ix.raw == nil {
+		kept, err := Decode(ix.Encode())
+		if err != nil {
+			panic(fmt.Sprintf("an index built here does not read back: %v", err)) // a bug, not input
+		}
+		ix = kept
+	}
+	if add == nil {
+		add = NewBuilder().Index()
+	}
+	r := ix.raw
+
+	// The files kept, and where each file and chunk goes.
+	fileTo := make([]int32, len(ix.Files))
+	chunkTo := make([]int32, ix.NumChunks())
+	nfiles, nchunks := int32(0), int32(0)
+	for f, file := range ix.Files {
+		if drop[f] {
+			fileTo[f] = -1
+			for c := file.first; c < file.end; c++ {
+				chunkTo[c] = -1
+			}
+			continue
+		}
+		fileTo[f] = nfiles
+		nfiles++
+		for c := file.first; c < file.end; c++ {
+			chunkTo[c] = nchunks
+			nchunks++
+		}
+	}
+	fileBase, chunkBase := uint32(nfiles), uint32(nchunks)
+	nfiles += int32(len(add.Files))
+	nchunks += int32(add.NumChunks())
+
+	// The terms, old and new, in order.
+	newTerms := make([]string, 0, len(add.terms))
+	for t := range add.terms {
+		newTerms = append(newTerms, t)
+	}
+	slices.Sort(newTerms)
+	type merged struct{ old, new int32 } // -1: not in that index
+	terms := make([]merged, 0, r.nterms+len(newTerms))
+	var tblob, tends []byte
+	for i, j := 0, 0; i < r.nterms || j < len(newTerms); {
+		m := merged{-1, -1}
+		var ob []byte
+		if i < r.nterms {
+			ob = r.termBytes(i)
+		}
+		useOld := i < r.nterms && (j == len(newTerms) || string(ob) <= newTerms[j])
+		useNew := j < len(newTerms) && (i == r.nterms || newTerms[j] <= string(ob))
+		if useOld {
+			m.old = int32(i)
+			tblob = append(tblob, ob...)
+			i++
+		}
+		if useNew {
+			m.new = int32(j)
+			if !useOld {
+				tblob = append(tblob, newTerms[j]...)
+			}
+			j++
+		}
+		tends = binary.LittleEndian.AppendUint32(tends, uint32(len(tblob)))
+		terms = append(terms, m)
+	}
+
+	addPostings := 0
+	for id := range add.post {
+		addPostings += len(add.post[id]) + len(add.fpost[id]) + len(add.paths[id])
+	}
+	b := make([]byte, 0, len(magic)+32+80*len(ix.Files)+len(r.fixed)+len(r.strs)+len(r.sends)+
+		len(tblob)+len(tends)+4*(3*len(terms)+1)+len(r.lists)+4*addPostings+64*add.NumChunks())
+	b = append(b, magic...)
+	b = binary.AppendUvarint(b, Revision)
+	b = binary.AppendUvarint(b, uint64(nfiles))
+	b = binary.AppendUvarint(b, uint64(nchunks))
+	b = binary.AppendUvarint(b, uint64(len(terms)))
+	for f, file := range ix.Files {
+		if fileTo[f] >= 0 {
+			b = appendFile(b, file, ix.flens[f])
+		}
+	}
+	for f, file := range add.Files {
+		b = appendFile(b, file, add.flens[f])
+	}
+	// The chunk table: the kept files' rows as they are (a row holds no
+	// file number), then the new ones.
+	for f, file := range ix.Files {
+		if fileTo[f] >= 0 {
+			b = append(b, r.fixed[16*file.first:16*file.end]...)
+		}
+	}
+	for c, ch := range add.chunks {
+		b = appendChunk(b, ch, add.lens[c])
+	}
+	// The chunks' strings, and their ends rebased; a damaged offset
+	// gives empty strings.
+	var strs, ends []byte
+	for c := range ix.NumChunks() {
+		if chunkTo[c] < 0 {
+			continue
+		}
+		at := uint32(0)
+		if c > 0 {
+			at = u32(r.sends, 3*c-1)
+		}
+		for k := range 3 {
+			e := u32(r.sends, 3*c+k)
+			if at <= e && e <= uint32(len(r.strs)) {
+				strs = append(strs, r.strs[at:e]...)
+			}
+			ends = binary.LittleEndian.AppendUint32(ends, uint32(len(strs)))
+			at = e
+		}
+	}
+	for _, n := range add.named {
+		for _, s := range []string{n.Kind, n.Name, n.Head} {
+			strs = append(strs, s...)
+			ends = binary.LittleEndian.AppendUint32(ends, uint32(len(strs)))
+		}
+	}
+	b = binary.AppendUvarint(b, uint64(len(strs)))
+	b = append(b, strs...)
+	b = append(b, ends...)
+	b = binary.AppendUvarint(b, uint64(len(tblob)))
+	b = append(b, tblob...)
+	b = append(b, tends...)
+	// The lists' starts, filled in as the lists are written after them.
+	startsAt := len(b)
+	b = append(b, make([]byte, 4*(3*len(terms)+1))...)
+	listsAt := len(b)
+	var entries []byte // one list's entries, before its count
+	for k, m := range terms {
+		for j := range 3 {
+			binary.LittleEndian.PutUint32(b[startsAt+4*(3*k+j):], uint32(len(b)-listsAt))
+			to, base := fileTo, fileBase
+			if j == 0 {
+				to, base = chunkTo, chunkBase
+			}
+			n, last := 0, uint32(0)
+			entries = entries[:0]
+			if m.old >= 0 {
+				entries, n, last = renumber(entries, r.oldList(3*int(m.old)+j), to)
+			}
+			if m.new >= 0 {
+				id := newTerms[m.new]
+				var ps []posting
+				switch id := add.terms[id]; j {
+				case 0:
+					ps = add.post[id]
+				case 1:
+					ps = add.fpost[id]
+				default:
+					ps = asPostings(add.paths[id])
+				}
+				for _, p := range ps {
+					entries = binary.AppendUvarint(entries, uint64(p.chunk+base-last))
+					entries = binary.AppendUvarint(entries, uint64(p.tf))
+					last = p.chunk + base
+					n++
+				}
+			}
+			b = binary.AppendUvarint(b, uint64(n))
+			b = append(b, entries...)
+		}
+	}
+	binary.LittleEndian.PutUint32(b[startsAt+4*3*len(terms):], uint32(len(b)-listsAt))
+	return b
+}
+
+// oldList returns the bytes of list k, or nil when its offsets are
+// damaged.
+func (r *raw) oldList(k int) []byte {
+	from, to := u32(r.starts, k), u32(r.starts, k+1)
+	if from > to || to > uint32(len(r.lists)) {
+		return nil
+	}
+	return r.lists[from:to]
+}
+
+// renumber appends the entries of list src (its count, then each entry's
+// id as a delta and its frequency) whose ids to keeps (to[id] ≥ 0), with
+// their new ids; it returns how many and the last new id. A damaged list
+// adds nothing.
+func renumber(dst, src []byte, to []int32) ([]byte, int, uint32) {
+	count, w := binary.Uvarint(src)
+	if w <= 0 || count > uint64(len(src)) {
+		return dst, 0, 0
+	}
+	src = src[w:]
+	was := len(dst)
+	n, last, prev := 0, uint32(0), uint64(0)
+	for i := uint64(0); i < count; i++ {
+		d, w := binary.Uvarint(src)
+		if w <= 0 || i > 0 && d == 0 {
+			return dst[:was], 0, 0
+		}
+		src = src[w:]
+		tf, w := binary.Uvarint(src)
+		prev += d
+		if w <= 0 || prev >= uint64(len(to)) {
+			return dst[:was], 0, 0
+		}
+		src = src[w:]
+		id := to[prev]
+		if id < 0 {
+			continue
+		}
+		dst = binary.AppendUvarint(dst, uint64(uint32(id)-last))
+		dst = binary.AppendUvarint(dst, tf)
+		last = uint32(id)
+		n++
+	}
+	return dst, n, last
+}
+
+// appendFile appends a file's row: path, skip, class, size, time, digest,
+// its chunk count and its length in words.
+func appendFile(b []byte, f File, words uint32) []byte {
+	b = binary.AppendUvarint(b, uint64(len(f.Path)))
+	b = append(b, f.Path...)
+	b = binary.AppendUvarint(b, uint64(len(f.Skip)))
+	b = append(b, f.Skip...)
+	b = binary.AppendUvarint(b, uint64(f.Class))
+	b = binary.AppendUvarint(b, uint64(f.Stamp.Size))
+	b = binary.AppendVarint(b, f.Stamp.MTime)
+	b = binary.AppendUvarint(b, uint64(f.Stamp.Sum))
+	b = binary.AppendUvarint(b, uint64(f.end-f.first))
+	return binary.AppendUvarint(b, uint64(words))
+}
+
+// appendChunk appends a chunk's row in the chunk table.
+func appendChunk(b []byte, c Chunk, length uint32) []byte {
+	for _, v := range [4]uint32{uint32(c.Start), uint32(c.End), uint32(c.At), length} {
+		b = binary.LittleEndian.AppendUint32(b, v)
+	}
+	return b
+}
