@@ -199,7 +199,7 @@ func stampsOf(ix *concept.Index) []stamp {
 }
 
 // updateConcept brings a kept index up to the files at paths (whose size
-// and time the walk gave in stats, by path): those gone are dropped; those whose
+// and time the walk gave in stats, one per path): those gone are dropped; those whose
 // size or time changed are read, and chunked
 // again unless their content's digest is the same. It returns how many
 // files it read again.

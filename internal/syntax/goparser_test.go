@@ -32,14 +32,7 @@ func TestOutlineMatchesGoParser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("parses all of GOROOT/src twice (about 30 s on 2 CPUs); run without -short")
 	}
-	root := filepath.Join(fixture.GoRoot(), "src")
-	var paths []string
-	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
-			paths = append(paths, p)
-		}
-		return nil
-	})
+	root, paths := goRootFiles()
 	if len(paths) < 5000 {
 		t.Fatalf("only %d Go files under %s", len(paths), root)
 	}
@@ -131,14 +124,7 @@ func TestGoDefsMatchTreeSitter(t *testing.T) {
 	if testing.Short() {
 		t.Skip("parses all of GOROOT/src twice; run without -short")
 	}
-	root := filepath.Join(fixture.GoRoot(), "src")
-	var paths []string
-	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
-			paths = append(paths, p)
-		}
-		return nil
-	})
+	root, paths := goRootFiles()
 	diffs := make([]string, len(paths))
 	read := make([]bool, len(paths))
 	fixture.Parallel(len(paths), func(i int) {
@@ -181,4 +167,16 @@ func TestGoDefsMatchTreeSitter(t *testing.T) {
 	if files < 5000 || differ*1000 > files {
 		t.Errorf("%d files of %d differ (at most 0.1%% may)", differ, files)
 	}
+}
+
+// goRootFiles returns GOROOT/src and the paths of its Go files.
+func goRootFiles() (root string, paths []string) {
+	root = filepath.Join(fixture.GoRoot(), "src")
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
+			paths = append(paths, p)
+		}
+		return nil
+	})
+	return root, paths
 }
