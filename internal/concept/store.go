@@ -123,9 +123,6 @@ func (ix *Index) Strings(c int) (kind, name, head string) {
 	return s[0], s[1], s[2]
 }
 
-// term returns term i (a copy: the bytes may be a mapped file's).
-func (r *raw) term(i int) string { return string(r.termBytes(i)) }
-
 func (r *raw) termBytes(i int) []byte {
 	start := uint32(0)
 	if i > 0 {
