@@ -95,7 +95,7 @@ func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
 	if err != nil {
 		return nil, tooLong(err)
 	}
-	ix, stamps, files, rep, err := conceptIndex(ctx, paths, stats, o, k)
+	ix, stamps, files, rep, err := conceptIndex(ctx, paths, stats, o, k, &maps)
 	if err != nil {
 		return nil, tooLong(err)
 	}

@@ -115,7 +115,7 @@ func readKept(o ConceptOptions, maps *mappings) keptIndex {
 
 // conceptIndex returns the index of the files at paths (in path order),
 // from the kept one where it can, and the stamps of the files for cursors.
-func conceptIndex(ctx context.Context, paths []string, stats []concept.Stamp, o ConceptOptions, kept keptIndex) (*concept.Index, []stamp, []chunked, cacheReport, error) {
+func conceptIndex(ctx context.Context, paths []string, stats []concept.Stamp, o ConceptOptions, kept keptIndex, maps *mappings) (*concept.Index, []stamp, []chunked, cacheReport, error) {
 	var rep cacheReport
 	if o.NoCache {
 		ix, files := buildConcept(ctx, paths, o.ShowSecrets, o.Progress)
@@ -131,14 +131,14 @@ func conceptIndex(ctx context.Context, paths []string, stats []concept.Stamp, o 
 	rep.warnings = append(rep.warnings, kept.warnings...)
 
 	var ix *concept.Index
-	var data []byte
+	var up *pendingUpdate
 	var files []chunked
 	changed := 0
 	if old == nil {
 		ix, files = buildConcept(ctx, paths, o.ShowSecrets, o.Progress)
 		changed = len(paths)
 	} else {
-		ix, data, files, changed = updateConcept(ctx, old, paths, stats, o.ShowSecrets, o.Progress)
+		ix, up, files, changed = updateConcept(ctx, old, paths, stats, o.ShowSecrets, o.Progress)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, nil, nil, rep, err
@@ -149,10 +149,18 @@ func conceptIndex(ctx context.Context, paths []string, stats []concept.Stamp, o 
 		now := time.Now()
 		os.Chtimes(file, now, now) // recently used, for eviction
 	default:
-		if data == nil {
-			data = ix.Encode()
+		write := func(w concept.IndexWriter) error {
+			_, err := w.Write(ix.Encode())
+			return err
 		}
-		if err := writeIndex(dir, file, data); err != nil {
+		if up != nil {
+			write = func(w concept.IndexWriter) error { return up.old.UpdateTo(w, up.drop, up.add) }
+		}
+		written, err := writeIndexWith(dir, file, write, up != nil)
+		if up != nil {
+			ix = up.readBack(written, maps)
+		}
+		if err != nil {
 			rep.warnings = append(rep.warnings, fmt.Sprintf("the concept index could not be kept: %v; it is built again on each search", err))
 			rep.line = fmt.Sprintf("index: %s, built for this search", plural(ix.Indexed(), "file"))
 			break
@@ -198,12 +206,38 @@ func stampsOf(ix *concept.Index) []stamp {
 	return out
 }
 
+// pendingUpdate is a kept index and what changed in it, to be written
+// (concept.Index.UpdateTo) and read back.
+type pendingUpdate struct {
+	old  *concept.Index
+	drop map[int]bool   // its files gone or changed, by index
+	add  *concept.Index // the files changed and new
+}
+
+// readBack returns the updated index from written, the file it was
+// written to, mapped; from memory when there is none (it could not be
+// written or mapped).
+func (up *pendingUpdate) readBack(written []byte, maps *mappings) *concept.Index {
+	data := written
+	if data == nil {
+		data = up.old.Update(up.drop, up.add)
+	} else {
+		maps.add(data)
+	}
+	ix, err := concept.Decode(data)
+	if err != nil {
+		panic(fmt.Sprintf("an updated concept index does not read back: %v", err)) // a bug, not input
+	}
+	return ix
+}
+
 // updateConcept brings a kept index up to the files at paths (whose size
-// and time the walk gave in stats, one per path): those gone are dropped; those whose
-// size or time changed are read, and chunked
-// again unless their content's digest is the same. It returns how many
-// files it read again.
-func updateConcept(ctx context.Context, old *concept.Index, paths []string, stats []concept.Stamp, showSecrets bool, progress func(int, int)) (*concept.Index, []byte, []chunked, int) {
+// and time the walk gave in stats, one per path): those gone are dropped;
+// those whose size or time changed are read, and chunked again unless
+// their content's digest is the same. It returns the kept index when
+// nothing changed, else the update to write, and how many files it read
+// again.
+func updateConcept(ctx context.Context, old *concept.Index, paths []string, stats []concept.Stamp, showSecrets bool, progress func(int, int)) (*concept.Index, *pendingUpdate, []chunked, int) {
 	at := make(map[string]int, len(old.Files))
 	for i, f := range old.Files {
 		at[f.Path] = i
@@ -291,25 +325,44 @@ func updateConcept(ctx context.Context, old *concept.Index, paths []string, stat
 		}
 		addChunked(nb, f)
 	}
-	data := old.Update(drop, nb.Index())
-	ix, err := concept.Decode(data)
-	if err != nil {
-		panic(fmt.Sprintf("an updated concept index does not read back: %v", err)) // a bug, not input
-	}
-	return ix, data, files, max(len(again), len(drop))
+	return nil, &pendingUpdate{old: old, drop: drop, add: nb.Index()}, files, max(len(again), len(drop))
 }
 
 // writeIndex writes an index whole to a temporary file beside file, then
 // renames it over file.
 func writeIndex(dir, file string, data []byte) error {
+	_, err := writeIndexWith(dir, file, func(w concept.IndexWriter) error {
+		_, err := w.Write(data)
+		return err
+	}, false)
+	return err
+}
+
+// testHookWrite, when set, wraps the writer of a kept index (a test makes
+// it fail part way).
+var testHookWrite func(concept.IndexWriter) concept.IndexWriter
+
+// writeIndexWith is writeIndex with write writing the temporary file.
+// With mapIt, it returns what it wrote, mapped from the temporary file
+// before the rename (so another process's index renamed over file next
+// is not read instead); nil when that could not be mapped.
+func writeIndexWith(dir, file string, write func(concept.IndexWriter) error, mapIt bool) ([]byte, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return pathErr(err)
+		return nil, pathErr(err)
 	}
 	tmp, err := os.CreateTemp(dir, ".tmp-*")
 	if err != nil {
-		return pathErr(err)
+		return nil, pathErr(err)
 	}
-	_, err = tmp.Write(data)
+	var w concept.IndexWriter = tmp
+	if testHookWrite != nil {
+		w = testHookWrite(w)
+	}
+	err = write(w)
+	var data []byte
+	if err == nil && mapIt {
+		data, _, _ = mapped.File(tmp.Name(), false)
+	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
@@ -318,9 +371,12 @@ func writeIndex(dir, file string, data []byte) error {
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
-		return pathErr(err)
+		if data != nil {
+			mapped.Unmap(data)
+		}
+		return nil, pathErr(err)
 	}
-	return nil
+	return data, nil
 }
 
 // evictIndexes removes the least recently used indexes in dir (by their

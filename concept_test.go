@@ -199,6 +199,44 @@ func TestConceptCacheUnwritable(t *testing.T) {
 	}
 }
 
+// TestConceptCacheUpdateUnwritable: when the update of a kept index
+// cannot be written, the search answers from the update made in memory
+// (the changed file's new word is found), says the index is not kept,
+// and the next search, able to write, updates the kept index then.
+func TestConceptCacheUpdateUnwritable(t *testing.T) {
+	dir, cache := t.TempDir(), t.TempDir()
+	a := filepath.Join(dir, "a.go")
+	os.WriteFile(a, []byte("package a\n\n// Retry retries after a timeout.\nfunc Retry() {}\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "b.go"), []byte("package a\n\n// Close closes the idle connections.\nfunc Close() {}\n"), 0o644)
+	search := func(desc string) *scout.Page {
+		t.Helper()
+		p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: desc, CacheOptions: scout.CacheOptions{CacheDir: cache}, Scope: scout.Scope{Paths: []string{dir}}, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	search("retry")
+	os.WriteFile(a, []byte("package a\n\n// Retry retries after a backoff.\nfunc Retry() {}\n"), 0o644)
+	later := time.Now().Add(time.Minute)
+	os.Chtimes(a, later, later)
+	stop := scout.FailIndexWrites(t)
+	p := search("backoff")
+	if !strings.Contains(p.Text, "warning: the concept index could not be kept") || !strings.Contains(p.Text, "no space left on device") {
+		t.Errorf("the page does not say the index was not kept, and why:\n%s", p.Text)
+	}
+	if len(p.Leads) == 0 && p.Total.Files == 0 {
+		t.Errorf("the changed file's new word is not found:\n%s", p.Text)
+	}
+	stop()
+	if p := search("backoff"); !strings.Contains(p.Text, "kept from an earlier search; 1 read again") || len(p.Leads) == 0 && p.Total.Files == 0 {
+		t.Errorf("the next search, able to write, did not update the kept index:\n%s", p.Text)
+	}
+	if p := search("backoff"); !strings.Contains(p.Text, "none changed") {
+		t.Errorf("the updated index was not kept:\n%s", p.Text)
+	}
+}
+
 // TestConceptCacheConcurrent: several searches building and reading one
 // cache at once all answer the same, and leave an index that reads back.
 func TestConceptCacheConcurrent(t *testing.T) {

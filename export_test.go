@@ -2,6 +2,7 @@ package scout
 
 import (
 	"context"
+	"errors"
 
 	"github.com/scoutcode/scout/internal/concept"
 )
@@ -89,3 +90,32 @@ func DecodeCalls(file, data []byte) int {
 	}
 	return n
 }
+
+// FailIndexWrites makes every write of a kept index fail after its first
+// 100 bytes, as a full disk would, until the function it returns is
+// called, for the test.
+func FailIndexWrites(t interface{ Cleanup(func()) }) (stop func()) {
+	testHookWrite = func(w concept.IndexWriter) concept.IndexWriter { return &failingWriter{w: w, left: 100} }
+	stop = func() { testHookWrite = nil }
+	t.Cleanup(stop)
+	return stop
+}
+
+type failingWriter struct {
+	w    concept.IndexWriter
+	left int
+}
+
+var errDiskFull = errors.New("no space left on device")
+
+func (f *failingWriter) Write(p []byte) (int, error) {
+	if len(p) > f.left {
+		n, _ := f.w.Write(p[:f.left])
+		f.left = 0
+		return n, errDiskFull
+	}
+	f.left -= len(p)
+	return f.w.Write(p)
+}
+
+func (f *failingWriter) WriteAt(p []byte, off int64) (int, error) { return 0, errDiskFull }

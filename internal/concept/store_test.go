@@ -1,8 +1,11 @@
 package concept
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -168,6 +171,59 @@ func sameIndex(t *testing.T, got, want *Index) {
 			t.Errorf("term %q: paths %v, want %v", term, g, w)
 		}
 	}
+}
+
+// TestUpdateTo: an index updated into a file, its lists written a few
+// bytes at a time, is byte for byte the index Update returns; a write
+// that fails is the error.
+func TestUpdateTo(t *testing.T) {
+	ix, err := Decode(build(sample()).Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	add := addDoc(Tokenize("net/later.go", Source, []Text{{Chunk: Chunk{Start: 1, End: 2}, Named: Named{Name: "retryLater", Kind: "function"}, Body: "func retryLater() { retryAfterTimeout() }"}}))
+	drop := map[int]bool{1: true}
+	want := ix.Update(drop, add) // the lists in one write
+	defer func(n int) { listBuffer = n }(listBuffer)
+	listBuffer = 7
+	f, err := os.Create(filepath.Join(t.TempDir(), "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := ix.UpdateTo(f, drop, add); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(f.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("written to a file: %d bytes, unlike Update's %d", len(got), len(want))
+	}
+	for n := 0; n < len(want); n += 5 {
+		w := &failAfter{n: n}
+		if err := ix.UpdateTo(w, drop, add); !errors.Is(err, errFull) {
+			t.Fatalf("a writer full after %d bytes: %v", n, err)
+		}
+	}
+}
+
+var errFull = errors.New("no space left")
+
+// failAfter is an IndexWriter that takes n bytes, then fails.
+type failAfter struct{ n, took int }
+
+func (w *failAfter) Write(p []byte) (int, error) {
+	if w.took+len(p) > w.n {
+		return 0, errFull
+	}
+	w.took += len(p)
+	return len(p), nil
+}
+
+func (w *failAfter) WriteAt(p []byte, off int64) (int, error) {
+	return 0, errFull
 }
 
 func FuzzDecode(f *testing.F) {

@@ -3,6 +3,7 @@ package concept
 import (
 	"encoding/binary"
 	"fmt"
+	"io"
 	"slices"
 )
 
@@ -17,6 +18,29 @@ import (
 // go keeps its place with empty lists (the terms are counted before the
 // lists are written); a fresh build leaves such terms out.
 func (ix *Index) Update(drop map[int]bool, add *Index) []byte {
+	var m memFile
+	if r := ix.raw; r != nil {
+		m.b = make([]byte, 0, len(r.lists)+len(r.fixed)+len(r.strs)+len(r.sends)+len(r.terms)+len(r.tends)+len(r.starts)+80*len(ix.Files))
+	}
+	ix.UpdateTo(&m, drop, add) // memFile never fails
+	return m.b
+}
+
+// IndexWriter is where UpdateTo writes an index: in order, but for the
+// table of where each list starts, written last in its place.
+type IndexWriter interface {
+	io.Writer
+	io.WriterAt
+}
+
+// listBuffer is how many bytes of lists UpdateTo gathers before it
+// writes them (a variable: the tests make it small).
+var listBuffer = 1 << 20
+
+// UpdateTo writes to w what Update returns, the lists through a buffer
+// of listBuffer bytes: an index written to a file is never whole in
+// memory. It returns the first error w returned.
+func (ix *Index) UpdateTo(w IndexWriter, drop map[int]bool, add *Index) error {
 	if ix.raw == nil {
 		kept, err := Decode(ix.Encode())
 		if err != nil {
@@ -85,12 +109,8 @@ func (ix *Index) Update(drop map[int]bool, add *Index) []byte {
 		terms = append(terms, m)
 	}
 
-	addPostings := 0
-	for id := range add.post {
-		addPostings += len(add.post[id]) + len(add.fpost[id]) + len(add.paths[id])
-	}
-	b := make([]byte, 0, len(magic)+32+80*len(ix.Files)+len(r.fixed)+len(r.strs)+len(r.sends)+
-		len(tblob)+len(tends)+4*(3*len(terms)+1)+len(r.lists)+4*addPostings+64*add.NumChunks())
+	b := make([]byte, 0, max(listBuffer+64<<10, len(magic)+32+80*len(ix.Files)+len(r.fixed)+len(r.strs)+len(r.sends)+
+		len(tblob)+len(tends)+4*(3*len(terms)+1)+80*add.NumChunks()))
 	b = append(b, magic...)
 	b = binary.AppendUvarint(b, Revision)
 	b = binary.AppendUvarint(b, uint64(nfiles))
@@ -146,14 +166,26 @@ func (ix *Index) Update(drop map[int]bool, add *Index) []byte {
 	b = binary.AppendUvarint(b, uint64(len(tblob)))
 	b = append(b, tblob...)
 	b = append(b, tends...)
-	// The lists' starts, filled in as the lists are written after them.
+	// The lists' starts, written after the lists that follow them.
 	startsAt := len(b)
-	b = append(b, make([]byte, 4*(3*len(terms)+1))...)
-	listsAt := len(b)
+	starts := make([]byte, 4*(3*len(terms)+1))
+	b = append(b, starts...)
+	if _, err := w.Write(b); err != nil {
+		return err
+	}
+	written := 0       // bytes of lists written
+	b = b[:0]          // the lists not written yet
 	var entries []byte // one list's entries, before its count
 	for k, m := range terms {
 		for j := range 3 {
-			binary.LittleEndian.PutUint32(b[startsAt+4*(3*k+j):], uint32(len(b)-listsAt))
+			if len(b) >= listBuffer {
+				if _, err := w.Write(b); err != nil {
+					return err
+				}
+				written += len(b)
+				b = b[:0]
+			}
+			binary.LittleEndian.PutUint32(starts[4*(3*k+j):], uint32(written+len(b)))
 			to, base := fileTo, fileBase
 			if j == 0 {
 				to, base = chunkTo, chunkBase
@@ -185,8 +217,27 @@ func (ix *Index) Update(drop map[int]bool, add *Index) []byte {
 			b = append(b, entries...)
 		}
 	}
-	binary.LittleEndian.PutUint32(b[startsAt+4*3*len(terms):], uint32(len(b)-listsAt))
-	return b
+	binary.LittleEndian.PutUint32(starts[4*3*len(terms):], uint32(written+len(b)))
+	if _, err := w.Write(b); err != nil {
+		return err
+	}
+	_, err := w.WriteAt(starts, int64(startsAt))
+	return err
+}
+
+// memFile is an IndexWriter in memory.
+type memFile struct{ b []byte }
+
+func (m *memFile) Write(p []byte) (int, error) {
+	m.b = append(m.b, p...)
+	return len(p), nil
+}
+
+func (m *memFile) WriteAt(p []byte, off int64) (int, error) {
+	if off < 0 || int(off)+len(p) > len(m.b) {
+		return 0, fmt.Errorf("a write at %d of %d bytes past the end (%d)", off, len(p), len(m.b))
+	}
+	return copy(m.b[off:], p), nil
 }
 
 // oldList returns the bytes of list k, or nil when its offsets are
