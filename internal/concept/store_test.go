@@ -173,6 +173,41 @@ func sameIndex(t *testing.T, got, want *Index) {
 	}
 }
 
+// TestUpdateLeavesOutEmptiedTerms: a term whose only file goes keeps its
+// place, empty, after the update, and is gone after the next.
+func TestUpdateLeavesOutEmptiedTerms(t *testing.T) {
+	ix, err := Decode(build(sample()).Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn := -1
+	for f, file := range ix.Files {
+		if file.Path == "net/conn.go" {
+			conn = f
+		}
+	}
+	if _, ok := ix.lookup("dialconn"); !ok || conn < 0 {
+		t.Fatal("the sample has no dialConn in net/conn.go")
+	}
+	once, err := Decode(ix.Update(map[int]bool{conn: true}, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id, ok := once.lookup("dialconn"); !ok || len(once.postList(id))+len(once.filePostList(id))+len(once.pathList(id)) != 0 {
+		t.Fatalf("after the update: dialconn held %v, want kept and empty", ok)
+	}
+	twice, err := Decode(once.Update(nil, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := twice.lookup("dialconn"); ok {
+		t.Error("after the next update: dialconn is still there")
+	}
+	if _, ok := twice.lookup("retry"); !ok {
+		t.Error("after the next update: retry is gone")
+	}
+}
+
 // TestUpdateTo: an index updated into a file, its lists written a few
 // bytes at a time, is byte for byte the index Update returns; a write
 // that fails is the error.

@@ -9,14 +9,15 @@ import (
 
 // Update returns the binary form of the index without the files drop
 // names (by index), with the files of add (built with a Builder) after
-// the rest. ix must not be used after.
+// the rest. ix is left as it was.
 //
 // It copies the kept index's bytes as they are where it can (the chunk
 // table, the chunks' strings, the terms) and writes each kept list again
 // entry by entry, renumbered, straight into the new index: nothing is
 // expanded in memory and nothing is copied twice. A term whose lists all
 // go keeps its place with empty lists (the terms are counted before the
-// lists are written); a fresh build leaves such terms out.
+// lists are written) until the next update, which leaves it out, as a
+// fresh build does.
 func (ix *Index) Update(drop map[int]bool, add *Index) []byte {
 	var m memFile
 	if r := ix.raw; r != nil {
@@ -93,6 +94,10 @@ func (ix *Index) UpdateTo(w IndexWriter, drop map[int]bool, add *Index) error {
 		}
 		useOld := i < r.nterms && (j == len(newTerms) || string(ob) <= newTerms[j])
 		useNew := j < len(newTerms) && (i == r.nterms || newTerms[j] <= string(ob))
+		if useOld && !useNew && r.emptyTerm(i) {
+			i++ // emptied by the update before
+			continue
+		}
 		if useOld {
 			m.old = int32(i)
 			tblob = append(tblob, ob...)
@@ -238,6 +243,17 @@ func (m *memFile) WriteAt(p []byte, off int64) (int, error) {
 		return 0, fmt.Errorf("a write at %d of %d bytes past the end (%d)", off, len(p), len(m.b))
 	}
 	return copy(m.b[off:], p), nil
+}
+
+// emptyTerm reports whether term i's three lists are empty (each its
+// count, 0, alone).
+func (r *raw) emptyTerm(i int) bool {
+	for k := 3 * i; k < 3*i+3; k++ {
+		if l := r.oldList(k); len(l) != 1 || l[0] != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // oldList returns the bytes of list k, or nil when its offsets are
