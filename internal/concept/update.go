@@ -114,8 +114,15 @@ func (ix *Index) UpdateTo(w IndexWriter, drop map[int]bool, add *Index) error {
 		terms = append(terms, m)
 	}
 
-	b := make([]byte, 0, max(listBuffer+64<<10, len(magic)+32+80*len(ix.Files)+len(r.fixed)+len(r.strs)+len(r.sends)+
-		len(tblob)+len(tends)+4*(3*len(terms)+1)+80*add.NumChunks()))
+	// The header goes out in pieces; the kept chunk table and strings
+	// straight from the kept index's bytes, in runs.
+	at := 0 // bytes written
+	put := func(p []byte) error {
+		n, err := w.Write(p)
+		at += n
+		return err
+	}
+	b := make([]byte, 0, listBuffer+64<<10)
 	b = append(b, magic...)
 	b = binary.AppendUvarint(b, Revision)
 	b = binary.AppendUvarint(b, uint64(nfiles))
@@ -129,53 +136,72 @@ func (ix *Index) UpdateTo(w IndexWriter, drop map[int]bool, add *Index) error {
 	for f, file := range add.Files {
 		b = appendFile(b, file, add.flens[f])
 	}
-	// The chunk table: the kept files' rows as they are (a row holds no
+	if err := put(b); err != nil {
+		return err
+	}
+	// The chunk table: the kept chunks' rows as they are (a row holds no
 	// file number), then the new ones.
-	for f, file := range ix.Files {
-		if fileTo[f] >= 0 {
-			b = append(b, r.fixed[16*file.first:16*file.end]...)
+	var runs spans
+	for c := range ix.NumChunks() {
+		if chunkTo[c] >= 0 {
+			runs.add(16*c, 16*c+16)
 		}
 	}
+	if err := runs.put(put, r.fixed); err != nil {
+		return err
+	}
+	b = b[:0]
 	for c, ch := range add.chunks {
 		b = appendChunk(b, ch, add.lens[c])
 	}
-	// The chunks' strings, and their ends rebased; a damaged offset
-	// gives empty strings.
-	var strs, ends []byte
+	if err := put(b); err != nil {
+		return err
+	}
+	// The chunks' strings, and their ends rebased; a chunk whose offsets
+	// are damaged has empty strings.
+	runs = runs[:0]
+	ends := make([]byte, 0, 12*int(nchunks))
+	size := uint32(0)
 	for c := range ix.NumChunks() {
 		if chunkTo[c] < 0 {
 			continue
 		}
-		at := uint32(0)
+		from := uint32(0)
 		if c > 0 {
-			at = u32(r.sends, 3*c-1)
+			from = u32(r.sends, 3*c-1)
 		}
-		for k := range 3 {
-			e := u32(r.sends, 3*c+k)
-			if at <= e && e <= uint32(len(r.strs)) {
-				strs = append(strs, r.strs[at:e]...)
-			}
-			ends = binary.LittleEndian.AppendUint32(ends, uint32(len(strs)))
-			at = e
+		e0, e1, e2 := u32(r.sends, 3*c), u32(r.sends, 3*c+1), u32(r.sends, 3*c+2)
+		if !(from <= e0 && e0 <= e1 && e1 <= e2 && e2 <= uint32(len(r.strs))) {
+			from, e0, e1, e2 = 0, 0, 0, 0
 		}
+		runs.add(int(from), int(e2))
+		for _, e := range [3]uint32{e0, e1, e2} {
+			ends = binary.LittleEndian.AppendUint32(ends, size+e-from)
+		}
+		size += e2 - from
 	}
+	var added []byte
 	for _, n := range add.named {
 		for _, s := range []string{n.Kind, n.Name, n.Head} {
-			strs = append(strs, s...)
-			ends = binary.LittleEndian.AppendUint32(ends, uint32(len(strs)))
+			added = append(added, s...)
+			ends = binary.LittleEndian.AppendUint32(ends, size+uint32(len(added)))
 		}
 	}
-	b = binary.AppendUvarint(b, uint64(len(strs)))
-	b = append(b, strs...)
-	b = append(b, ends...)
-	b = binary.AppendUvarint(b, uint64(len(tblob)))
-	b = append(b, tblob...)
-	b = append(b, tends...)
+	if err := put(binary.AppendUvarint(b[:0], uint64(int(size)+len(added)))); err != nil {
+		return err
+	}
+	if err := runs.put(put, r.strs); err != nil {
+		return err
+	}
+	for _, p := range [][]byte{added, ends, binary.AppendUvarint(b[:0], uint64(len(tblob))), tblob, tends} {
+		if err := put(p); err != nil {
+			return err
+		}
+	}
 	// The lists' starts, written after the lists that follow them.
-	startsAt := len(b)
+	startsAt := at
 	starts := make([]byte, 4*(3*len(terms)+1))
-	b = append(b, starts...)
-	if _, err := w.Write(b); err != nil {
+	if err := put(starts); err != nil {
 		return err
 	}
 	written := 0       // bytes of lists written
@@ -228,6 +254,30 @@ func (ix *Index) UpdateTo(w IndexWriter, drop map[int]bool, add *Index) error {
 	}
 	_, err := w.WriteAt(starts, int64(startsAt))
 	return err
+}
+
+// spans are byte ranges [from, to) of one slice, adjacent ones joined.
+type spans [][2]int
+
+func (s *spans) add(from, to int) {
+	if from == to {
+		return
+	}
+	if n := len(*s); n > 0 && (*s)[n-1][1] == from {
+		(*s)[n-1][1] = to
+		return
+	}
+	*s = append(*s, [2]int{from, to})
+}
+
+// put writes the spans of b in order.
+func (s spans) put(put func([]byte) error, b []byte) error {
+	for _, r := range s {
+		if err := put(b[r[0]:r[1]]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // memFile is an IndexWriter in memory.
