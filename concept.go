@@ -331,7 +331,7 @@ func bestLines(lines []string, c concept.Chunk, terms []string) []page.Line {
 // chunker says what found the definitions chunks are cut at.
 func chunker() string {
 	if OutlineBy == syntax.ByParser {
-		return "tree-sitter"
+		return "tree-sitter (go/parser for Go)"
 	}
 	return "the line classifier (a build without cgo)"
 }

@@ -14,8 +14,9 @@ classes, types… in order, nested (a class, then its methods indented), each
 as its line range and its signature on one line. A directory outlines the
 files below it, walked as grep walks (ignore rules, -g, -t), in path order.
 
-Parsed with tree-sitter: Go, TypeScript, TSX, JavaScript/JSX, Python, Rust,
-Java, C, C++, C#, Ruby, PHP and Bash. The answer is syntactic (names as
+Parsed with go/parser (Go) and tree-sitter: TypeScript, TSX, JavaScript/JSX,
+Python, Rust, Java, C, C++, C#, Ruby, PHP and Bash (and Go where go/parser
+finds a syntax error). The answer is syntactic (names as
 written, not resolved by type), and the page says so; a scout built without
 cgo has no parser and says that it fell back to the lines that declare a
 name. Files in other languages, too big (over 4 MiB) or binary are counted

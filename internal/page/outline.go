@@ -35,7 +35,7 @@ type OutlineInput struct {
 // Labels of how definitions were found (OutlineInput.By).
 func byLabel(by string) string {
 	if by == "tree-sitter" {
-		return "found by tree-sitter: syntactic and by name, not type-checked"
+		return "found by tree-sitter (Go by go/parser): syntactic and by name, not type-checked"
 	}
 	return "found by the " + by + " (this scout was built without cgo, so without a parser): the lines that declare a name, without their ends or kinds"
 }
