@@ -168,30 +168,15 @@ func (r *raw) list(k int, limit uint32) []posting {
 	return out
 }
 
-// termLists is one term's lists, as encode writes them.
-type termLists struct {
-	term               string
-	post, fpost, paths []posting // paths: the files, tf 0
-}
-
-// Encode writes the index in its binary form.
+// Encode writes the index in its binary form. An index built here is
+// written as the update of an empty one that adds all its files: one
+// writer of the format (UpdateTo).
 func (ix *Index) Encode() []byte {
 	if ix.raw != nil {
 		return ix.Update(nil, nil)
 	}
-	terms := make([]string, 0, len(ix.terms))
-	for t := range ix.terms {
-		terms = append(terms, t)
-	}
-	slices.Sort(terms)
-	return encode(ix.Files, ix.flens, ix.chunks, ix.named, ix.lens, func(yield func(termLists) bool) {
-		for _, t := range terms {
-			id := ix.terms[t]
-			if !yield(termLists{t, ix.post[id], ix.fpost[id], asPostings(ix.paths[id])}) {
-				return
-			}
-		}
-	})
+	empty := &Index{raw: &raw{starts: make([]byte, 4)}} // no files, chunks or terms; its lists end at 0
+	return empty.Update(nil, ix)
 }
 
 func asPostings(fs []uint32) []posting {
@@ -200,72 +185,6 @@ func asPostings(fs []uint32) []posting {
 		ps[i] = posting{f, 0}
 	}
 	return ps
-}
-
-// encode writes an index built here: its files and chunks, then the terms
-// in order, each with its lists (a term whose lists are all empty is left
-// out). Update writes one read back.
-func encode(files []File, flens []uint32, chunks []Chunk, named []Named, lens []uint32, terms func(func(termLists) bool)) []byte {
-	var tblob, tends, starts, lists []byte
-	nterms := 0
-	list := func(ps []posting) {
-		starts = binary.LittleEndian.AppendUint32(starts, uint32(len(lists)))
-		lists = binary.AppendUvarint(lists, uint64(len(ps)))
-		prev := uint32(0)
-		for _, p := range ps {
-			lists = binary.AppendUvarint(lists, uint64(p.chunk-prev))
-			lists = binary.AppendUvarint(lists, uint64(p.tf))
-			prev = p.chunk
-		}
-	}
-	terms(func(t termLists) bool {
-		if len(t.post)+len(t.fpost)+len(t.paths) == 0 {
-			return true
-		}
-		tblob = append(tblob, t.term...)
-		tends = binary.LittleEndian.AppendUint32(tends, uint32(len(tblob)))
-		list(t.post)
-		list(t.fpost)
-		list(t.paths)
-		nterms++
-		return true
-	})
-	starts = binary.LittleEndian.AppendUint32(starts, uint32(len(lists)))
-
-	b := make([]byte, 0, len(lists)+len(tblob)+len(tends)+len(starts)+32*len(chunks)+64*len(files)+64)
-	b = append(b, magic...)
-	num := func(n uint64) { b = binary.AppendUvarint(b, n) }
-	str := func(s []byte) {
-		num(uint64(len(s)))
-		b = append(b, s...)
-	}
-	u := func(n uint32) { b = binary.LittleEndian.AppendUint32(b, n) }
-	num(Revision)
-	num(uint64(len(files)))
-	num(uint64(len(chunks)))
-	num(uint64(nterms))
-	for i, f := range files {
-		b = appendFile(b, f, flens[i])
-	}
-	for i, c := range chunks {
-		b = appendChunk(b, c, lens[i])
-	}
-	var blob []byte
-	var ends []uint32
-	for _, n := range named {
-		for _, s := range []string{n.Kind, n.Name, n.Head} {
-			blob = append(blob, s...)
-			ends = append(ends, uint32(len(blob)))
-		}
-	}
-	str(blob)
-	for _, e := range ends {
-		u(e)
-	}
-	str(tblob)
-	b = append(b, tends...)
-	b = append(b, starts...)
-	return append(b, lists...)
 }
 
 // Decode reads an index that Encode wrote: the files and the tables

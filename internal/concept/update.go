@@ -20,9 +20,17 @@ import (
 // fresh build does.
 func (ix *Index) Update(drop map[int]bool, add *Index) []byte {
 	var m memFile
+	size := 0 // about what it writes, to grow the buffer once
 	if r := ix.raw; r != nil {
-		m.b = make([]byte, 0, len(r.lists)+len(r.fixed)+len(r.strs)+len(r.sends)+len(r.terms)+len(r.tends)+len(r.starts)+80*len(ix.Files))
+		size = len(r.lists) + len(r.fixed) + len(r.strs) + len(r.sends) + len(r.terms) + len(r.tends) + len(r.starts) + 80*len(ix.Files)
 	}
+	if add != nil {
+		for id := range add.post {
+			size += 3*(len(add.post[id])+len(add.fpost[id])+len(add.paths[id])) + 24
+		}
+		size += 80*add.NumChunks() + 80*len(add.Files)
+	}
+	m.b = make([]byte, 0, size)
 	ix.UpdateTo(&m, drop, add) // memFile never fails
 	return m.b
 }
