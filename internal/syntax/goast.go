@@ -3,7 +3,6 @@
 package syntax
 
 import (
-	"bytes"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -41,18 +40,12 @@ func goDefs(src []byte) (*File, bool) {
 			NameEnd:   tf.Offset(name.End()),
 		}
 		start, end := tf.PositionFor(from, false), tf.PositionFor(to, false) // lines as written, not as //line says
-		d.Start, d.End = start.Line, end.Line
-		if end.Column == 1 && end.Line > start.Line {
-			d.End-- // a node that ends with its line's newline
-		}
-		head := d.EndByte // without a body: the first line
+		d.setLines(start.Line, end.Line, end.Column-1)
+		at := -1
 		if body.IsValid() {
-			head = tf.Offset(body)
-		} else if i := bytes.IndexByte(src[d.StartByte:d.EndByte], '\n'); i >= 0 {
-			head = d.StartByte + i
+			at = tf.Offset(body)
 		}
-		d.HeadEnd = max(d.StartByte, head)
-		d.Signature = signature("go", d.Kind, src[d.StartByte:d.HeadEnd])
+		d.setHead("go", src, at)
 		f.Defs = append(f.Defs, d)
 	}
 	ast.Inspect(af, func(n ast.Node) bool {

@@ -3,7 +3,6 @@
 package syntax
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -402,18 +401,13 @@ func (gr *grammar) define(def *sitter.Node, src []byte) (d Def, ok bool) {
 		NameEnd:   int(nm.EndByte()),
 	}
 	start, end := def.StartPosition(), def.EndPosition()
-	d.Start, d.End = int(start.Row)+1, int(end.Row)+1
-	if end.Column == 0 && end.Row > start.Row {
-		d.End-- // a node that ends with its line's newline
-	}
-	head := d.EndByte // without a body: the first line
+	d.setLines(int(start.Row)+1, int(end.Row)+1, int(end.Column))
+	body := -1
 	if b := def.ChildByFieldId(gr.fields["body"]); b != nil {
-		head = int(b.StartByte())
+		body = int(b.StartByte())
 		if gr.name == "python" {
 			d.End = gr.lastStatement(b, d.End)
 		}
-	} else if i := bytes.IndexByte(src[d.StartByte:d.EndByte], '\n'); i >= 0 {
-		head = d.StartByte + i
 	}
 	if gr.name == "go" && kind == "type" {
 		if t := def.ChildByFieldId(gr.fields["type"]); t != nil {
@@ -425,8 +419,7 @@ func (gr *grammar) define(def *sitter.Node, src []byte) (d Def, ok bool) {
 			}
 		}
 	}
-	d.HeadEnd = max(d.StartByte, head)
-	d.Signature = signature(gr.name, d.Kind, src[d.StartByte:d.HeadEnd])
+	d.setHead(gr.name, src, body)
 	return d, true
 }
 

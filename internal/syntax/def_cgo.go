@@ -1,0 +1,32 @@
+//go:build cgo
+
+package syntax
+
+import "bytes"
+
+// How the parsers of a cgo build (tree-sitter's define, goDefs) finish a
+// Def alike.
+
+// setLines sets d's first and last lines from where its node starts and
+// ends (1-based lines; endCol, the 0-based column just past its end): a
+// node that ends with its line's newline ends on the line before.
+func (d *Def) setLines(startLine, endLine, endCol int) {
+	d.Start, d.End = startLine, endLine
+	if endCol == 0 && endLine > startLine {
+		d.End--
+	}
+}
+
+// setHead sets where d's head ends, up to its body (the byte body, when
+// 0 or more) or else its first line, and its Signature, made from it
+// for kind d.Kind in grammar g.
+func (d *Def) setHead(g string, src []byte, body int) {
+	head := d.EndByte
+	if body >= 0 {
+		head = body
+	} else if i := bytes.IndexByte(src[d.StartByte:d.EndByte], '\n'); i >= 0 {
+		head = d.StartByte + i
+	}
+	d.HeadEnd = max(d.StartByte, head)
+	d.Signature = signature(g, d.Kind, src[d.StartByte:d.HeadEnd])
+}
