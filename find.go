@@ -349,10 +349,9 @@ func (v *findVisitor) Visit(e walk.Entry) error {
 	f := Found{Path: e.Path, Dir: e.IsDir, Signals: signals, walkRel: e.Rel, rootIdx: e.Root}
 	if v.stat && !e.IsDir {
 		// While the walk holds the directory open: relative to it.
-		if fi, err := e.Stat(); err != nil {
+		var err error
+		if f.Size, f.MTime, err = e.SizeTime(); err != nil {
 			v.warnings = append(v.warnings, Warning{Path: e.Path, Err: pathErr(err)})
-		} else {
-			f.Size, f.MTime = fi.Size(), fi.ModTime()
 		}
 	}
 	if n := len(v.found); n == 0 || len(v.found[n-1]) == cap(v.found[n-1]) {

@@ -84,7 +84,7 @@ func Outline(ctx context.Context, o OutlineOptions) (*Page, error) {
 	for _, f := range files {
 		total += len(f.Defs)
 	}
-	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Outline, total, len(files), stamps)
+	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Outline, total, len(files), slices.Values(stamps))
 	if err != nil {
 		return nil, err
 	}
@@ -151,11 +151,15 @@ func scopeFiles(ctx context.Context, sc Scope, stat bool) ([]scopeFile, error) {
 		}
 		n := 0
 		for _, v := range visitors {
-			n += len(v.files)
+			for _, b := range v.files {
+				n += len(b)
+			}
 		}
 		below := make([]scopeFile, 0, n)
 		for _, v := range visitors {
-			below = append(below, v.files...)
+			for _, b := range v.files {
+				below = append(below, b...)
+			}
 		}
 		slices.SortFunc(below, func(a, b scopeFile) int { return strings.Compare(a.path, b.path) })
 		files = append(files, below...)
@@ -165,10 +169,15 @@ func scopeFiles(ctx context.Context, sc Scope, stat bool) ([]scopeFile, error) {
 
 // scopeVisitor keeps the files a walk gives, with their stat when asked
 // for. A path that cannot be read is left out, as a find leaves it.
+//
+// They are kept in blocks, never copied as they grow: on the machines
+// this runs on, memory first touched costs more than the copying itself.
 type scopeVisitor struct {
 	stat  bool
-	files []scopeFile
+	files [][]scopeFile
 }
+
+const scopeBlock = 1024
 
 func (v *scopeVisitor) Visit(e walk.Entry) error {
 	if e.IsDir {
@@ -176,11 +185,15 @@ func (v *scopeVisitor) Visit(e walk.Entry) error {
 	}
 	f := scopeFile{path: e.Path}
 	if v.stat {
-		if fi, err := e.Stat(); err == nil {
-			f.size, f.mtime = fi.Size(), fi.ModTime().UnixNano()
+		if size, mtime, err := e.SizeTime(); err == nil {
+			f.size, f.mtime = size, mtime.UnixNano()
 		}
 	}
-	v.files = append(v.files, f)
+	if n := len(v.files); n == 0 || len(v.files[n-1]) == scopeBlock {
+		v.files = append(v.files, make([]scopeFile, 0, scopeBlock))
+	}
+	last := &v.files[len(v.files)-1]
+	*last = append(*last, f)
 	return nil
 }
 

@@ -72,15 +72,41 @@ func (e *Entry) Stat() (os.FileInfo, error) {
 		return os.Stat(e.Path)
 	}
 	var st unix.Stat_t
+	if err := e.fstatat(&st); err != nil {
+		return nil, err
+	}
+	return statInfo{name: e.name(), st: st}, nil
+}
+
+// SizeTime is Stat's size and modification time, without an os.FileInfo
+// made for each file (a walk that stats every file of a large tree spends
+// a fifth of its allocations on them).
+func (e *Entry) SizeTime() (int64, time.Time, error) {
+	if e.dir == nil {
+		fi, err := os.Stat(e.Path)
+		if err != nil {
+			return 0, time.Time{}, err
+		}
+		return fi.Size(), fi.ModTime(), nil
+	}
+	var st unix.Stat_t
+	if err := e.fstatat(&st); err != nil {
+		return 0, time.Time{}, err
+	}
+	return st.Size, time.Unix(st.Mtim.Unix()), nil
+}
+
+// fstatat stats the entry relative to its open directory.
+func (e *Entry) fstatat(st *unix.Stat_t) error {
 	for {
-		err := unix.Fstatat(e.dir.fd, e.name(), &st, 0)
+		err := unix.Fstatat(e.dir.fd, e.name(), st, 0)
 		if err == unix.EINTR {
 			continue
 		}
 		if err != nil {
-			return nil, &os.PathError{Op: "stat", Path: e.Path, Err: err}
+			return &os.PathError{Op: "stat", Path: e.Path, Err: err}
 		}
-		return statInfo{name: e.name(), st: st}, nil
+		return nil
 	}
 }
 
