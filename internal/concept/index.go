@@ -323,7 +323,8 @@ func (ix *Index) Search(q Query, n int) []Lead {
 	if tu == nil {
 		tu = &DefaultTuning
 	}
-	chunkScore, matched, touched, qs := ix.scoreChunks(q.Text, tu)
+	cs, qs := ix.scoreChunks(q.Text, tu)
+	touched := cs.touched
 	if len(touched) == 0 && len(q.Similar) == 0 {
 		return nil
 	}
@@ -344,17 +345,35 @@ func (ix *Index) Search(q Query, n int) []Lead {
 		}
 	}
 	// The chunks ranked.
-	for _, c := range touched {
-		chunkScore[c] += pathScore[ix.fileOf[c]]
+	// Sorted as pairs side by side: a search can touch tens of thousands
+	// of chunks, and a score looked up by chunk is a cache miss.
+	byRank := make([]scoredChunk, len(touched))
+	for i, c := range touched {
+		byRank[i] = scoredChunk{cs.score[i] + pathScore[ix.fileOf[c]], c}
 	}
-	slices.SortFunc(touched, func(x, y uint32) int { return ix.byScore(chunkScore[x], chunkScore[y], int(x), int(y)) })
+	slices.SortFunc(byRank, func(x, y scoredChunk) int { return ix.byScore(x.score, y.score, int(x.chunk), int(y.chunk)) })
+	for i, sc := range byRank {
+		touched[i] = sc.chunk
+	}
 	// The files ranked.
-	for _, f := range fileTouched {
-		fileScore[f] += pathScore[f]
+	type scoredFile struct {
+		score float64
+		first int // its first chunk, for ties
+		file  uint32
 	}
-	slices.SortFunc(fileTouched, func(x, y uint32) int {
-		return ix.byScore(fileScore[x], fileScore[y], ix.Files[x].first, ix.Files[y].first)
+	filesByRank := make([]scoredFile, len(fileTouched))
+	for i, f := range fileTouched {
+		filesByRank[i] = scoredFile{fileScore[f] + pathScore[f], ix.Files[f].first, f}
+	}
+	slices.SortFunc(filesByRank, func(x, y scoredFile) int {
+		if c := ix.byScore(x.score, y.score, x.first, y.first); c != 0 {
+			return c
+		}
+		return int(x.file) - int(y.file)
 	})
+	for i, sf := range filesByRank {
+		fileTouched[i] = sf.file
+	}
 	fileRank := make([]int32, len(ix.Files)) // 0: not ranked
 	for r, f := range fileTouched {
 		fileRank[f] = int32(r + 1)
@@ -373,7 +392,7 @@ func (ix *Index) Search(q Query, n int) []Lead {
 			}
 			simRank[s.Chunk] = int32(r + 1)
 			cosine[s.Chunk] = s.Cosine
-			if chunkScore[s.Chunk] == 0 {
+			if cs.slot[s.Chunk] == 0 {
 				touched = append(touched, uint32(s.Chunk))
 			}
 		}
@@ -419,7 +438,7 @@ func (ix *Index) Search(q Query, n int) []Lead {
 		if c.cut > 0 {
 			l.Signals = append(l.Signals, Signal{"same-file", -c.cut})
 		}
-		m := matched[c.chunk]
+		m := cs.matchedOf(c.chunk)
 		for i, t := range qs {
 			if i < 64 && m&(1<<i) != 0 {
 				l.Terms = append(l.Terms, t.shown())
@@ -674,13 +693,12 @@ func (t qterm) shown() string {
 // scoreChunks scores the chunks by BM25F over the code-aware terms of
 // text. matched says which of the query's terms each chunk holds (bit i:
 // term i of qs).
-func (ix *Index) scoreChunks(text string, tu *Tuning) (score []float64, matched []uint64, touched []uint32, qs []qterm) {
+func (ix *Index) scoreChunks(text string, tu *Tuning) (cs chunkScores, qs []qterm) {
 	qs = ix.queryTerms(text, Terms)
 	qs = append(qs, ix.expansions(text, qs)...)
 	N := float64(ix.NumChunks())
 	avg := max(1, float64(ix.total)/N)
-	score = make([]float64, ix.NumChunks())
-	matched = make([]uint64, ix.NumChunks())
+	cs.slot = make([]int32, ix.NumChunks())
 	for i, t := range qs {
 		post := ix.postList(t.id)
 		df := float64(len(post))
@@ -695,14 +713,42 @@ func (ix *Index) scoreChunks(text string, tu *Tuning) (score []float64, matched 
 		for _, p := range post {
 			tf := float64(p.tf)
 			norm := tu.ChunkK1 * (1 - tu.ChunkB + tu.ChunkB*float64(ix.chunkLen(p.chunk))/avg)
-			if matched[p.chunk] == 0 && score[p.chunk] == 0 {
-				touched = append(touched, p.chunk)
+			s := cs.slot[p.chunk]
+			if s == 0 {
+				cs.touched = append(cs.touched, p.chunk)
+				cs.score = append(cs.score, 0)
+				cs.matched = append(cs.matched, 0)
+				s = int32(len(cs.touched))
+				cs.slot[p.chunk] = s
 			}
-			score[p.chunk] += w * tf * (tu.ChunkK1 + 1) / (tf + norm)
-			matched[p.chunk] |= bit
+			cs.score[s-1] += w * tf * (tu.ChunkK1 + 1) / (tf + norm)
+			cs.matched[s-1] |= bit
 		}
 	}
-	return score, matched, touched, qs
+	return cs, qs
+}
+
+// chunkScores are the scores of the chunks a query's terms touch, kept
+// dense in the order first touched (a search touches a few thousand of a
+// large tree's hundreds of thousands of chunks).
+type chunkScores struct {
+	slot    []int32   // by chunk: 1 + its place in touched; 0 when not touched
+	touched []uint32  // the chunks, in the order first touched
+	score   []float64 // by place, each chunk's BM25F
+	matched []uint64  // by place, the query terms it holds (bit i: term i < 64)
+}
+
+// scoredChunk is a chunk and its score, for sorting.
+type scoredChunk struct {
+	score float64
+	chunk uint32
+}
+
+func (cs *chunkScores) matchedOf(c uint32) uint64 {
+	if s := cs.slot[c]; s > 0 {
+		return cs.matched[s-1]
+	}
+	return 0
 }
 
 // scoreFiles scores the files as wholes by BM25 over the words of text as

@@ -20,7 +20,7 @@ type Stamp struct {
 
 // Revision is the revision of the index's format and of what goes into
 // it (terms, weights of fields): an index of another revision is rebuilt.
-const Revision = 3
+const Revision = 4
 
 var magic = []byte("scout-concept\x00")
 
@@ -29,7 +29,8 @@ var ErrCorrupt = errors.New("the concept index is damaged")
 
 // The binary form, in order:
 //
-//	magic, revision, counts (files, chunks, terms), as uvarints
+//	magic, revision, counts (files, chunks, terms), the chunks' total
+//	  length, as uvarints
 //	files: path, skip, class, size, time, digest, chunks, words (varints)
 //	chunks: start, end, at, length (4 × uint32) each
 //	chunk strings: one blob, then 3 end offsets (uint32) per chunk: kind, name, head
@@ -38,9 +39,9 @@ var ErrCorrupt = errors.New("the concept index is damaged")
 //	  the lists blob: each term's chunks, files and path files, as deltas
 //	the lists blob
 //
-// Reading it back decodes the counts and the files, and sums the chunks'
-// lengths; a search reads the rest in place (the bytes are usually a
-// mapped file): the chunks it ranks, and only its terms' lists.
+// Reading it back decodes the counts and the files; a search reads the
+// rest in place (the bytes are usually a mapped file): the chunks it
+// ranks, and only its terms' lists.
 
 // lookup returns the id of a term.
 func (ix *Index) lookup(t string) (uint32, bool) {
@@ -229,7 +230,7 @@ func Decode(b []byte) (*Index, error) {
 		return nil, fmt.Errorf("%w: revision %d, this scout writes %d", ErrCorrupt, rev, Revision)
 	}
 	nf, nc, nt := count(), count(), count()
-	ix := &Index{Files: make([]File, 0, nf), flens: make([]uint32, 0, nf)}
+	ix := &Index{Files: make([]File, 0, nf), flens: make([]uint32, 0, nf), total: num()}
 	chunks := 0
 	for range nf {
 		f := File{Path: str(), Skip: str(), first: chunks}
@@ -264,13 +265,12 @@ func Decode(b []byte) (*Index, error) {
 	if bad {
 		return nil, fmt.Errorf("%w: its chunks end early", ErrCorrupt)
 	}
-	// Each chunk's file, and the chunks' total length: the one pass over
-	// the chunk table. The rest is read where a search needs it.
+	// Each chunk's file. The chunk table is read where a search needs it
+	// (a damaged total only ranks wrongly).
 	ix.fileOf = make([]int32, nc)
 	for f := range ix.Files {
 		for c := ix.Files[f].first; c < ix.Files[f].end; c++ {
 			ix.fileOf[c] = int32(f)
-			ix.total += uint64(u32(fixed, 4*c+3))
 		}
 	}
 	r := &raw{fixed: fixed, strs: strs, sends: ends, nterms: nt, terms: bytesOf(count())}

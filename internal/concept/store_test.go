@@ -127,6 +127,9 @@ func sameIndex(t *testing.T, got, want *Index) {
 			t.Errorf("file %s: %+v, want %+v", w.Path, g, w)
 		}
 	}
+	if got.total != want.total || got.ftotal != want.ftotal {
+		t.Errorf("chunks' total length %d, files' %d; want %d, %d", got.total, got.ftotal, want.total, want.ftotal)
+	}
 	if t.Failed() {
 		return
 	}

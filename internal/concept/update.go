@@ -81,6 +81,16 @@ func (ix *Index) UpdateTo(w IndexWriter, drop map[int]bool, add *Index) error {
 			nchunks++
 		}
 	}
+	// The chunks' total length, for the header: the kept index's less
+	// the dropped chunks' (read from the table only for those).
+	total := ix.total + add.total
+	for f, file := range ix.Files {
+		if drop[f] {
+			for c := file.first; c < file.end; c++ {
+				total -= uint64(u32(r.fixed, 4*c+3))
+			}
+		}
+	}
 	fileBase, chunkBase := uint32(nfiles), uint32(nchunks)
 	nfiles += int32(len(add.Files))
 	nchunks += int32(add.NumChunks())
@@ -136,6 +146,7 @@ func (ix *Index) UpdateTo(w IndexWriter, drop map[int]bool, add *Index) error {
 	b = binary.AppendUvarint(b, uint64(nfiles))
 	b = binary.AppendUvarint(b, uint64(nchunks))
 	b = binary.AppendUvarint(b, uint64(len(terms)))
+	b = binary.AppendUvarint(b, total)
 	for f, file := range ix.Files {
 		if fileTo[f] >= 0 {
 			b = appendFile(b, file, ix.flens[f])
