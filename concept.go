@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/scoutcode/scout/internal/concept"
 	"github.com/scoutcode/scout/internal/page"
@@ -95,7 +96,7 @@ func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
 	if err != nil {
 		return nil, tooLong(err)
 	}
-	ix, stamps, files, rep, err := conceptIndex(ctx, paths, stats, o, k, &maps)
+	ix, files, rep, err := conceptIndex(ctx, paths, stats, o, k, &maps)
 	if err != nil {
 		return nil, tooLong(err)
 	}
@@ -133,7 +134,7 @@ func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
 	leads := ix.Search(q, MaxConceptLeads)
 	in.Leads, in.LinesOf = leadsOf(ix, leads, exact, o.ShowSecrets)
 
-	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Concept, len(in.Leads)+countLines(exact), len(exact), stamps)
+	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Concept, len(in.Leads)+countLines(exact), len(exact), stampsOf(ix))
 	if err != nil {
 		return nil, err
 	}
@@ -269,7 +270,10 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 		f, ok := files[p]
 		if !ok {
 			if data, err := os.ReadFile(p); err == nil {
-				f = &leadFile{lines: splitLines(data), mask: newMasker(showSecrets, p, data, 1)}
+				// Its lines share data, which is not written again: a
+				// large file is not copied for the few lines shown.
+				text := unsafe.String(unsafe.SliceData(data), len(data))
+				f = &leadFile{lines: splitLines(text), mask: newMasker(showSecrets, p, data, 1)}
 			}
 			files[p] = f
 		}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"iter"
 	"os"
 	"path/filepath"
 	"slices"
@@ -115,17 +116,17 @@ func readKept(o ConceptOptions, maps *mappings) keptIndex {
 
 // conceptIndex returns the index of the files at paths (in path order),
 // from the kept one where it can, and the stamps of the files for cursors.
-func conceptIndex(ctx context.Context, paths []string, stats []concept.Stamp, o ConceptOptions, kept keptIndex, maps *mappings) (*concept.Index, []stamp, []chunked, cacheReport, error) {
+func conceptIndex(ctx context.Context, paths []string, stats []concept.Stamp, o ConceptOptions, kept keptIndex, maps *mappings) (*concept.Index, []chunked, cacheReport, error) {
 	var rep cacheReport
 	if o.NoCache {
 		ix, files := buildConcept(ctx, paths, o.ShowSecrets, o.Progress)
 		rep.line = "index: built for this search, not kept (no cache)"
-		return ix, stampsOf(ix), files, rep, ctx.Err()
+		return ix, files, rep, ctx.Err()
 	}
 	if kept.dirErr != nil {
 		ix, files := buildConcept(ctx, paths, o.ShowSecrets, o.Progress)
 		rep.warnings = append(rep.warnings, fmt.Sprintf("the concept index is not kept: no cache directory (%v); it is built again on each search", kept.dirErr))
-		return ix, stampsOf(ix), files, rep, ctx.Err()
+		return ix, files, rep, ctx.Err()
 	}
 	dir, file, old := kept.dir, kept.file, kept.old
 	rep.warnings = append(rep.warnings, kept.warnings...)
@@ -141,7 +142,7 @@ func conceptIndex(ctx context.Context, paths []string, stats []concept.Stamp, o 
 		ix, up, files, changed = updateConcept(ctx, old, paths, stats, o.ShowSecrets, o.Progress)
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, nil, nil, rep, err
+		return nil, nil, rep, err
 	}
 	switch {
 	case changed == 0:
@@ -182,7 +183,7 @@ func conceptIndex(ctx context.Context, paths []string, stats []concept.Stamp, o 
 			rep.line += fmt.Sprintf("; %s (%s) evicted to stay under %s", plural(evicted, "older cache file"), mib(freed), mib(max))
 		}
 	}
-	return ix, stampsOf(ix), files, rep, nil
+	return ix, files, rep, nil
 }
 
 func mib(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
@@ -197,13 +198,16 @@ func plural(n int, what string) string {
 	return fmt.Sprintf("%d %ss", n, what)
 }
 
-// stampsOf returns the indexed files' stamps, for cursors.
-func stampsOf(ix *concept.Index) []stamp {
-	out := make([]stamp, len(ix.Files))
-	for i, f := range ix.Files {
-		out[i] = stamp{path: f.Path, mtime: time.Unix(0, f.Stamp.MTime), digest: f.Stamp.Sum}
+// stampsOf gives the indexed files' stamps, for cursors (made one by one:
+// most pages need them only for the digest of the next page's cursor).
+func stampsOf(ix *concept.Index) iter.Seq[stamp] {
+	return func(yield func(stamp) bool) {
+		for _, f := range ix.Files {
+			if !yield(stamp{path: f.Path, mtime: time.Unix(0, f.Stamp.MTime), digest: f.Stamp.Sum}) {
+				return
+			}
+		}
 	}
-	return out
 }
 
 // pendingUpdate is a kept index and what changed in it, to be written
@@ -238,29 +242,20 @@ func (up *pendingUpdate) readBack(written []byte, maps *mappings) *concept.Index
 // nothing changed, else the update to write, and how many files it read
 // again.
 func updateConcept(ctx context.Context, old *concept.Index, paths []string, stats []concept.Stamp, showSecrets bool, progress func(int, int)) (*concept.Index, *pendingUpdate, []chunked, int) {
-	at := make(map[string]int, len(old.Files))
-	for i, f := range old.Files {
-		at[f.Path] = i
-	}
 	type look struct {
 		old   int // the file's index in old, -1 when new
 		stat  concept.Stamp
 		fresh bool // unchanged: same size and time
 	}
 	looks := make([]look, len(paths))
-	parallel(ctx, len(paths), func(i int) {
-		p := slash(paths[i])
-		l := look{old: -1}
-		if j, ok := at[p]; ok {
-			l.old = j
-		}
-		l.stat = stats[i]
+	for i, j := range oldFiles(old.Files, paths) {
+		l := look{old: int(j), stat: stats[i]}
 		if l.old >= 0 {
 			s := old.Files[l.old].Stamp
 			l.fresh = s.Size == l.stat.Size && s.MTime == l.stat.MTime
 		}
 		looks[i] = l
-	})
+	}
 	drop := map[int]bool{}
 	seen := make([]bool, len(old.Files))
 	var again []int // indexes in paths of the files to read again
@@ -326,6 +321,50 @@ func updateConcept(ctx context.Context, old *concept.Index, paths []string, stat
 		addChunked(nb, f)
 	}
 	return nil, &pendingUpdate{old: old, drop: drop, add: nb.Index()}, files, max(len(again), len(drop))
+}
+
+// oldFiles returns, for each of paths, the index of its file in old; -1
+// for a path old does not hold. Both are walked in path order (old's order
+// sorted when it is not: an update appends the files it adds), so no map
+// of ten thousand paths is made for every search.
+func oldFiles(old []concept.File, paths []string) []int32 {
+	at := make([]int32, len(paths))
+	if !slices.IsSortedFunc(paths, func(a, b string) int { return strings.Compare(slash(a), slash(b)) }) {
+		// A path whose slashes sort differently (Windows): by a map.
+		where := make(map[string]int32, len(old))
+		for i, f := range old {
+			where[f.Path] = int32(i)
+		}
+		for i, p := range paths {
+			if j, ok := where[slash(p)]; ok {
+				at[i] = j
+			} else {
+				at[i] = -1
+			}
+		}
+		return at
+	}
+	order := make([]int32, len(old))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	if !slices.IsSortedFunc(old, func(a, b concept.File) int { return strings.Compare(a.Path, b.Path) }) {
+		slices.SortFunc(order, func(a, b int32) int { return strings.Compare(old[a].Path, old[b].Path) })
+	}
+	k := 0
+	for i, p := range paths {
+		p = slash(p)
+		for k < len(order) && old[order[k]].Path < p {
+			k++
+		}
+		if k < len(order) && old[order[k]].Path == p {
+			at[i] = order[k]
+			k++
+		} else {
+			at[i] = -1
+		}
+	}
+	return at
 }
 
 // writeIndex writes an index whole to a temporary file beside file, then

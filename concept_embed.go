@@ -355,7 +355,7 @@ func embedChunks(ctx context.Context, ix *concept.Index, missing []int, keys []u
 
 // maskedLines returns a file's lines, each masked as the index masked it.
 func maskedLines(path string, data []byte, showSecrets bool) []string {
-	lines := splitLines(data)
+	lines := splitLines(string(data))
 	if m := newMasker(showSecrets, path, data, 1); m != nil {
 		for i, l := range lines {
 			lines[i], _ = m.line(i+1, l)

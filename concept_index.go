@@ -29,7 +29,7 @@ const (
 // definitions; without, it cuts windows of lines. Each line's text goes
 // through mask first, so no secret reaches the index.
 func chunkFile(data []byte, defs []syntax.Def, mask func(n int, text string) string) []concept.Text {
-	lines := splitLines(data)
+	lines := splitLines(string(data))
 	text := func(from, to int) string { // lines from..to, 1-based, inclusive
 		var b strings.Builder
 		for n := from; n <= to && n <= len(lines); n++ {
@@ -141,9 +141,8 @@ func commentAbove(lines []string, n int) int {
 	return n
 }
 
-// splitLines splits data into lines without their ends.
-func splitLines(data []byte) []string {
-	s := string(data)
+// splitLines splits s into lines without their ends.
+func splitLines(s string) []string {
 	s = strings.TrimSuffix(s, "\n")
 	if s == "" {
 		return nil

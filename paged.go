@@ -219,14 +219,7 @@ func parallel(ctx context.Context, n int, f func(i int)) {
 // order, so a cursor holds while no file's content changed: any change of
 // a digest (stamps) or of the total makes it stale. It returns the units
 // shown before the page and the page's number.
-func (r resume) resumeParsed(fp uint64, mode Mode, total, files int, stamps []stamp) (start, number int, cursor func(int, page.Key) string, err error) {
-	seq := func(yield func(stamp) bool) {
-		for _, s := range stamps {
-			if !yield(s) {
-				return
-			}
-		}
-	}
+func (r resume) resumeParsed(fp uint64, mode Mode, total, files int, seq iter.Seq[stamp]) (start, number int, cursor func(int, page.Key) string, err error) {
 	number = 1
 	if c := r.cur; c != nil {
 		if bucketsOf(seq) != c.Buckets || c.Total.Matches != total {
