@@ -232,3 +232,25 @@ func TestBestIsTheFullOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestNthLargest holds the selection to a sort, over lists with ties.
+func TestNthLargest(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for n := 1; n < 300; n += 7 {
+		for _, spread := range []int{3, 1000} {
+			xs := make([]int, n)
+			for i := range xs {
+				xs[i] = rnd.IntN(spread) - spread/2
+			}
+			sorted := slices.Sorted(slices.Values(xs))
+			for _, k := range []int{1, 2, n / 2, n - 1, n} {
+				if k < 1 || k > n {
+					continue
+				}
+				if got, want := nthLargest(slices.Clone(xs), k), sorted[n-k]; got != want {
+					t.Fatalf("n %d, spread %d: %d-th largest %d, want %d", n, spread, k, got, want)
+				}
+			}
+		}
+	}
+}

@@ -468,8 +468,7 @@ func (ix *Index) best(cands []cand, n int) []cand {
 			for i, c := range cands {
 				scores[i] = c.score
 			}
-			slices.Sort(scores)
-			threshold = scores[len(scores)-k]
+			threshold = nthLargest(scores, k)
 			top = make([]cand, 0, k)
 			for _, c := range cands {
 				if c.score >= threshold { // ties with the k-th too
@@ -498,6 +497,40 @@ func (ix *Index) best(cands []cand, n int) []cand {
 		}
 		k *= 4
 	}
+}
+
+// nthLargest returns the k-th largest of xs (1 ≤ k ≤ len(xs)), reordering
+// them: a selection in linear time, not a sort of tens of thousands.
+func nthLargest(xs []int, k int) int {
+	want := len(xs) - k // its index were xs sorted ascending
+	lo, hi := 0, len(xs)-1
+	for lo < hi {
+		// Hoare's partition around the middle element.
+		pivot := xs[lo+(hi-lo)/2]
+		i, j := lo, hi
+		for i <= j {
+			for xs[i] < pivot {
+				i++
+			}
+			for xs[j] > pivot {
+				j--
+			}
+			if i <= j {
+				xs[i], xs[j] = xs[j], xs[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case want <= j:
+			hi = j
+		case want >= i:
+			lo = i
+		default:
+			return xs[want]
+		}
+	}
+	return xs[want]
 }
 
 // cand is a chunk being ranked: its place in the chunks' ranking, its
