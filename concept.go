@@ -91,12 +91,15 @@ func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
 	defer maps.release()
 	kept := make(chan keptIndex, 1)
 	go func() { kept <- readKept(o, &maps) }()
-	paths, stats, err := conceptPaths(ctx, o.Scope)
+	scope, err := scopeFiles(ctx, o.Scope, true)
+	if err == nil {
+		err = ctx.Err()
+	}
 	k := <-kept
 	if err != nil {
 		return nil, tooLong(err)
 	}
-	ix, files, rep, err := conceptIndex(ctx, paths, stats, o, k, &maps)
+	ix, files, rep, err := conceptIndex(ctx, scope, o, k, &maps)
 	if err != nil {
 		return nil, tooLong(err)
 	}
@@ -212,23 +215,6 @@ func notIndexed(ix *concept.Index, files []chunked) ([]page.Reason, []string) {
 		}
 	}
 	return reasons, warnings
-}
-
-// conceptPaths returns the files to index, as outline walks them (each
-// named file, and the files below each named directory, in path order),
-// and the size and modification time of each.
-func conceptPaths(ctx context.Context, sc Scope) ([]string, []concept.Stamp, error) {
-	files, err := scopeFiles(ctx, sc, true)
-	if err != nil {
-		return nil, nil, err
-	}
-	paths := make([]string, len(files))
-	stats := make([]concept.Stamp, len(files))
-	for i, f := range files {
-		paths[i] = f.path
-		stats[i] = concept.Stamp{Size: f.size, MTime: f.mtime}
-	}
-	return paths, stats, ctx.Err()
 }
 
 // leadsOf turns the index's leads into the page's: without those that

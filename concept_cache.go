@@ -114,17 +114,17 @@ func readKept(o ConceptOptions, maps *mappings) keptIndex {
 	return k
 }
 
-// conceptIndex returns the index of the files at paths (in path order),
-// from the kept one where it can, and the stamps of the files for cursors.
-func conceptIndex(ctx context.Context, paths []string, stats []concept.Stamp, o ConceptOptions, kept keptIndex, maps *mappings) (*concept.Index, []chunked, cacheReport, error) {
+// conceptIndex returns the index of the files of scope (in path order),
+// from the kept one where it can.
+func conceptIndex(ctx context.Context, scope []scopeFile, o ConceptOptions, kept keptIndex, maps *mappings) (*concept.Index, []chunked, cacheReport, error) {
 	var rep cacheReport
 	if o.NoCache {
-		ix, files := buildConcept(ctx, paths, o.ShowSecrets, o.Progress)
+		ix, files := buildConcept(ctx, pathsOf(scope), o.ShowSecrets, o.Progress)
 		rep.line = "index: built for this search, not kept (no cache)"
 		return ix, files, rep, ctx.Err()
 	}
 	if kept.dirErr != nil {
-		ix, files := buildConcept(ctx, paths, o.ShowSecrets, o.Progress)
+		ix, files := buildConcept(ctx, pathsOf(scope), o.ShowSecrets, o.Progress)
 		rep.warnings = append(rep.warnings, fmt.Sprintf("the concept index is not kept: no cache directory (%v); it is built again on each search", kept.dirErr))
 		return ix, files, rep, ctx.Err()
 	}
@@ -136,10 +136,10 @@ func conceptIndex(ctx context.Context, paths []string, stats []concept.Stamp, o 
 	var files []chunked
 	changed := 0
 	if old == nil {
-		ix, files = buildConcept(ctx, paths, o.ShowSecrets, o.Progress)
-		changed = len(paths)
+		ix, files = buildConcept(ctx, pathsOf(scope), o.ShowSecrets, o.Progress)
+		changed = len(scope)
 	} else {
-		ix, up, files, changed = updateConcept(ctx, old, paths, stats, o.ShowSecrets, o.Progress)
+		ix, up, files, changed = updateConcept(ctx, old, scope, o.ShowSecrets, o.Progress)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, nil, rep, err
@@ -235,37 +235,25 @@ func (up *pendingUpdate) readBack(written []byte, maps *mappings) *concept.Index
 	return ix
 }
 
-// updateConcept brings a kept index up to the files at paths (whose size
-// and time the walk gave in stats, one per path): those gone are dropped;
+// updateConcept brings a kept index up to the files of scope (with the
+// size and time the walk gave): those gone are dropped;
 // those whose size or time changed are read, and chunked again unless
 // their content's digest is the same. It returns the kept index when
 // nothing changed, else the update to write, and how many files it read
 // again.
-func updateConcept(ctx context.Context, old *concept.Index, paths []string, stats []concept.Stamp, showSecrets bool, progress func(int, int)) (*concept.Index, *pendingUpdate, []chunked, int) {
-	type look struct {
-		old   int // the file's index in old, -1 when new
-		stat  concept.Stamp
-		fresh bool // unchanged: same size and time
-	}
-	looks := make([]look, len(paths))
-	for i, j := range oldFiles(old.Files, paths) {
-		l := look{old: int(j), stat: stats[i]}
-		if l.old >= 0 {
-			s := old.Files[l.old].Stamp
-			l.fresh = s.Size == l.stat.Size && s.MTime == l.stat.MTime
-		}
-		looks[i] = l
-	}
+func updateConcept(ctx context.Context, old *concept.Index, scope []scopeFile, showSecrets bool, progress func(int, int)) (*concept.Index, *pendingUpdate, []chunked, int) {
+	at := oldFiles(old.Files, scope) // each file's index in old, -1 when new
 	drop := map[int]bool{}
 	seen := make([]bool, len(old.Files))
-	var again []int // indexes in paths of the files to read again
-	for i, l := range looks {
-		if l.old >= 0 {
-			seen[l.old] = true
+	var again []int // indexes in scope of the files to read again
+	for i, j := range at {
+		if j >= 0 {
+			seen[j] = true
+			if s := old.Files[j].Stamp; s.Size == scope[i].size && s.MTime == scope[i].mtime {
+				continue // unchanged: same size and time
+			}
 		}
-		if !l.fresh {
-			again = append(again, i)
-		}
+		again = append(again, i)
 	}
 	for i := range old.Files {
 		if !seen[i] {
@@ -287,9 +275,9 @@ func updateConcept(ctx context.Context, old *concept.Index, paths []string, stat
 			}()
 		}
 		i := again[k]
-		p := paths[i]
+		p := scope[i].path
 		data, st, why := readParsable(p)
-		if l := looks[i]; l.old >= 0 && why == "" && st.digest == old.Files[l.old].Stamp.Sum {
+		if j := at[i]; j >= 0 && why == "" && st.digest == old.Files[j].Stamp.Sum {
 			// Touched, not changed: the content's digest decides.
 			files[k] = chunked{path: slash(p), st: st, why: "same"}
 			return
@@ -297,15 +285,15 @@ func updateConcept(ctx context.Context, old *concept.Index, paths []string, stat
 		files[k] = chunkRead(ctx, p, data, st, why, showSecrets)
 	})
 	for k, i := range again {
-		l := looks[i]
-		if l.old < 0 {
+		j := int(at[i])
+		if j < 0 {
 			continue
 		}
 		if files[k].why == "same" {
-			old.Files[l.old].Stamp.MTime = l.stat.MTime // the content is the same: keep its chunks
+			old.Files[j].Stamp.MTime = scope[i].mtime // the content is the same: keep its chunks
 			continue
 		}
-		drop[l.old] = true
+		drop[j] = true
 	}
 	if len(again) == 0 && len(drop) == 0 {
 		return old, nil, nil, 0
@@ -323,20 +311,20 @@ func updateConcept(ctx context.Context, old *concept.Index, paths []string, stat
 	return nil, &pendingUpdate{old: old, drop: drop, add: nb.Index()}, files, max(len(again), len(drop))
 }
 
-// oldFiles returns, for each of paths, the index of its file in old; -1
-// for a path old does not hold. Both are walked in path order (old's order
+// oldFiles returns, for each file of scope, the index of its file in old;
+// -1 for a path old does not hold. Both are walked in path order (old's order
 // sorted when it is not: an update appends the files it adds), so no map
 // of ten thousand paths is made for every search.
-func oldFiles(old []concept.File, paths []string) []int32 {
-	at := make([]int32, len(paths))
-	if !slices.IsSortedFunc(paths, func(a, b string) int { return strings.Compare(slash(a), slash(b)) }) {
+func oldFiles(old []concept.File, scope []scopeFile) []int32 {
+	at := make([]int32, len(scope))
+	if !slices.IsSortedFunc(scope, func(a, b scopeFile) int { return strings.Compare(slash(a.path), slash(b.path)) }) {
 		// A path whose slashes sort differently (Windows): by a map.
 		where := make(map[string]int32, len(old))
 		for i, f := range old {
 			where[f.Path] = int32(i)
 		}
-		for i, p := range paths {
-			if j, ok := where[slash(p)]; ok {
+		for i, f := range scope {
+			if j, ok := where[slash(f.path)]; ok {
 				at[i] = j
 			} else {
 				at[i] = -1
@@ -352,8 +340,8 @@ func oldFiles(old []concept.File, paths []string) []int32 {
 		slices.SortFunc(order, func(a, b int32) int { return strings.Compare(old[a].Path, old[b].Path) })
 	}
 	k := 0
-	for i, p := range paths {
-		p = slash(p)
+	for i, f := range scope {
+		p := slash(f.path)
 		for k < len(order) && old[order[k]].Path < p {
 			k++
 		}

@@ -32,7 +32,11 @@ func TestOldFiles(t *testing.T) {
 		{"none now", files("a"), nil, []int32{}},
 		{"paths not in order", files("a", "b"), []string{"b", "a", "c"}, []int32{1, 0, -1}},
 	} {
-		if got := oldFiles(c.old, c.paths); !slices.Equal(got, c.want) {
+		scope := make([]scopeFile, len(c.paths))
+		for i, p := range c.paths {
+			scope[i].path = p
+		}
+		if got := oldFiles(c.old, scope); !slices.Equal(got, c.want) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
 	}

@@ -98,11 +98,16 @@ func outlinePaths(ctx context.Context, sc Scope) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	return pathsOf(files), nil
+}
+
+// pathsOf returns the files' paths.
+func pathsOf(files []scopeFile) []string {
 	paths := make([]string, len(files))
 	for i, f := range files {
 		paths[i] = f.path
 	}
-	return paths, nil
+	return paths
 }
 
 // scopeFile is a file a scope names: a path named, or one below a
