@@ -150,10 +150,7 @@ func conceptIndex(ctx context.Context, scope []scopeFile, o ConceptOptions, kept
 		now := time.Now()
 		os.Chtimes(file, now, now) // recently used, for eviction
 	default:
-		write := func(w concept.IndexWriter) error {
-			_, err := w.Write(ix.Encode())
-			return err
-		}
+		write := ix.EncodeTo
 		if up != nil {
 			write = func(w concept.IndexWriter) error { return up.old.UpdateTo(w, up.drop, up.add) }
 		}

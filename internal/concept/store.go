@@ -176,9 +176,21 @@ func (ix *Index) Encode() []byte {
 	if ix.raw != nil {
 		return ix.Update(nil, nil)
 	}
-	empty := &Index{raw: &raw{starts: make([]byte, 4)}} // no files, chunks or terms; its lists end at 0
-	return empty.Update(nil, ix)
+	return emptyIndex().Update(nil, ix)
 }
+
+// EncodeTo writes to w what Encode returns, through UpdateTo's buffer: an
+// index built here goes to its file without being whole in memory twice.
+func (ix *Index) EncodeTo(w IndexWriter) error {
+	if ix.raw != nil {
+		return ix.UpdateTo(w, nil, nil)
+	}
+	return emptyIndex().UpdateTo(w, nil, ix)
+}
+
+// emptyIndex is a read-back index with no files, chunks or terms (its
+// lists end at 0).
+func emptyIndex() *Index { return &Index{raw: &raw{starts: make([]byte, 4)}} }
 
 func asPostings(fs []uint32) []posting {
 	ps := make([]posting, len(fs))

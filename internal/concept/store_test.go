@@ -214,6 +214,31 @@ func TestUpdateLeavesOutEmptiedTerms(t *testing.T) {
 // TestUpdateTo: an index updated into a file, its lists written a few
 // bytes at a time, is byte for byte the index Update returns; a write
 // that fails is the error.
+// TestEncodeTo holds EncodeTo, built or read back, to Encode's bytes
+// written through a small buffer, and to its writer's error.
+func TestEncodeTo(t *testing.T) {
+	defer func(n int) { listBuffer = n }(listBuffer)
+	listBuffer = 7
+	built := build(sample())
+	kept, err := Decode(built.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, ix := range map[string]*Index{"built": built, "read back": kept} {
+		want := ix.Encode()
+		var m memFile
+		if err := ix.EncodeTo(&m); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(m.b, want) {
+			t.Errorf("%s: EncodeTo wrote %d bytes, unlike Encode's %d", name, len(m.b), len(want))
+		}
+		if err := ix.EncodeTo(&failAfter{n: len(want) / 2}); !errors.Is(err, errFull) {
+			t.Errorf("%s: a writer full half way: %v", name, err)
+		}
+	}
+}
+
 func TestUpdateTo(t *testing.T) {
 	ix, err := Decode(build(sample()).Encode())
 	if err != nil {
