@@ -152,16 +152,20 @@ func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
 // has no words, "->").
 func exactHits(ctx context.Context, desc string, o ConceptOptions, ix *concept.Index) ([]page.File, error) {
 	sc := o.Scope
-	if paths, ok := ix.Holding(desc); ok {
+	var buffer int64
+	if paths, largest, ok := ix.Holding(desc); ok {
 		if len(paths) == 0 {
 			return nil, nil
 		}
 		sc.Paths = paths // named, so only they are read, not the tree walked again
+		// Their sizes are known: a worker's buffer of 16 MiB would be
+		// cleared, page by page, for files of a few KiB.
+		buffer = largest + 1
 	}
-	res, err := Search(ctx, Options{
+	res, _, err := run(ctx, request{Options: Options{
 		Patterns: []string{desc}, Fixed: true, Case: CaseInsensitive, Scope: sc, NoSpans: true, ShowSecrets: o.ShowSecrets,
 		RankOptions: RankOptions{NoFrecency: true, NoGit: true},
-	})
+	}, buffer: buffer}, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -139,6 +139,10 @@ type request struct {
 	keep    int  // with summary: the hits of each file to keep the lines of (see keep.go)
 	probe   bool // look for paths left out that may hold matches (for a search with none)
 	visited bool // keep the path of every file the walk gave (tests)
+	// buffer, when > 0, is the read buffer each worker sets aside up front
+	// (it grows for a larger file), for a search of files known to be
+	// small; 0: as large as the size limit (see newBuffer).
+	buffer int64
 	// matched, when not nil, is given each file with a match, whole, as
 	// it was read and searched, with its modification time, from the
 	// worker that searched it; data is valid only during the call.

@@ -478,8 +478,12 @@ func newWorker(p *match.Pattern, opts request, rk *ranker) *worker {
 	if max == 0 {
 		max = DefaultMaxFileSize
 	}
+	buf := max
+	if opts.buffer > 0 {
+		buf = min(buf, opts.buffer)
+	}
 	return &worker{
-		m: p.Matcher(), opts: opts, max: max, buf: newBuffer(max), rank: rk,
+		m: p.Matcher(), opts: opts, max: max, buf: newBuffer(buf), rank: rk,
 		scorer: rank.LineScorer{AllWords: opts.Word, Markers: rk != nil && rk.markers}, // in word mode every match is a whole word
 		sopt:   search.Options{Before: opts.Before, After: opts.After, Spans: spanMode(opts.Options), CountOnly: opts.CountOnly},
 	}

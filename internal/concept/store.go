@@ -301,8 +301,9 @@ func Decode(b []byte) (*Index, error) {
 
 // Holding returns the paths of the files whose words hold every word of
 // text (as Words splits it), in index order: only those can hold text as
-// written. ok is false when text has no words: the index cannot tell.
-func (ix *Index) Holding(text string) (paths []string, ok bool) {
+// written, and the largest of their sizes as indexed. ok is false when
+// text has no words: the index cannot tell.
+func (ix *Index) Holding(text string) (paths []string, largest int64, ok bool) {
 	var lists [][]posting
 	missing := false
 	seen := map[string]bool{}
@@ -319,10 +320,10 @@ func (ix *Index) Holding(text string) (paths []string, ok bool) {
 		lists = append(lists, ix.filePostList(id))
 	})
 	if len(lists) == 0 && !missing {
-		return nil, false
+		return nil, 0, false
 	}
 	if missing {
-		return nil, true
+		return nil, 0, true
 	}
 	slices.SortFunc(lists, func(a, b []posting) int { return len(a) - len(b) })
 	for _, p := range lists[0] {
@@ -335,7 +336,8 @@ func (ix *Index) Holding(text string) (paths []string, ok bool) {
 		}
 		if all {
 			paths = append(paths, ix.Files[p.chunk].Path)
+			largest = max(largest, ix.Files[p.chunk].Stamp.Size)
 		}
 	}
-	return paths, true
+	return paths, largest, true
 }

@@ -314,3 +314,39 @@ func addDoc(d *Doc) *Index {
 	b.Add(d)
 	return b.Index()
 }
+
+// TestHolding: the files whose words hold every word of a text, and the
+// largest of their sizes (a search of them sizes its buffers by it), from
+// a built index and one read back.
+func TestHolding(t *testing.T) {
+	ix := build(map[string][][2]string{
+		"a.go": {{"Retry", "retries after a timeout"}},
+		"b.go": {{"Wait", "waits for a timeout, then retries"}},
+		"c.go": {{"Open", "opens a connection"}},
+	})
+	for i, size := range []int64{300, 70_000, 5_000_000} {
+		ix.Files[i].Stamp.Size = size
+	}
+	back, err := Decode(ix.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range []*Index{ix, back} {
+		for _, c := range []struct {
+			text    string
+			paths   []string
+			largest int64
+			ok      bool
+		}{
+			{"timeout retries", []string{"a.go", "b.go"}, 70_000, true},
+			{"retries after", []string{"a.go"}, 300, true},
+			{"timeout nowhere", nil, 0, true}, // a word no file has
+			{"…", nil, 0, false},              // no words: the index cannot tell
+		} {
+			paths, largest, ok := x.Holding(c.text)
+			if !slices.Equal(paths, c.paths) || largest != c.largest || ok != c.ok {
+				t.Errorf("Holding(%q) = %v, %d, %v; want %v, %d, %v", c.text, paths, largest, ok, c.paths, c.largest, c.ok)
+			}
+		}
+	}
+}
