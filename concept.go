@@ -29,8 +29,9 @@ type ConceptOptions struct {
 	// CacheOptions says where the index is kept between searches.
 	CacheOptions
 	// Progress, when not nil, is called as files are indexed (done of
-	// total), from one goroutine at a time; the CLI draws a bar with it
-	// on a terminal.
+	// total), from one goroutine at a time, first with done 0 as the
+	// indexing starts; the CLI draws a bar with it on a terminal. A search
+	// whose kept index needs no file read again never calls it.
 	Progress func(done, total int)
 	// EmbedProgress is Progress for the chunks sent to the embedding
 	// provider (Embed).

@@ -91,6 +91,22 @@ type keptIndex struct {
 	warnings  []string // it could not be read: it is rebuilt
 }
 
+// ConceptKept reports whether an earlier search of o's scope kept an
+// index in the cache, so that a search of it reads that one back (and
+// reads again only the files changed since) instead of building one. It
+// looks at the cache only.
+func ConceptKept(o ConceptOptions) bool {
+	if o.NoCache {
+		return false
+	}
+	dir, err := conceptCacheDir(o.CacheDir)
+	if err != nil {
+		return false
+	}
+	_, err = os.Stat(filepath.Join(dir, cacheKey(o)))
+	return err == nil
+}
+
 // readKept maps and reads back the index kept for o's scope. It touches
 // no file of the scope, so a search runs it while it walks them.
 func readKept(o ConceptOptions, maps *mappings) keptIndex {
@@ -258,6 +274,9 @@ func updateConcept(ctx context.Context, old *concept.Index, scope []scopeFile, s
 		}
 	}
 	files := make([]chunked, len(again))
+	if progress != nil && len(again) > 0 {
+		progress(0, len(again))
+	}
 	var mu sync.Mutex
 	done := 0
 	parallel(ctx, len(again), func(k int) {

@@ -254,6 +254,9 @@ func buildConcept(ctx context.Context, paths []string, showSecrets bool, progres
 		done[i] = make(chan struct{})
 	}
 	b := concept.NewBuilder()
+	if progress != nil {
+		progress(0, len(files))
+	}
 	added := make(chan struct{})
 	go func() {
 		defer close(added)

@@ -323,3 +323,46 @@ func TestConceptLongDescriptionFitsBudget(t *testing.T) {
 		t.Errorf("no leads:\n%s", p.Text)
 	}
 }
+
+// TestConceptKept: ConceptKept tells a scope whose index an earlier
+// search kept from one never searched (another scope, another cache, no
+// cache), and a search that will build from one that will read back.
+func TestConceptKept(t *testing.T) {
+	dir, other, cache := t.TempDir(), t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.go"), []byte("package a\n\n// Retry retries after a timeout.\nfunc Retry() {}\n"), 0o644)
+	os.WriteFile(filepath.Join(other, "b.go"), []byte("package b\n\nfunc Open() {}\n"), 0o644)
+	o := scout.ConceptOptions{Description: "retries after a timeout", Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{CacheDir: cache}}
+	if scout.ConceptKept(o) {
+		t.Fatal("kept before any search")
+	}
+	built, first := 0, -1
+	o.Progress = func(done, total int) {
+		if built == 0 {
+			first = done
+		}
+		built++
+	}
+	if _, err := scout.Concept(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	if built == 0 || first != 0 {
+		t.Errorf("the first search reported progress %d times, first with done %d; want a build, its progress first at 0", built, first)
+	}
+	if !scout.ConceptKept(o) {
+		t.Error("not kept after a search")
+	}
+	built = 0
+	o.Description = "a description of something else" // the index is the scope's, whatever is asked
+	if _, err := scout.Concept(context.Background(), o); err != nil || built != 0 {
+		t.Errorf("the second search: %v, progress called %d times; want a kept index read back, no build", err, built)
+	}
+	for name, x := range map[string]scout.ConceptOptions{
+		"another scope": {Scope: scout.Scope{Paths: []string{other}}, CacheOptions: o.CacheOptions},
+		"another cache": {Scope: o.Scope, CacheOptions: scout.CacheOptions{CacheDir: t.TempDir()}},
+		"no cache":      {Scope: o.Scope, CacheOptions: scout.CacheOptions{CacheDir: cache, NoCache: true}},
+	} {
+		if scout.ConceptKept(x) {
+			t.Errorf("%s: kept", name)
+		}
+	}
+}

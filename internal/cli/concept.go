@@ -65,7 +65,7 @@ func (e *env) conceptCommand() *cobra.Command {
 			bar, embedBar := e.progressBar("indexing", "files"), e.progressBar("embedding", "chunks")
 			defer bar(-1, 0)
 			defer embedBar(-1, 0)
-			p, err := scout.Concept(e.ctx, scout.ConceptOptions{
+			o := scout.ConceptOptions{
 				Description:   args[0],
 				Tests:         tests,
 				ShowSecrets:   showSecrets,
@@ -74,7 +74,19 @@ func (e *env) conceptCommand() *cobra.Command {
 				Embed:         eo,
 				Scope:         f.scope(args[1:]),
 				PageOptions:   scout.PageOptions{Budget: pf.budget, Cursor: pf.cursor, Timeout: pf.timeout, Explain: explain, Face: scout.CLIFace},
-			})
+			}
+			// Huge pages pay for a search of a kept index and cost a build
+			// dear (see hugeHeap): asked for only when an index is kept,
+			// and taken back by a build's first word of progress (files
+			// changed since).
+			if scout.ConceptKept(o) {
+				unhuge := hugeHeap(e.getenv)
+				o.Progress = func(done, total int) {
+					unhuge()
+					bar(done, total)
+				}
+			}
+			p, err := scout.Concept(e.ctx, o)
 			if err != nil {
 				if errors.Is(err, scout.ErrNoDescription) || errors.Is(err, scout.ErrEmbedProvider) {
 					return usagef("%v", err)
