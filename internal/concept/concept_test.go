@@ -254,3 +254,33 @@ func TestNthLargest(t *testing.T) {
 		}
 	}
 }
+
+// TestTiesShareARank: chunks (and files) the words score the same get the
+// same fused score, whatever their paths; the order between them is left
+// to the tie-break (path, line).
+func TestTiesShareARank(t *testing.T) {
+	files := map[string][][2]string{}
+	for _, p := range []string{"a.go", "b.go", "c.go", "d.go"} {
+		files[p] = [][2]string{{"Fn", "retries the request after a timeout"}}
+	}
+	files["e.go"] = [][2]string{{"Fn", "retries the request after a timeout, and again after a timeout"}}
+	ix := build(files)
+	leads := ix.Search(Query{Text: "retry on timeout"}, 10)
+	if len(leads) != 5 {
+		t.Fatalf("%d leads, want 5", len(leads))
+	}
+	var got []string
+	for _, l := range leads {
+		got = append(got, fmt.Sprintf("%s %d", ix.Files[ix.Chunk(l.Chunk).File].Path, l.Score))
+	}
+	// e.go says it twice: first; the four alike tie, in path order.
+	first := leads[1].Score
+	for i, l := range leads[1:] {
+		if l.Score != first || ix.Files[ix.Chunk(l.Chunk).File].Path != []string{"a.go", "b.go", "c.go", "d.go"}[i] {
+			t.Fatalf("leads %v: want e.go, then a.go to d.go with one score", got)
+		}
+	}
+	if leads[0].Score <= first {
+		t.Errorf("leads %v: e.go should score above the four alike", got)
+	}
+}

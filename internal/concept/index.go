@@ -351,8 +351,15 @@ func (ix *Index) Search(q Query, n int) []Lead {
 		byRank[i] = scoredChunk{cs.score[i] + pathScore[ix.fileOf[c]], c}
 	}
 	slices.SortFunc(byRank, func(x, y scoredChunk) int { return ix.byScore(x.score, y.score, int(x.chunk), int(y.chunk)) })
+	// Chunks that score the same share a rank (1, 2, 2, 4): the words
+	// cannot tell them apart, so neither may the fusion; their order is
+	// left to the other signals, then to path and line.
+	chunkRank := make([]int32, len(byRank))
 	for i, sc := range byRank {
 		touched[i] = sc.chunk
+		if chunkRank[i] = int32(i); i > 0 && sc.score == byRank[i-1].score {
+			chunkRank[i] = chunkRank[i-1]
+		}
 	}
 	// The files ranked.
 	type scoredFile struct {
@@ -373,9 +380,11 @@ func (ix *Index) Search(q Query, n int) []Lead {
 	for i, sf := range filesByRank {
 		fileTouched[i] = sf.file
 	}
-	fileRank := make([]int32, len(ix.Files)) // 0: not ranked
+	fileRank := make([]int32, len(ix.Files)) // 0: not ranked; files that score the same share a rank
 	for r, f := range fileTouched {
-		fileRank[f] = int32(r + 1)
+		if fileRank[f] = int32(r + 1); r > 0 && filesByRank[r].score == filesByRank[r-1].score {
+			fileRank[f] = fileRank[fileTouched[r-1]]
+		}
 	}
 	// The chunks by similarity: their ranks, and the chunks only they
 	// bring, ranked after the lexical ones.
@@ -400,7 +409,7 @@ func (ix *Index) Search(q Query, n int) []Lead {
 	// like; then each further chunk of a file lowered again.
 	signals := func(sg []Signal, c uint32, r int) []Signal {
 		if !tu.NoChunks && r < lexical {
-			sg = append(sg, Signal{"chunk-rank", fuse(tu.FuseK, r+1)})
+			sg = append(sg, Signal{"chunk-rank", fuse(tu.FuseK, int(chunkRank[r])+1)})
 		}
 		if simRank != nil && simRank[c] > 0 {
 			sg = append(sg, Signal{"embedding-rank", int(float64(fuse(tu.FuseK, int(simRank[c]))) * tu.EmbedWeight)})
