@@ -7,7 +7,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"time"
 	"unsafe"
 
 	"github.com/scoutcode/scout/internal/concept"
@@ -41,6 +40,10 @@ type ConceptOptions struct {
 	// leads are by words only and the page says why.
 	Embed EmbedOptions
 	Scope
+	// RankOptions switch the file signals leads get from scout's ranking
+	// (git, recency, frecency) and set their clock. Sort is not used:
+	// leads come by score.
+	RankOptions
 	PageOptions // MaxFiles is not used
 }
 
@@ -73,8 +76,10 @@ func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
 	if err := knownProvider(o.Embed.Provider); err != nil {
 		return nil, err
 	}
-	fp := fingerprintOf("concept", o.Scope, RankOptions{}, desc, o.Tests, o.Embed.Provider, o.Embed.URL, o.Embed.Model)
-	at, err := startPage(o.Cursor, fp, time.Time{}, onlyMode(page.Concept))
+	ro := o.RankOptions
+	ro.Sort = ByRank // not used: not part of the search
+	fp := fingerprintOf("concept", o.Scope, ro, desc, o.Tests, o.Embed.Provider, o.Embed.URL, o.Embed.Model)
+	at, err := startPage(o.Cursor, fp, o.Now, onlyMode(page.Concept))
 	if err != nil {
 		return nil, err
 	}
@@ -136,11 +141,21 @@ func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
 	}
 	in.How = "leads: chunks cut at definitions found by " + chunker() + ", " + ranked
 	leads := ix.Search(q, MaxConceptLeads)
+	bonus, signals := boostLeads(ctx, ix, leads, o, at)
+	if signals != "" && o.Explain {
+		in.How += "\n" + signals
+	}
 	in.Leads, in.LinesOf = leadsOf(ix, leads, exact, o.ShowSecrets)
 
-	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Concept, len(in.Leads)+countLines(exact), len(exact), stampsOf(ix))
+	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Concept, len(in.Leads)+countLines(exact), len(exact), bonus, stampsOf(ix))
 	if err != nil {
 		return nil, err
+	}
+	// The files are as they were (resumeParsed checked their digests), but
+	// git's say on them may not be: the unit before the page must be the
+	// one the cursor was made after.
+	if c := at.cur; c != nil && in.Start >= 1 && conceptKeyAt(exact, in.Leads, in.Start-1) != c.Last {
+		return nil, fmt.Errorf("%w: the leads' order changed since the first page though no file did (was a file staged, committed or restored in git?); run the search again without the cursor", ErrStaleCursor)
 	}
 	return page.PlanConcept(in), nil
 }
@@ -188,6 +203,21 @@ func exactHits(ctx context.Context, desc string, o ConceptOptions, ix *concept.I
 		}
 	}
 	return out, nil
+}
+
+// conceptKeyAt returns the key of unit i of a concept page's order (its
+// exact hits' lines, then its leads), as page.PlanConcept makes it.
+func conceptKeyAt(exact []page.File, leads []page.Lead, i int) page.Key {
+	for _, f := range exact {
+		if i < len(f.Lines) {
+			return page.Key{Path: page.PathHash(f.Path), Line: f.Lines[i].Number}
+		}
+		i -= len(f.Lines)
+	}
+	if i < len(leads) {
+		return page.Key{Path: page.PathHash(leads[i].Path), Line: leads[i].Start}
+	}
+	return page.Key{}
 }
 
 func countLines(fs []page.File) int {

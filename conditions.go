@@ -160,7 +160,7 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 	for _, f := range files {
 		total += len(f.Lines)
 	}
-	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Content, total, len(files), slices.Values(stamps))
+	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Content, total, len(files), nil, slices.Values(stamps))
 	if err != nil {
 		return nil, err
 	}

@@ -84,7 +84,7 @@ func Outline(ctx context.Context, o OutlineOptions) (*Page, error) {
 	for _, f := range files {
 		total += len(f.Defs)
 	}
-	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Outline, total, len(files), slices.Values(stamps))
+	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Outline, total, len(files), nil, slices.Values(stamps))
 	if err != nil {
 		return nil, err
 	}

@@ -218,8 +218,9 @@ func parallel(ctx context.Context, n int, f func(i int)) {
 // refs) starts, and its cursor maker. Its order is the files' in path
 // order, so a cursor holds while no file's content changed: any change of
 // a digest (stamps) or of the total makes it stale. It returns the units
-// shown before the page and the page's number.
-func (r resume) resumeParsed(fp uint64, mode Mode, total, files int, seq iter.Seq[stamp]) (start, number int, cursor func(int, page.Key) string, err error) {
+// shown before the page and the page's number. bonus, when not nil, is
+// the frecency the order was made with, for the cursor to carry.
+func (r resume) resumeParsed(fp uint64, mode Mode, total, files int, bonus map[uint32]int, seq iter.Seq[stamp]) (start, number int, cursor func(int, page.Key) string, err error) {
 	number = 1
 	if c := r.cur; c != nil {
 		if bucketsOf(seq) != c.Buckets || c.Total.Matches != total {
@@ -227,6 +228,6 @@ func (r resume) resumeParsed(fp uint64, mode Mode, total, files int, seq iter.Se
 		}
 		start, number = c.Ordinal, c.Page
 	}
-	mk := r.cursors(fp, func() uint64 { return 0 }, number, page.Totals{Matches: total}, nil, seq)
+	mk := r.cursors(fp, func() uint64 { return 0 }, number, page.Totals{Matches: total}, bonus, seq)
 	return start, number, func(next int, last page.Key) string { return mk(next, last, mode, 1) }, nil
 }

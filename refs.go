@@ -141,7 +141,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 	for _, f := range in.Files {
 		total += len(f.Lines)
 	}
-	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, mode, total, len(in.Files), slices.Values(stamps))
+	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, mode, total, len(in.Files), nil, slices.Values(stamps))
 	if err != nil {
 		return nil, err
 	}

@@ -80,7 +80,7 @@ func Related(ctx context.Context, o RelatedOptions) (*Page, error) {
 			}
 		}
 	}
-	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Related, total, len(stamps), slices.Values(stamps))
+	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Related, total, len(stamps), nil, slices.Values(stamps))
 	if err != nil {
 		return nil, err
 	}

@@ -47,7 +47,7 @@ func (e *env) conceptCommand() *cobra.Command {
 	var f scopeFlags
 	var pf pageFlags
 	var ef embedFlags
-	var asJSON, showSecrets, tests, explain bool
+	var asJSON, showSecrets, tests, explain, noFrecency, noGit bool
 	cmd := &cobra.Command{
 		Use:     "concept DESCRIPTION [PATH...]",
 		Short:   "Find code by a description in words: exact hits, then concept leads",
@@ -73,6 +73,7 @@ func (e *env) conceptCommand() *cobra.Command {
 				EmbedProgress: embedBar,
 				Embed:         eo,
 				Scope:         f.scope(args[1:]),
+				RankOptions:   scout.RankOptions{NoFrecency: noFrecency, NoGit: noGit},
 				PageOptions:   scout.PageOptions{Budget: pf.budget, Cursor: pf.cursor, Timeout: pf.timeout, Explain: explain, Face: scout.CLIFace},
 			}
 			// Huge pages pay for a search of a kept index and cost a build
@@ -99,6 +100,8 @@ func (e *env) conceptCommand() *cobra.Command {
 	parsedFlags(cmd, &f, &pf, &showSecrets, &asJSON, "only search", scout.DefaultBudget, fmt.Sprintf("fit a page in `TOKENS` tokens (at least %d)", scout.MinBudget))
 	cmd.Flags().BoolVar(&tests, "tests", false, "rank tests, examples, vendored and generated code level with the rest")
 	cmd.Flags().BoolVar(&explain, "explain", false, "show each lead's score as its named signals")
+	cmd.Flags().BoolVar(&noFrecency, "no-frecency", false, "do not rank leads in files the agent used recently higher (see scout touch)")
+	cmd.Flags().BoolVar(&noGit, "no-git", false, "do not rank leads in files changed in git higher")
 	ef.add(cmd)
 	return cmd
 }

@@ -419,6 +419,7 @@ func (h *handlers) concept(ctx context.Context, a args) (any, string, error) {
 	}
 	p, err := scout.Concept(ctx, scout.ConceptOptions{
 		Description: a.str("description"), Tests: a.flag("tests"), Scope: scope, Embed: h.o.Embed, ShowSecrets: h.o.ShowSecrets,
+		RankOptions: scout.RankOptions{StateDir: h.o.StateDir},
 		PageOptions: scout.PageOptions{Budget: a.num("budget"), Cursor: a.str("cursor"), Face: Face},
 	})
 	if err != nil {

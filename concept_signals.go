@@ -1,0 +1,98 @@
+package scout
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/scoutcode/scout/internal/concept"
+	"github.com/scoutcode/scout/internal/gitstatus"
+	"github.com/scoutcode/scout/internal/page"
+	"github.com/scoutcode/scout/internal/rank"
+)
+
+// conceptSignalScale turns the file signals of grep's ranking (recency up
+// to 40, frecency up to 120, git 100) into the units of a lead's score,
+// millionths of reciprocal rank fusion: a lead first in both rankings
+// scores ~95,000, and the leads near the top lie ~1,500-2,500 apart, so
+// git's 5,000 lifts a lead a few places, a fresh use of its file (frecency
+// 40: 2,000) about one, and recency (at most 2,000) breaks near ties. The
+// words decide; these order what they found.
+const conceptSignalScale = 50
+
+// boostLeads gives each lead its file's signals from scout's ranking, as
+// grep gives them to a file with hits: git (changed in the working tree),
+// recency and frecency (see RankOptions), and orders the leads again. It
+// returns the frecency bonuses it used, by path hash, for the cursor (a
+// later page scores with the first page's), and a line saying what the
+// signals were, for an explained page.
+func boostLeads(ctx context.Context, ix *concept.Index, leads []concept.Lead, o ConceptOptions, at resume) (bonus map[uint32]int, line string) {
+	if len(leads) == 0 {
+		return at.bonus, ""
+	}
+	roots, _ := rootsOf(o.Paths)
+	ro := o.RankOptions
+	ro.Now = at.now
+	r := newFileRanker(ctx, ro, o.NoIgnore, at.bonus, roots)
+	defer r.gitRelease()
+	git := r.gitDone(ctx)
+	bonus = r.bonus
+	if bonus == nil {
+		bonus = map[uint32]int{}
+	}
+	byFile := map[int][]concept.Signal{}
+	changed := 0
+	ix.Boost(leads, func(file int) []concept.Signal {
+		if s, ok := byFile[file]; ok {
+			return s
+		}
+		path := ix.Files[file].Path
+		var s []concept.Signal
+		rel := r.projectRel(path)
+		if rel != "" && r.gitSig != nil {
+			var st *gitstatus.FileStat
+			if fi, err := os.Lstat(filepath.FromSlash(path)); err == nil {
+				st = gitstatus.StatOf(fi)
+			}
+			if r.pathChanged(rel, st, filepath.FromSlash(path), git) {
+				s = append(s, concept.Signal{Name: rank.SigGit, Value: rank.WeightGit * conceptSignalScale})
+				changed++
+			}
+		}
+		mtime := time.Unix(0, ix.Files[file].Stamp.MTime)
+		s = append(s, concept.Signal{Name: rank.SigRecency, Value: rank.Recency(mtime, r.now) * conceptSignalScale})
+		f := 0
+		if r.bonus != nil {
+			f = r.bonusOf(path)
+		} else if rel != "" {
+			if f = rank.Frecency(r.frec.Score(rel)); f > 0 {
+				bonus[page.PathHash(path)] = f
+			}
+		}
+		s = append(s, concept.Signal{Name: rank.SigFrecency, Value: f * conceptSignalScale})
+		byFile[file] = s
+		return s
+	})
+	gitLine := r.info.Git
+	if r.gitSig != nil && strings.HasPrefix(gitLine, "on: read from the index") {
+		gitLine = fmt.Sprintf("on: read from the index, %d of the leads' files changed", changed)
+	}
+	return bonus, fmt.Sprintf("file signals: frecency %s; git %s; recency on", r.info.Frecency, gitLine)
+}
+
+// projectRel returns a path relative to the ranker's project (where git
+// and the frecency store are), slash-separated; "" outside it.
+func (r *ranker) projectRel(path string) string {
+	abs, err := filepath.Abs(filepath.FromSlash(path))
+	if err != nil {
+		return ""
+	}
+	rel, err := filepath.Rel(r.project, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return ""
+	}
+	return filepath.ToSlash(rel)
+}
