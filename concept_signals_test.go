@@ -16,8 +16,9 @@ import (
 
 // signalsTree is a git repository of n files whose one definition each
 // says the same words (so the words tie them, and path order decides),
-// committed, every file dated a year ago (no recency).
-func signalsTree(t *testing.T, n int) (dir string, git func(args ...string)) {
+// committed, every file dated a year ago (no recency), and the options of
+// a concept search of it with its own cache and frecency store.
+func signalsTree(t *testing.T, n int) (o scout.ConceptOptions, dir string, git func(args ...string)) {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
@@ -43,7 +44,13 @@ func signalsTree(t *testing.T, n int) (dir string, git func(args ...string)) {
 	for i := range n {
 		old(t, filepath.Join(dir, fmt.Sprintf("f%02d.go", i)))
 	}
-	return dir, git
+	o = scout.ConceptOptions{
+		Description:  "retry a request on timeout",
+		Scope:        scout.Scope{Paths: []string{dir}},
+		CacheOptions: scout.CacheOptions{CacheDir: t.TempDir()},
+		RankOptions:  scout.RankOptions{StateDir: t.TempDir()},
+	}
+	return o, dir, git
 }
 
 // old dates a file a year ago.
@@ -63,16 +70,23 @@ func leadFiles(t *testing.T, o scout.ConceptOptions) ([]string, map[string][]str
 	if err != nil {
 		t.Fatal(err)
 	}
-	var names []string
 	signals := map[string][]string{}
 	for _, l := range p.Leads {
 		n := filepath.Base(l.Path)
-		names = append(names, n)
 		for _, s := range l.Signals {
 			signals[n] = append(signals[n], fmt.Sprintf("%s %+d", s.Name, s.Value))
 		}
 	}
-	return names, signals
+	return baseNames(p), signals
+}
+
+// baseNames returns the base names of a page's leads' files, in order.
+func baseNames(p *scout.Page) []string {
+	var names []string
+	for _, l := range p.Leads {
+		names = append(names, filepath.Base(l.Path))
+	}
+	return names
 }
 
 // TestConceptFileSignals: leads get the file signals of grep's ranking on
@@ -80,15 +94,8 @@ func leadFiles(t *testing.T, o scout.ConceptOptions) ([]string, map[string][]str
 // agent used, each rises above leads its words tie it with; each can be
 // turned off; --explain names them.
 func TestConceptFileSignals(t *testing.T) {
-	dir, _ := signalsTree(t, 3)
-	state := t.TempDir()
-	o := scout.ConceptOptions{
-		Description:  "retry a request on timeout",
-		Scope:        scout.Scope{Paths: []string{dir}},
-		CacheOptions: scout.CacheOptions{CacheDir: t.TempDir()},
-		RankOptions:  scout.RankOptions{StateDir: state},
-		PageOptions:  scout.PageOptions{Budget: scout.MaxBudget, Explain: true},
-	}
+	o, dir, _ := signalsTree(t, 3)
+	o.PageOptions = scout.PageOptions{Budget: scout.MaxBudget, Explain: true}
 	check := func(what string, want []string, wantSignals map[string][]string) {
 		t.Helper()
 		got, signals := leadFiles(t, o)
@@ -113,7 +120,7 @@ func TestConceptFileSignals(t *testing.T) {
 	check("--no-git", []string{"f00.go", "f01.go", "f02.go"}, nil)
 
 	// f01.go used by the agent.
-	if err := scout.Touch([]string{filepath.Join(dir, "f01.go")}, scout.TouchOptions{StateDir: state}); err != nil {
+	if err := scout.Touch([]string{filepath.Join(dir, "f01.go")}, scout.TouchOptions{StateDir: o.StateDir}); err != nil {
 		t.Fatal(err)
 	}
 	check("f01.go used", []string{"f01.go", "f00.go", "f02.go"}, map[string][]string{"f01.go": {"frecency +2000"}})
@@ -137,11 +144,7 @@ func pages(t *testing.T, o scout.ConceptOptions, between func(int)) ([][]string,
 		if err != nil {
 			return out, err
 		}
-		var names []string
-		for _, l := range p.Leads {
-			names = append(names, filepath.Base(l.Path))
-		}
-		out = append(out, names)
+		out = append(out, baseNames(p))
 		if p.Cursor == "" || n > 50 {
 			return out, nil
 		}
@@ -155,18 +158,11 @@ func pages(t *testing.T, o scout.ConceptOptions, between func(int)) ([][]string,
 // moves nothing; a change git sees but the files do not (a commit) makes
 // the cursor stale instead of mixing two orders.
 func TestConceptSignalsAcrossPages(t *testing.T) {
-	dir, git := signalsTree(t, 12)
-	state := t.TempDir()
-	o := scout.ConceptOptions{
-		Description:  "retry a request on timeout",
-		Scope:        scout.Scope{Paths: []string{dir}},
-		CacheOptions: scout.CacheOptions{CacheDir: t.TempDir()},
-		RankOptions:  scout.RankOptions{StateDir: state, NoGit: true},
-		PageOptions:  scout.PageOptions{Budget: scout.MinBudget},
-	}
+	o, dir, git := signalsTree(t, 12)
+	o.NoGit, o.Budget = true, scout.MinBudget
 	touch := func(name string) {
 		t.Helper()
-		if err := scout.Touch([]string{filepath.Join(dir, name)}, scout.TouchOptions{StateDir: state}); err != nil {
+		if err := scout.Touch([]string{filepath.Join(dir, name)}, scout.TouchOptions{StateDir: o.StateDir}); err != nil {
 			t.Fatal(err)
 		}
 	}

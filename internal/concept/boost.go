@@ -1,9 +1,6 @@
 package concept
 
-import (
-	"slices"
-	"strings"
-)
+import "slices"
 
 // Boost adds to each lead the signals of its file (given in the units of
 // a lead's score; none is 0) and orders the leads again: by score, then
@@ -22,13 +19,6 @@ func (ix *Index) Boost(leads []Lead, signals func(file int) []Signal) {
 		}
 	}
 	slices.SortStableFunc(leads, func(a, b Lead) int {
-		if a.Score != b.Score {
-			return b.Score - a.Score
-		}
-		fa, fb := ix.fileOf[a.Chunk], ix.fileOf[b.Chunk]
-		if fa != fb {
-			return strings.Compare(ix.Files[fa].Path, ix.Files[fb].Path)
-		}
-		return ix.Chunk(a.Chunk).Start - ix.Chunk(b.Chunk).Start
+		return ix.leadOrder(a.Score, uint32(a.Chunk), b.Score, uint32(b.Chunk))
 	})
 }

@@ -551,19 +551,22 @@ type cand struct {
 	cut   int
 }
 
-// sortCands orders candidates best first: by score, then path, then
-// line; a total order.
+// sortCands orders candidates best first (see leadOrder).
 func (ix *Index) sortCands(cs []cand) {
-	slices.SortFunc(cs, func(x, y cand) int {
-		if x.score != y.score {
-			return y.score - x.score
-		}
-		fx, fy := ix.fileOf[x.chunk], ix.fileOf[y.chunk]
-		if fx != fy {
-			return strings.Compare(ix.Files[fx].Path, ix.Files[fy].Path)
-		}
-		return ix.Chunk(int(x.chunk)).Start - ix.Chunk(int(y.chunk)).Start
-	})
+	slices.SortFunc(cs, func(x, y cand) int { return ix.leadOrder(x.score, x.chunk, y.score, y.chunk) })
+}
+
+// leadOrder orders two scored chunks best first: by score, then path,
+// then line; a total order (Search's, and Boost's after it).
+func (ix *Index) leadOrder(sa int, ca uint32, sb int, cb uint32) int {
+	if sa != sb {
+		return sb - sa
+	}
+	fa, fb := ix.fileOf[ca], ix.fileOf[cb]
+	if fa != fb {
+		return strings.Compare(ix.Files[fa].Path, ix.Files[fb].Path)
+	}
+	return ix.Chunk(int(ca)).Start - ix.Chunk(int(cb)).Start
 }
 
 // fuse is a rank's share of a fused score: 1/(k + rank), in millionths.
