@@ -152,10 +152,10 @@ func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
 		return nil, err
 	}
 	// The files are as they were (resumeParsed checked their digests), but
-	// git's say on them may not be: the unit before the page must be the
-	// one the cursor was made after.
+	// git's say on them may not be, nor an embedding provider's: the unit
+	// before the page must be the one the cursor was made after.
 	if c := at.cur; c != nil && in.Start >= 1 && conceptKeyAt(exact, in.Leads, in.Start-1) != c.Last {
-		return nil, fmt.Errorf("%w: the leads' order changed since the first page though no file did (was a file staged, committed or restored in git?); run the search again without the cursor", ErrStaleCursor)
+		return nil, fmt.Errorf("%w: the leads' order changed since the first page though no file did (a file staged, committed or restored in git, or an embedding provider that answered then and not now); run the search again without the cursor", ErrStaleCursor)
 	}
 	return page.PlanConcept(in), nil
 }
