@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestAdviseHuge: after adviseHuge, the kernel marks the mapping that
@@ -16,7 +18,13 @@ func TestAdviseHuge(t *testing.T) {
 	if !strings.Contains(thpMode(), "[madvise]") {
 		t.Skipf("transparent huge pages are not in madvise mode here (%q): the advice would change nothing", strings.TrimSpace(thpMode()))
 	}
-	b := make([]byte, 8<<20)
+	// Memory of its own, not the heap's: a concept command run by an
+	// earlier test may have advised part of the heap already.
+	b, err := unix.Mmap(-1, 0, 8<<20, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Munmap(b)
 	const huge = 2 << 20
 	at := (uintptr(unsafe.Pointer(unsafe.SliceData(b))) + huge - 1) &^ (huge - 1)
 	if flags := vmFlags(t, at); strings.Contains(flags, " hg") {
