@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/scoutcode/scout/internal/concept"
@@ -51,7 +50,10 @@ func boostLeads(ctx context.Context, ix *concept.Index, leads []concept.Lead, o 
 		}
 		path := ix.Files[file].Path
 		var s []concept.Signal
-		rel := r.projectRel(path)
+		rel := r.prefix(path) // relative to the project, as grep's ranker places its roots
+		if rel == "!" {
+			rel = "" // outside it: no git, no frecency
+		}
 		if rel != "" && r.gitSig != nil {
 			var st *gitstatus.FileStat
 			if fi, err := os.Lstat(filepath.FromSlash(path)); err == nil {
@@ -77,22 +79,8 @@ func boostLeads(ctx context.Context, ix *concept.Index, leads []concept.Lead, o 
 		return s
 	})
 	gitLine := r.info.Git
-	if r.gitSig != nil && strings.HasPrefix(gitLine, "on: read from the index") {
+	if g := r.gitSig; g != nil && g.reader != nil { // the index was the source: count the leads' files
 		gitLine = fmt.Sprintf("on: read from the index, %d of the leads' files changed", changed)
 	}
 	return bonus, fmt.Sprintf("file signals: frecency %s; git %s; recency on", r.info.Frecency, gitLine)
-}
-
-// projectRel returns a path relative to the ranker's project (where git
-// and the frecency store are), slash-separated; "" outside it.
-func (r *ranker) projectRel(path string) string {
-	abs, err := filepath.Abs(filepath.FromSlash(path))
-	if err != nil {
-		return ""
-	}
-	rel, err := filepath.Rel(r.project, abs)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return ""
-	}
-	return filepath.ToSlash(rel)
 }
