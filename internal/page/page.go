@@ -327,8 +327,8 @@ func (p *Page) JSON() ([]byte, error) {
 // definition as one before it in the file holds only that definition's
 // line in In. Without explain it also
 // leaves out what the text does not show: scores, signals, spans and
-// ranking (they made the JSON 2 to 3 times the text), and in files and
-// list modes the paths' counts, sizes and times. The page itself is not
+// ranking (they made the JSON 2 to 3 times the text), a concept lead's
+// signals, and in files and list modes the paths' counts, sizes and times. The page itself is not
 // changed.
 func (p *Page) Brief() *Page {
 	b := *p
@@ -372,6 +372,14 @@ func (p *Page) Brief() *Page {
 			f.Lines = hits
 		}
 		b.Files[i] = f
+	}
+	if !p.explained && len(p.Leads) > 0 {
+		// A lead's text shows its score and terms, not its signals.
+		b.Leads = make([]Lead, len(p.Leads))
+		for i, l := range p.Leads {
+			l.Signals = nil
+			b.Leads[i] = l
+		}
 	}
 	return &b
 }

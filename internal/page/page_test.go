@@ -420,3 +420,31 @@ func FuzzQuote(f *testing.F) {
 		}
 	})
 }
+
+// TestBriefLeadSignals: a concept page's structured leads carry what its
+// text shows, their signals only with explain, and Brief leaves the page
+// itself as it was.
+func TestBriefLeadSignals(t *testing.T) {
+	for _, explain := range []bool{false, true} {
+		in := ConceptInput{
+			Description: "serve requests",
+			Leads: []Lead{{Path: "a.go", Start: 1, End: 3, Kind: "function", Name: "Serve", Score: 900,
+				Signals: []Signal{{Name: "chunk-rank", Value: 500}, {Name: "file-rank", Value: 400}}, Terms: []string{"serve"}}},
+			Explain: explain, Number: 1, Budget: 4000, Cursor: func(int, Key) string { return "c" },
+		}
+		p := PlanConcept(in)
+		if len(p.Leads) != 1 {
+			t.Fatalf("explain %v: %d leads on the page, want 1", explain, len(p.Leads))
+		}
+		b := p.Brief()
+		if got := len(b.Leads[0].Signals); explain && got != 2 || !explain && got != 0 {
+			t.Errorf("explain %v: Brief's lead has %d signals", explain, got)
+		}
+		if b.Leads[0].Score != 900 || len(p.Leads[0].Signals) != 2 {
+			t.Errorf("explain %v: score %d (want 900, the text shows it); the page's own lead has %d signals (want 2)", explain, b.Leads[0].Score, len(p.Leads[0].Signals))
+		}
+		if strings.Contains(p.Text, "chunk-rank") != explain {
+			t.Errorf("explain %v: text %q", explain, p.Text)
+		}
+	}
+}
