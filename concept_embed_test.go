@@ -368,4 +368,7 @@ func TestConceptEmbedCacheFiles(t *testing.T) {
 	if n, err := scout.ClearConceptCache(cache); n != 3 || err != nil {
 		t.Errorf("cleared %d files (%v), want 3: two indexes and one vectors file", n, err)
 	}
+	if left, _ := os.ReadDir(cache); len(left) != 0 {
+		t.Errorf("cleared, but the cache still holds %v (the indexes' locks?)", left)
+	}
 }

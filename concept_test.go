@@ -178,6 +178,9 @@ func TestConceptCache(t *testing.T) {
 	if _, err := os.Stat(idx[0]); !os.IsNotExist(err) {
 		t.Errorf("the least recently used index is still there: %v", err)
 	}
+	if _, err := os.Stat(idx[0] + ".lock"); !os.IsNotExist(err) {
+		t.Errorf("the evicted index's lock is still there: %v", err)
+	}
 }
 
 // TestConceptCacheUnwritable: when the cache cannot be written the

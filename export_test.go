@@ -119,3 +119,10 @@ func (f *failingWriter) Write(p []byte) (int, error) {
 }
 
 func (f *failingWriter) WriteAt(p []byte, off int64) (int, error) { return 0, errDiskFull }
+
+// OnIndexWait sets a function called as a concept search starts to wait
+// for another search's build of the same index, for the test.
+func OnIndexWait(t interface{ Cleanup(func()) }, f func()) {
+	testHookWaiting = f
+	t.Cleanup(func() { testHookWaiting = nil })
+}

@@ -1,0 +1,135 @@
+package scout_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/scoutcode/scout"
+)
+
+// lockTree is a small tree for the tests of concurrent builds, and the
+// options of a concept search of it with cache as the cache directory.
+func lockTree(t *testing.T) (dir string, opts func(cache string) scout.ConceptOptions) {
+	t.Helper()
+	dir = t.TempDir()
+	for name, src := range map[string]string{
+		"a.go": "package a\n\n// Retry retries after a timeout.\nfunc Retry() {}\n",
+		"b.go": "package a\n\n// Close closes the idle connections.\nfunc Close() {}\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir, func(cache string) scout.ConceptOptions {
+		return scout.ConceptOptions{Description: "idle connection closer", CacheOptions: scout.CacheOptions{CacheDir: cache},
+			Scope: scout.Scope{Paths: []string{dir}}, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}}
+	}
+}
+
+// holdFirstBuild returns a Progress that holds the first build it reports
+// until want searches wait for it (or, should none ever wait, 10 s), and
+// a count of the searches that waited.
+func holdFirstBuild(t *testing.T, want int32) (progress func(int, int), waiting *atomic.Int32) {
+	waiting = new(atomic.Int32)
+	scout.OnIndexWait(t, func() { waiting.Add(1) })
+	var once sync.Once
+	return func(int, int) {
+		once.Do(func() {
+			for deadline := time.Now().Add(10 * time.Second); waiting.Load() < want && time.Now().Before(deadline); {
+				time.Sleep(time.Millisecond)
+			}
+		})
+	}, waiting
+}
+
+// TestConceptBuildsOnce: searches of one scope that all find no index
+// build it once: the first builds, the others wait for it and read what
+// it kept, and every page is the same but for that.
+func TestConceptBuildsOnce(t *testing.T) {
+	_, opts := lockTree(t)
+	cache := t.TempDir()
+	const n = 3
+	progress, waiting := holdFirstBuild(t, n-1)
+	pages := make([]*scout.Page, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			o := opts(cache)
+			o.Progress = progress
+			pages[i], errs[i] = scout.Concept(context.Background(), o)
+		})
+	}
+	wg.Wait()
+	built := 0
+	for i, p := range pages {
+		if errs[i] != nil {
+			t.Fatalf("search %d: %v", i, errs[i])
+		}
+		switch {
+		case strings.Contains(p.Text, "index: 2 files, built and kept for the next search"):
+			built++
+		case !strings.Contains(p.Text, "index: 2 files, kept from an earlier search; none changed"):
+			t.Errorf("search %d neither built nor read the kept index:\n%s", i, p.Text)
+		}
+		if len(p.Leads) == 0 || p.Leads[0].Path != pages[0].Leads[0].Path || len(p.Leads) != len(pages[0].Leads) {
+			t.Errorf("search %d's leads differ from the first's:\n%s\n---\n%s", i, p.Text, pages[0].Text)
+		}
+	}
+	if built != 1 || waiting.Load() != n-1 {
+		t.Errorf("%d of %d searches built the index and %d waited; want 1 and %d", built, n, waiting.Load(), n-1)
+	}
+}
+
+// TestConceptWaitCancelled: a search waiting for another's build stops
+// when its context is cancelled; the build goes on and keeps its index.
+func TestConceptWaitCancelled(t *testing.T) {
+	_, opts := lockTree(t)
+	cache := t.TempDir()
+	var waiting atomic.Int32
+	scout.OnIndexWait(t, func() { waiting.Add(1) })
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	building := make(chan struct{})
+	first := make(chan error, 1)
+	go func() {
+		o := opts(cache)
+		var once sync.Once
+		o.Progress = func(int, int) {
+			once.Do(func() {
+				close(building)
+				for deadline := time.Now().Add(10 * time.Second); waiting.Load() == 0 && time.Now().Before(deadline); {
+					time.Sleep(time.Millisecond)
+				}
+				cancel()
+				time.Sleep(100 * time.Millisecond) // still building while the second is cancelled
+			})
+		}
+		_, err := scout.Concept(context.Background(), o)
+		first <- err
+	}()
+	select {
+	case <-building:
+	case err := <-first:
+		t.Fatalf("the first search ended (%v) without building", err)
+	}
+	// The first holds the lock, building: the second waits for it, and
+	// must come back with its context's error, not a page.
+	_, err := scout.Concept(ctx, opts(cache))
+	if !errors.Is(err, context.Canceled) || waiting.Load() != 1 {
+		t.Errorf("a cancelled wait: %v after %d waits, want context.Canceled after 1", err, waiting.Load())
+	}
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
+	if p, err := scout.Concept(context.Background(), opts(cache)); err != nil || !strings.Contains(p.Text, "none changed") {
+		t.Errorf("after the build: %v\n%v", err, p)
+	}
+}
