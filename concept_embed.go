@@ -187,40 +187,44 @@ func chunkVectors(ctx context.Context, ix *concept.Index, emb embed.Embedder, di
 		keys[i] = chunkKey(ix.Files[c.File].Path, ix.Files[c.File].Stamp.Sum, c)
 	}
 	file, dir := "", ""
-	var old *embed.Vectors
 	if !o.NoCache {
-		var err error
-		if dir, err = conceptCacheDir(o.CacheDir); err == nil {
+		if d, err := conceptCacheDir(o.CacheDir); err == nil {
+			dir = d
 			file = filepath.Join(dir, strings.TrimSuffix(cacheKey(o), ".idx")+fmt.Sprintf("-%016x.vec", embed.FNV64(id)))
-			if data, _, err := mapped.File(file, false); err == nil {
-				maps.add(data)
-				if old, err = embed.DecodeVectors(data); err != nil {
-					s.warnings = append(s.warnings, fmt.Sprintf("%s: %v; embedded again", file, err))
-				}
-			} else if !errors.Is(err, fs.ErrNotExist) {
-				s.warnings = append(s.warnings, fmt.Sprintf("%s: %v; embedded again", file, pathErr(err)))
+		}
+	}
+	old, err := keptVectors(file, id, dim, s, maps)
+	if err != nil {
+		return nil, nil, err
+	}
+	pos, missing := placed(old, keys)
+	budget := o.Embed.Budget
+	if budget <= 0 {
+		budget = DefaultEmbedBudget
+	}
+	if end, ok := ctx.Deadline(); ok {
+		budget = min(budget, time.Until(end)*3/4) // the words still need time
+	}
+	ectx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	if len(missing) > 0 && file != "" {
+		// One search embeds the chunks of a scope at a time (see
+		// lockKept): a provider may be paid by the text. Waiting for
+		// another spends this one's budget.
+		unlock, waited, err := lockKept(ectx, dir, file)
+		if err != nil {
+			if ctx.Err() == nil {
+				err = fmt.Errorf("%w: another search was embedding this scope's chunks for all the %v a search may spend on them; the next search uses what it keeps",
+					errEmbedBudget, budget.Round(time.Millisecond))
 			}
+			return nil, nil, err
 		}
-	}
-	if old != nil && old.ID != id {
-		old = nil // a hash collision of two IDs: never mix models
-	}
-	if old != nil && dim != old.Dim {
-		if file != "" {
-			os.Remove(file)
-		}
-		return nil, nil, fmt.Errorf("%w: the description's vector has %d values, the %d kept vectors of %s have %d; they are dropped and the next search embeds again",
-			embed.ErrDimension, dim, old.Len(), id, old.Dim)
-	}
-	var missing []int
-	pos := make([]int, len(keys))
-	for i, k := range keys {
-		pos[i] = -1
-		if old != nil {
-			pos[i] = old.Find(k)
-		}
-		if pos[i] < 0 {
-			missing = append(missing, i)
+		defer unlock() // held until the vectors are written
+		if waited {
+			if old, err = keptVectors(file, id, dim, s, maps); err != nil {
+				return nil, nil, err
+			}
+			pos, missing = placed(old, keys)
 		}
 	}
 	if len(missing) == 0 && old != nil {
@@ -237,16 +241,7 @@ func chunkVectors(ctx context.Context, ix *concept.Index, emb embed.Embedder, di
 		}
 	}
 	kept := b.Len()
-	budget := o.Embed.Budget
-	if budget <= 0 {
-		budget = DefaultEmbedBudget
-	}
-	if end, ok := ctx.Deadline(); ok {
-		budget = min(budget, time.Until(end)*3/4) // the words still need time
-	}
-	ectx, cancel := context.WithTimeout(ctx, budget)
 	added, err := embedChunks(ectx, ix, missing, keys, emb, b, o)
-	cancel()
 	if err != nil && errors.Is(ectx.Err(), context.DeadlineExceeded) && ctx.Err() == nil {
 		err = fmt.Errorf("%w: %d of %d new chunks embedded in the %v a search may spend on them; they are kept, and the next search goes on",
 			errEmbedBudget, added, len(missing), budget.Round(time.Millisecond))
@@ -262,6 +257,54 @@ func chunkVectors(ctx context.Context, ix *concept.Index, emb embed.Embedder, di
 		}
 	}
 	return vs, positions(vs, keys), err
+}
+
+// keptVectors reads back the vectors of model id kept in file ("": none
+// kept); nil when there are none, or they cannot be read (s says why: they
+// are embedded again). Vectors of another dimension than dim are removed,
+// and an error.
+func keptVectors(file, id string, dim int, s *similarity, maps *mappings) (*embed.Vectors, error) {
+	if file == "" {
+		return nil, nil
+	}
+	data, _, err := mapped.File(file, false)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			s.warnings = append(s.warnings, fmt.Sprintf("%s: %v; embedded again", file, pathErr(err)))
+		}
+		return nil, nil
+	}
+	maps.add(data)
+	old, err := embed.DecodeVectors(data)
+	if err != nil {
+		s.warnings = append(s.warnings, fmt.Sprintf("%s: %v; embedded again", file, err))
+		return nil, nil
+	}
+	if old.ID != id {
+		return nil, nil // a hash collision of two IDs: never mix models
+	}
+	if dim != old.Dim {
+		removeKept(file)
+		return nil, fmt.Errorf("%w: the description's vector has %d values, the %d kept vectors of %s have %d; they are dropped and the next search embeds again",
+			embed.ErrDimension, dim, old.Len(), id, old.Dim)
+	}
+	return old, nil
+}
+
+// placed returns each chunk's place in old by its key (-1: none), and the
+// chunks that have none.
+func placed(old *embed.Vectors, keys []uint64) (pos, missing []int) {
+	pos = make([]int, len(keys))
+	for i, k := range keys {
+		pos[i] = -1
+		if old != nil {
+			pos[i] = old.Find(k)
+		}
+		if pos[i] < 0 {
+			missing = append(missing, i)
+		}
+	}
+	return pos, missing
 }
 
 // rankSimilar ranks the chunks (pos: each one's vector, or -1) by the

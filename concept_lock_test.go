@@ -133,3 +133,84 @@ func TestConceptWaitCancelled(t *testing.T) {
 		t.Errorf("after the build: %v\n%v", err, p)
 	}
 }
+
+// TestConceptEmbedsOnce: searches with a provider that all find the
+// chunks' vectors missing send them to it once: the first embeds, the
+// others wait for it and read what it kept (a provider may be paid by
+// the text).
+func TestConceptEmbedsOnce(t *testing.T) {
+	dir := embedTree(t)
+	prov := newProvider(t)
+	e := scout.EmbedOptions{Provider: "openai", URL: prov.srv.URL, Model: "test-model"}
+	embedSearch(t, dir, t.TempDir(), e)
+	_, one := prov.counts() // the texts of one search: the description and the chunks
+	cache := t.TempDir()
+	embedSearch(t, dir, cache, scout.EmbedOptions{}) // the index kept, no vectors yet
+	prov.counts()
+	const n = 3
+	progress, waiting := holdFirstBuild(t, n-1)
+	pages := make([]*scout.Page, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			pages[i], errs[i] = scout.Concept(context.Background(), scout.ConceptOptions{
+				Description: embedDescription, Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{CacheDir: cache},
+				Embed: e, EmbedProgress: progress, PageOptions: scout.PageOptions{Budget: scout.MaxBudget},
+			})
+		})
+	}
+	wg.Wait()
+	for i, p := range pages {
+		if errs[i] != nil {
+			t.Fatalf("search %d: %v", i, errs[i])
+		}
+		if !strings.Contains(p.Text, "by their embeddings' similarity") {
+			t.Errorf("search %d's leads are not ranked by embeddings:\n%s", i, p.Text)
+		}
+	}
+	if _, texts := prov.counts(); texts != one+n-1 || waiting.Load() != n-1 {
+		t.Errorf("%d searches sent %d texts and %d waited; want %d (the chunks once, each description) and %d", n, texts, waiting.Load(), one+n-1, n-1)
+	}
+}
+
+// TestConceptEmbedWaitFailsSoft: a search whose embedding budget runs out
+// while another embeds the same chunks answers with its exact hits and
+// word leads, and says why the embeddings were skipped.
+func TestConceptEmbedWaitFailsSoft(t *testing.T) {
+	dir := embedTree(t)
+	prov := newProvider(t)
+	cache := t.TempDir()
+	embedSearch(t, dir, cache, scout.EmbedOptions{}) // the index kept, no vectors yet
+	e := scout.EmbedOptions{Provider: "openai", URL: prov.srv.URL, Model: "test-model"}
+	holding, release := make(chan struct{}), make(chan struct{})
+	first := make(chan error, 1)
+	go func() {
+		var once sync.Once
+		_, err := scout.Concept(context.Background(), scout.ConceptOptions{
+			Description: embedDescription, Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{CacheDir: cache}, Embed: e,
+			EmbedProgress: func(int, int) { once.Do(func() { close(holding); <-release }) },
+		})
+		first <- err
+	}()
+	select {
+	case <-holding:
+	case err := <-first:
+		t.Fatalf("the first search ended (%v) without embedding", err)
+	}
+	e.Budget = 100 * time.Millisecond
+	p, err := scout.Concept(context.Background(), scout.ConceptOptions{
+		Description: embedDescription, Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{CacheDir: cache}, Embed: e,
+		PageOptions: scout.PageOptions{Budget: scout.MaxBudget},
+	})
+	close(release)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Files) != 1 || len(p.Leads) == 0 || !strings.Contains(p.Text, "another search was embedding this scope's chunks") {
+		t.Errorf("want the exact hit, word leads and why the embeddings were skipped:\n%s", p.Text)
+	}
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
+}

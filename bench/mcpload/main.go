@@ -5,6 +5,8 @@
 // tool, then the same number of callers sharing one stdio session. It
 // checks that no call fails and that every page's text fits its budget,
 // and reports the server's peak memory (VmHWM) and the calls' latencies.
+// Last, one concept call per client at once on an empty cache: one builds
+// the index, the others must wait and read it back.
 //
 //	go run ./bench/mcpload                         # 8 clients × 200 calls, GOROOT/src
 //	go run ./bench/mcpload -clients 16 -calls 500 -root DIR
@@ -61,6 +63,7 @@ func main() {
 	root := flag.String("root", filepath.Join(fixture.GoRoot(), "src"), "the tree to serve")
 	clients := flag.Int("clients", 8, "clients (and stdio callers) at once")
 	per := flag.Int("calls", 200, "calls per client")
+	concept := flag.Bool("concept", true, "then one cold concept call per client at once (builds the index: ~13 s and ~600 MB on GOROOT/src)")
 	flag.Parse()
 	bin := kit.Build("")
 	state, _ := os.MkdirTemp("", "mcpload-state")
@@ -94,6 +97,57 @@ func main() {
 	results = load(*clients, *per, func(context.Context) (*mcp.ClientSession, error) { return session, nil }, true)
 	report(fmt.Sprintf("stdio, 1 session, %d callers", *clients), results, peak(cmd.Process.Pid))
 	session.Close()
+
+	if *concept {
+		coldConcept(bin, *root, state, *clients)
+	}
+}
+
+// coldConcept makes one concept call per caller at once over one stdio
+// session whose cache is empty: the index must be built once, the other
+// calls waiting for it and reading it back, not built by each.
+func coldConcept(bin, root, state string, callers int) {
+	cache, _ := os.MkdirTemp("", "mcpload-cache")
+	defer os.RemoveAll(cache)
+	cmd := exec.Command(bin, "mcp", "--root", root)
+	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+state, "XDG_CACHE_HOME="+cache)
+	ctx := context.Background()
+	session, err := mcp.NewClient(&mcp.Implementation{Name: "mcpload", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		kit.Fail(err.Error())
+	}
+	defer session.Close()
+	descs := []string{"where sessions expire", "the code that retries after a timeout", "parse a duration string", "close idle connections"}
+	var mu sync.Mutex
+	var built, kept int
+	var rs []result
+	var wg sync.WaitGroup
+	for c := range callers {
+		wg.Go(func() {
+			raw, _ := json.Marshal(map[string]any{"description": descs[c%len(descs)], "budget": 800})
+			start := time.Now()
+			res, err := session.CallTool(ctx, &mcp.CallToolParams{Name: "concept", Arguments: json.RawMessage(raw)})
+			r := result{latency: time.Since(start)}
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err != nil:
+				r.err = fmt.Sprintf("concept %s: %v", raw, err)
+			case res.IsError:
+				r.err = fmt.Sprintf("concept %s: tool error %s", raw, fixture.Text(res))
+			case strings.Contains(fixture.Text(res), "built and kept for the next search"):
+				built++
+			case strings.Contains(fixture.Text(res), "kept from an earlier search"):
+				kept++
+			}
+			rs = append(rs, r)
+		})
+	}
+	wg.Wait()
+	report(fmt.Sprintf("concept, cold cache, %d callers at once (%d built the index, %d read it back)", callers, built, kept), rs, peak(cmd.Process.Pid))
+	if built != 1 {
+		kit.Fail(fmt.Sprintf("%d concept calls built the index; want 1", built))
+	}
 }
 
 // load runs clients at once, each making per calls, and returns every
