@@ -141,7 +141,7 @@ type request struct {
 	visited bool // keep the path of every file the walk gave (tests)
 	// buffer, when > 0, is the read buffer each worker sets aside up front
 	// (it grows for a larger file), for a search of files known to be
-	// small; 0: as large as the size limit (see newBuffer).
+	// small; 0: newBuffer's size.
 	buffer int64
 	// matched, when not nil, is given each file with a match, whole, as
 	// it was read and searched, with its modification time, from the
