@@ -49,6 +49,24 @@ func holdFirstBuild(t *testing.T, want int32) (progress func(int, int), waiting 
 	}, waiting
 }
 
+// atOnce runs n concept searches with o at once and returns their pages.
+func atOnce(t *testing.T, n int, o scout.ConceptOptions) []*scout.Page {
+	t.Helper()
+	pages := make([]*scout.Page, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() { pages[i], errs[i] = scout.Concept(context.Background(), o) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("search %d: %v", i, err)
+		}
+	}
+	return pages
+}
+
 // TestConceptBuildsOnce: searches of one scope that all find no index
 // build it once: the first builds, the others wait for it and read what
 // it kept, and every page is the same but for that.
@@ -57,22 +75,11 @@ func TestConceptBuildsOnce(t *testing.T) {
 	cache := t.TempDir()
 	const n = 3
 	progress, waiting := holdFirstBuild(t, n-1)
-	pages := make([]*scout.Page, n)
-	errs := make([]error, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Go(func() {
-			o := opts(cache)
-			o.Progress = progress
-			pages[i], errs[i] = scout.Concept(context.Background(), o)
-		})
-	}
-	wg.Wait()
+	o := opts(cache)
+	o.Progress = progress
+	pages := atOnce(t, n, o)
 	built := 0
 	for i, p := range pages {
-		if errs[i] != nil {
-			t.Fatalf("search %d: %v", i, errs[i])
-		}
 		switch {
 		case strings.Contains(p.Text, "index: 2 files, built and kept for the next search"):
 			built++
@@ -149,22 +156,11 @@ func TestConceptEmbedsOnce(t *testing.T) {
 	prov.counts()
 	const n = 3
 	progress, waiting := holdFirstBuild(t, n-1)
-	pages := make([]*scout.Page, n)
-	errs := make([]error, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Go(func() {
-			pages[i], errs[i] = scout.Concept(context.Background(), scout.ConceptOptions{
-				Description: embedDescription, Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{CacheDir: cache},
-				Embed: e, EmbedProgress: progress, PageOptions: scout.PageOptions{Budget: scout.MaxBudget},
-			})
-		})
-	}
-	wg.Wait()
+	pages := atOnce(t, n, scout.ConceptOptions{
+		Description: embedDescription, Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{CacheDir: cache},
+		Embed: e, EmbedProgress: progress, PageOptions: scout.PageOptions{Budget: scout.MaxBudget},
+	})
 	for i, p := range pages {
-		if errs[i] != nil {
-			t.Fatalf("search %d: %v", i, errs[i])
-		}
 		if !strings.Contains(p.Text, "by their embeddings' similarity") {
 			t.Errorf("search %d's leads are not ranked by embeddings:\n%s", i, p.Text)
 		}
