@@ -150,7 +150,8 @@ func conceptIndex(ctx context.Context, scope []scopeFile, o ConceptOptions, kept
 	dir, file, old := kept.dir, kept.file, kept.old
 	rep.warnings = append(rep.warnings, kept.warnings...)
 
-	if stale(old, scope) {
+	ch := staleFiles(old, scope)
+	if old == nil || ch.any() {
 		unlock, waited, err := lockKept(ctx, dir, file)
 		if err != nil {
 			return nil, nil, rep, err
@@ -162,6 +163,7 @@ func conceptIndex(ctx context.Context, scope []scopeFile, o ConceptOptions, kept
 			kept = readKept(o, maps)
 			old = kept.old
 			rep.warnings = append(rep.warnings, kept.warnings...)
+			ch = staleFiles(old, scope)
 		}
 	}
 	var ix *concept.Index
@@ -172,7 +174,7 @@ func conceptIndex(ctx context.Context, scope []scopeFile, o ConceptOptions, kept
 		ix, files = buildConcept(ctx, pathsOf(scope), o.ShowSecrets, o.Progress)
 		changed = len(scope)
 	} else {
-		ix, up, files, changed = updateConcept(ctx, old, scope, o.ShowSecrets, o.Progress)
+		ix, up, files, changed = updateConcept(ctx, old, scope, ch, o.ShowSecrets, o.Progress)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, nil, rep, err
@@ -265,14 +267,14 @@ func (up *pendingUpdate) readBack(written []byte, maps *mappings) *concept.Index
 	return ix
 }
 
-// updateConcept brings a kept index up to the files of scope (with the
-// size and time the walk gave): those gone are dropped;
-// those whose size or time changed are read, and chunked again unless
-// their content's digest is the same. It returns the kept index when
+// updateConcept brings a kept index up to the files of scope, by the
+// changes staleFiles found (from the size and time the walk gave): those
+// gone are dropped; those whose size or time changed are read, and
+// chunked again unless their content's digest is the same. It returns the kept index when
 // nothing changed, else the update to write, and how many files it read
 // again.
-func updateConcept(ctx context.Context, old *concept.Index, scope []scopeFile, showSecrets bool, progress func(int, int)) (*concept.Index, *pendingUpdate, []chunked, int) {
-	at, again, drop := staleFiles(old, scope)
+func updateConcept(ctx context.Context, old *concept.Index, scope []scopeFile, ch changes, showSecrets bool, progress func(int, int)) (*concept.Index, *pendingUpdate, []chunked, int) {
+	at, again, drop := ch.at, ch.again, ch.drop
 	files := make([]chunked, len(again))
 	if progress != nil && len(again) > 0 {
 		progress(0, len(again))
@@ -327,39 +329,41 @@ func updateConcept(ctx context.Context, old *concept.Index, scope []scopeFile, s
 	return nil, &pendingUpdate{old: old, drop: drop, add: nb.Index()}, files, max(len(again), len(drop))
 }
 
-// staleFiles compares a kept index with the files of scope: at is each
-// file's index in old (-1 when new), again the indexes in scope of the
-// files to read again (new, or their size or time changed), drop the
-// files of old that scope no longer has.
-func staleFiles(old *concept.Index, scope []scopeFile) (at []int32, again []int, drop map[int]bool) {
-	at = oldFiles(old.Files, scope)
-	drop = map[int]bool{}
+// changes are what a search of scope must redo in a kept index old: at
+// is each file of scope's index in old (-1 when new), again the indexes
+// in scope of the files to read again (new, or their size or time
+// changed), drop the files of old that scope no longer has.
+type changes struct {
+	at    []int32
+	again []int
+	drop  map[int]bool
+}
+
+func (ch changes) any() bool { return len(ch.again) > 0 || len(ch.drop) > 0 }
+
+// staleFiles compares a kept index with the files of scope (old nil:
+// none is kept, and nothing is compared).
+func staleFiles(old *concept.Index, scope []scopeFile) changes {
+	if old == nil {
+		return changes{}
+	}
+	ch := changes{at: oldFiles(old.Files, scope), drop: map[int]bool{}}
 	seen := make([]bool, len(old.Files))
-	for i, j := range at {
+	for i, j := range ch.at {
 		if j >= 0 {
 			seen[j] = true
 			if s := old.Files[j].Stamp; s.Size == scope[i].size && s.MTime == scope[i].mtime {
 				continue // unchanged: same size and time
 			}
 		}
-		again = append(again, i)
+		ch.again = append(ch.again, i)
 	}
 	for i := range old.Files {
 		if !seen[i] {
-			drop[i] = true
+			ch.drop[i] = true
 		}
 	}
-	return at, again, drop
-}
-
-// stale reports whether a search of scope must build or update old (nil:
-// none is kept).
-func stale(old *concept.Index, scope []scopeFile) bool {
-	if old == nil {
-		return true
-	}
-	_, again, drop := staleFiles(old, scope)
-	return len(again) > 0 || len(drop) > 0
+	return ch
 }
 
 // lockKept takes the lock on the index kept in file (a sidecar,
