@@ -2,7 +2,8 @@
 
 // Command mcpload puts one scout mcp under load: several MCP clients at
 // once (streamable HTTP, scout mcp --http), each making many calls of every
-// tool, then the same number of callers sharing one stdio session. It
+// tool but concept, then the same number of callers sharing one stdio
+// session. It
 // checks that no call fails and that every page's text fits its budget,
 // and reports the server's peak memory (VmHWM) and the calls' latencies.
 // Last, one concept call per client at once on an empty cache: one builds
@@ -52,6 +53,11 @@ var calls = []call{
 	{"read", map[string]any{"path": "net/http/server.go", "limit": 200, "budget": 2000}, 2000},
 	{"read", map[string]any{"path": "net/http/request.go", "offset": 100, "limit": 50}, 4000},
 	{"touch", map[string]any{"paths": []string{"net/http/server.go"}}, 0},
+	{"outline", map[string]any{"path": []string{"net/http/server.go"}, "budget": 1500}, 1500},
+	{"callers", map[string]any{"name": "ServeHTTP", "budget": 1500}, 1500},
+	{"callees", map[string]any{"name": "Serve", "budget": 1000}, 1000},
+	{"refs", map[string]any{"name": "ErrBodyNotAllowed", "budget": 1000}, 1000},
+	{"related", map[string]any{"path": "net/http/server.go", "budget": 1000}, 1000},
 }
 
 type result struct {
@@ -68,11 +74,13 @@ func main() {
 	bin := kit.Build("")
 	state, _ := os.MkdirTemp("", "mcpload-state")
 	defer os.RemoveAll(state)
+	cache, _ := os.MkdirTemp("", "mcpload-cache") // the parses callers, callees and refs keep
+	defer os.RemoveAll(cache)
 
 	fmt.Printf("scout mcp over %s; %d clients × %d calls, %d kinds of call\n\n", *root, *clients, *per, len(calls))
 	// HTTP: one server, many sessions.
 	cmd := exec.Command(bin, "mcp", "--http", "127.0.0.1:0", "--root", *root)
-	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+state)
+	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+state, "XDG_CACHE_HOME="+cache)
 	stderr, _ := cmd.StderrPipe()
 	if err := cmd.Start(); err != nil {
 		kit.Fail(err.Error())
@@ -88,7 +96,7 @@ func main() {
 
 	// stdio: one session, many callers at once.
 	cmd = exec.Command(bin, "mcp", "--root", *root)
-	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+state)
+	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+state, "XDG_CACHE_HOME="+cache)
 	ctx := context.Background()
 	session, err := mcp.NewClient(&mcp.Implementation{Name: "mcpload", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {
