@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"slices"
 	"strings"
@@ -65,7 +66,39 @@ var ErrNoDescription = errors.New("the description is empty")
 // abbreviations) fused with the rank of their file as a whole. A lead
 // that holds an exact hit is left out: the hit says it already. Each
 // lead carries its score and the terms that brought it.
+//
+// A kept index found damaged as the search reads it (its pages carry
+// checksums) is removed, and the search runs again, once, on one built
+// afresh, with its own Timeout; the page says so.
 func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
+	p, err := concept1(ctx, o, "")
+	var d *damagedKept
+	if errors.As(err, &d) {
+		warning := fmt.Sprintf("%s: %v, found as the search read it; rebuilt", d.file, d.err)
+		if rerr := os.Remove(d.file); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%w, and it could not be removed: %v", err, pathErr(rerr))
+		}
+		p, err = concept1(ctx, o, warning)
+	}
+	return p, err
+}
+
+// damagedKept is the error of a search that found damage in the kept
+// index it read (file).
+type damagedKept struct {
+	file string
+	err  error
+}
+
+func (d *damagedKept) Error() string {
+	return fmt.Sprintf("%s: %v; remove it (scout cache --clear) and search again", d.file, d.err)
+}
+
+func (d *damagedKept) Unwrap() error { return d.err }
+
+// concept1 is Concept with the kept index as it is; warning, when not
+// "", goes on the page.
+func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, error) {
 	desc := strings.Join(strings.Fields(o.Description), " ")
 	if desc == "" {
 		return nil, fmt.Errorf("%w: describe what you look for in words, e.g. \"the code that retries after a timeout\"", ErrNoDescription)
@@ -118,6 +151,9 @@ func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
 	}
 	ranked := "ranked by the words they share with the description (BM25 over code-aware terms, fused with their file's rank); matched by words, not by meaning"
 	in.NotIndexed, in.Warnings = notIndexed(ix, files)
+	if warning != "" {
+		in.Warnings = append(in.Warnings, warning)
+	}
 	in.Warnings = append(in.Warnings, rep.warnings...)
 	in.Index = rep.line
 	in.Searched = ix.Indexed()
@@ -146,6 +182,10 @@ func Concept(ctx context.Context, o ConceptOptions) (*Page, error) {
 		in.How += "\n" + signals
 	}
 	in.Leads, in.LinesOf = leadsOf(ix, leads, exact, o.ShowSecrets)
+	if err := ix.Damage(); err != nil {
+		// What the search read of the kept index was not as written.
+		return nil, &damagedKept{file: k.file, err: err}
+	}
 
 	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Concept, len(in.Leads)+countLines(exact), len(exact), bonus, stampsOf(ix))
 	if err != nil {

@@ -165,6 +165,12 @@ func conceptIndex(ctx context.Context, scope []scopeFile, o ConceptOptions, kept
 			rep.warnings = append(rep.warnings, kept.warnings...)
 			ch = staleFiles(old, scope)
 		}
+		// An update copies every page of the kept index: all are
+		// checked first, and a damaged one is built again.
+		if err := old.Verify(); err != nil {
+			rep.warnings = append(rep.warnings, fmt.Sprintf("%s: %v; rebuilt", file, err))
+			old = nil
+		}
 	}
 	var ix *concept.Index
 	var up *pendingUpdate
@@ -256,7 +262,10 @@ type pendingUpdate struct {
 func (up *pendingUpdate) readBack(written []byte, maps *mappings) *concept.Index {
 	data := written
 	if data == nil {
-		data = up.old.Update(up.drop, up.add)
+		var err error
+		if data, err = up.old.Update(up.drop, up.add); err != nil {
+			panic(fmt.Sprintf("a verified concept index does not update: %v", err)) // a bug, not input
+		}
 	} else {
 		maps.add(data)
 	}

@@ -118,8 +118,6 @@ func (f *failingWriter) Write(p []byte) (int, error) {
 	return f.w.Write(p)
 }
 
-func (f *failingWriter) WriteAt(p []byte, off int64) (int, error) { return 0, errDiskFull }
-
 // OnIndexWait sets a function called as a concept search starts to wait
 // for another search's build of the same index, for the test.
 func OnIndexWait(t interface{ Cleanup(func()) }, f func()) {

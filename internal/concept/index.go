@@ -27,8 +27,11 @@ func (ix *Index) Chunk(c int) Chunk {
 	if ix.raw == nil {
 		return ix.chunks[c]
 	}
-	t := ix.raw.fixed
-	return Chunk{File: int(ix.fileOf[c]), Start: int(u32(t, 4*c)), End: int(u32(t, 4*c+1)), At: int(u32(t, 4*c+2))}
+	t := ix.raw.in(ix.raw.fixed, 16*c, 16*c+12)
+	if t == nil {
+		return Chunk{File: int(ix.fileOf[c])} // damaged: see Damage
+	}
+	return Chunk{File: int(ix.fileOf[c]), Start: int(u32(t, 0)), End: int(u32(t, 1)), At: int(u32(t, 2))}
 }
 
 // chunkLen returns chunk c's weighted length in terms.
@@ -36,7 +39,7 @@ func (ix *Index) chunkLen(c uint32) uint32 {
 	if ix.raw == nil {
 		return ix.lens[c]
 	}
-	return u32(ix.raw.fixed, 4*int(c)+3)
+	return ix.raw.u32(ix.raw.fixed, 4*int(c)+3)
 }
 
 // Named is what a chunk says of its definition.

@@ -20,7 +20,7 @@ type Stamp struct {
 
 // Revision is the revision of the index's format and of what goes into
 // it (terms, weights of fields): an index of another revision is rebuilt.
-const Revision = 4
+const Revision = 5
 
 var magic = []byte("scout-concept\x00")
 
@@ -35,13 +35,15 @@ var ErrCorrupt = errors.New("the concept index is damaged")
 //	chunks: start, end, at, length (4 × uint32) each
 //	chunk strings: one blob, then 3 end offsets (uint32) per chunk: kind, name, head
 //	terms, sorted: one blob, then an end offset (uint32) per term
+//	the lists blob: each term's chunks, files and path files, as deltas
 //	lists: 3 start offsets (uint32) per term and one past the end, into
-//	  the lists blob: each term's chunks, files and path files, as deltas
-//	the lists blob
+//	  the lists blob
+//	the checksums of its pages (see pageSize)
 //
 // Reading it back decodes the counts and the files; a search reads the
 // rest in place (the bytes are usually a mapped file): the chunks it
-// ranks, and only its terms' lists.
+// ranks, and only its terms' lists, each page checked as it is first
+// read.
 
 // lookup returns the id of a term.
 func (ix *Index) lookup(t string) (uint32, bool) {
@@ -84,9 +86,10 @@ func (ix *Index) pathList(id uint32) []uint32 {
 }
 
 // raw is the part of an index read back that is decoded on demand. Its
-// offsets are checked where they are read, not all when it is read back
-// (most searches need few of them): a damaged index answers wrongly,
-// never out of bounds.
+// pages' checksums and its offsets are checked where they are read, not
+// all when it is read back (most searches need few of them): a damaged
+// page reads as empty and is remembered (Damage), and whatever the bytes
+// say, nothing is read out of bounds.
 type raw struct {
 	fixed  []byte // 4 uint32 per chunk: start, end, at, length
 	strs   []byte // the chunks' kind, name and head, end to end (the caller's bytes: copied out)
@@ -96,9 +99,55 @@ type raw struct {
 	tends  []byte // uint32 end offset of each term in terms
 	starts []byte // 3 uint32 start offsets per term, and one past the end, into lists
 	lists  []byte
+	pg     *pages // each section is a slice of pg.content; nil: not read back, nothing to check
 }
 
 func u32(b []byte, i int) uint32 { return binary.LittleEndian.Uint32(b[4*i:]) }
+
+// in returns s[from:to], s one of r's sections, or nil when a page of it
+// is damaged. A section's place in the index is where its capacity says:
+// each is a reslice of the content, which ends where the index's bytes
+// end.
+func (r *raw) in(s []byte, from, to int) []byte {
+	if r.pg != nil {
+		at := cap(r.pg.content) - cap(s)
+		if !r.pg.ok(at+from, at+to) {
+			return nil
+		}
+	}
+	return s[from:to]
+}
+
+// u32 returns the i-th uint32 of section s, 0 when its page is damaged.
+func (r *raw) u32(s []byte, i int) uint32 {
+	b := r.in(s, 4*i, 4*i+4)
+	if b == nil {
+		return 0
+	}
+	return binary.LittleEndian.Uint32(b)
+}
+
+// Verify checks every page of an index read back, and returns the error
+// for the first damaged one: what an update, which copies them all, must
+// know first. A search needs no Verify (it checks the pages it reads) but
+// Damage after it. No index (nil) has nothing to check.
+func (ix *Index) Verify() error {
+	if ix == nil || ix.raw == nil || ix.raw.pg == nil {
+		return nil
+	}
+	ix.raw.pg.ok(0, len(ix.raw.pg.content))
+	return ix.Damage()
+}
+
+// Damage returns the error for the first damaged page of the index a
+// search has read, or nil: what the search read there was taken as
+// empty, so its answer is not to be trusted.
+func (ix *Index) Damage() error {
+	if ix.raw == nil {
+		return nil
+	}
+	return ix.raw.pg.damage()
+}
 
 // Strings returns chunk c's kind, name and head. An index read back from
 // its binary form leaves them out of Chunks, to be read here only for the
@@ -112,12 +161,12 @@ func (ix *Index) Strings(c int) (kind, name, head string) {
 	var s [3]string
 	at := uint32(0)
 	if c > 0 {
-		at = u32(r.sends, 3*c-1)
+		at = r.u32(r.sends, 3*c-1)
 	}
 	for k := range s {
-		e := u32(r.sends, 3*c+k)
+		e := r.u32(r.sends, 3*c+k)
 		if at <= e && e <= uint32(len(r.strs)) {
-			s[k] = string(r.strs[at:e])
+			s[k] = string(r.in(r.strs, int(at), int(e)))
 		}
 		at = e
 	}
@@ -127,24 +176,20 @@ func (ix *Index) Strings(c int) (kind, name, head string) {
 func (r *raw) termBytes(i int) []byte {
 	start := uint32(0)
 	if i > 0 {
-		start = u32(r.tends, i-1)
+		start = r.u32(r.tends, i-1)
 	}
-	end := u32(r.tends, i)
+	end := r.u32(r.tends, i)
 	if start > end || end > uint32(len(r.terms)) {
 		return nil
 	}
-	return r.terms[start:end]
+	return r.in(r.terms, int(start), int(end))
 }
 
 // list decodes list k (term k/3's chunks, files or path files); each
 // entry must be below limit and above the one before, or the list is
 // taken as empty.
 func (r *raw) list(k int, limit uint32) []posting {
-	from, to := u32(r.starts, k), u32(r.starts, k+1)
-	if from > to || to > uint32(len(r.lists)) {
-		return nil
-	}
-	b := r.lists[from:to]
+	b := r.oldList(k)
 	n, w := binary.Uvarint(b)
 	if w <= 0 || n > uint64(len(b)) {
 		return nil
@@ -171,12 +216,16 @@ func (r *raw) list(k int, limit uint32) []posting {
 
 // Encode writes the index in its binary form. An index built here is
 // written as the update of an empty one that adds all its files: one
-// writer of the format (UpdateTo).
+// writer of the format (UpdateTo). An index read back is written again
+// as it is, or not at all (nil) when it is damaged (Verify).
 func (ix *Index) Encode() []byte {
+	var b []byte
 	if ix.raw != nil {
-		return ix.Update(nil, nil)
+		b, _ = ix.Update(nil, nil)
+	} else {
+		b, _ = emptyIndex().Update(nil, ix) // nothing read back to be damaged
 	}
-	return emptyIndex().Update(nil, ix)
+	return b
 }
 
 // EncodeTo writes to w what Encode returns, through UpdateTo's buffer: an
@@ -207,6 +256,7 @@ func Decode(b []byte) (*Index, error) {
 	if len(b) < len(magic) || string(b[:len(magic)]) != string(magic) {
 		return nil, fmt.Errorf("%w: not an index", ErrCorrupt)
 	}
+	whole := b
 	b = b[len(magic):]
 	bad := false
 	num := func() uint64 {
@@ -241,6 +291,11 @@ func Decode(b []byte) (*Index, error) {
 	if rev := num(); rev != Revision {
 		return nil, fmt.Errorf("%w: revision %d, this scout writes %d", ErrCorrupt, rev, Revision)
 	}
+	pg, ok := splitSums(whole)
+	if !ok || len(whole)-len(b) > len(pg.content) {
+		return nil, fmt.Errorf("%w: its checksums are missing or cut short", ErrCorrupt)
+	}
+	b = pg.content[len(whole)-len(b):]
 	nf, nc, nt := count(), count(), count()
 	ix := &Index{Files: make([]File, 0, nf), flens: make([]uint32, 0, nf), total: num()}
 	chunks := 0
@@ -250,7 +305,8 @@ func Decode(b []byte) (*Index, error) {
 		f.Stamp.Size = int64(num())
 		mt, k := binary.Varint(b)
 		if k <= 0 {
-			return nil, fmt.Errorf("%w: a file's time", ErrCorrupt)
+			bad = true
+			break
 		}
 		b = b[k:]
 		f.Stamp.MTime = mt
@@ -267,6 +323,10 @@ func Decode(b []byte) (*Index, error) {
 		ix.Files = append(ix.Files, f)
 		ix.flens = append(ix.flens, uint32(fl))
 		ix.ftotal += fl
+	}
+	// The files were read whole: their pages are checked now.
+	if !pg.ok(0, len(pg.content)-len(b)) {
+		return nil, pg.damage()
 	}
 	if bad || nc != chunks {
 		return nil, fmt.Errorf("%w: its files hold %d chunks, it has %d", ErrCorrupt, chunks, nc)
@@ -285,14 +345,20 @@ func Decode(b []byte) (*Index, error) {
 			ix.fileOf[c] = int32(f)
 		}
 	}
-	r := &raw{fixed: fixed, strs: strs, sends: ends, nterms: nt, terms: bytesOf(count())}
+	r := &raw{fixed: fixed, strs: strs, sends: ends, nterms: nt, terms: bytesOf(count()), pg: pg}
 	r.tends = bytesOf(4 * nt)
-	r.starts = bytesOf(4 * (3*nt + 1))
-	r.lists = b
+	if ns := 4 * (3*nt + 1); !bad && ns <= len(b) {
+		r.lists, r.starts = b[:len(b)-ns], b[len(b)-ns:]
+	} else {
+		bad = true
+	}
 	if bad {
 		return nil, fmt.Errorf("%w: its terms end early", ErrCorrupt)
 	}
-	if u32(r.starts, 3*nt) != uint32(len(r.lists)) {
+	if r.u32(r.starts, 3*nt) != uint32(len(r.lists)) {
+		if err := pg.damage(); err != nil {
+			return nil, err
+		}
 		return nil, fmt.Errorf("%w: it holds more than it says", ErrCorrupt)
 	}
 	ix.raw = r

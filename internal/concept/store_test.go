@@ -77,7 +77,7 @@ func TestUpdate(t *testing.T) {
 		for i, c := range changed {
 			ts = append(ts, Text{Chunk: Chunk{Start: i*10 + 1, End: i*10 + 9}, Named: Named{Name: c[0], Kind: "function"}, Body: c[1]})
 		}
-		got, err := Decode(ix.Update(drop, addDoc(Tokenize("net/retry.go", Source, ts))))
+		got, err := Decode(updated(t, ix, drop, addDoc(Tokenize("net/retry.go", Source, ts))))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -192,14 +192,14 @@ func TestUpdateLeavesOutEmptiedTerms(t *testing.T) {
 	if _, ok := ix.lookup("dialconn"); !ok || conn < 0 {
 		t.Fatal("the sample has no dialConn in net/conn.go")
 	}
-	once, err := Decode(ix.Update(map[int]bool{conn: true}, nil))
+	once, err := Decode(updated(t, ix, map[int]bool{conn: true}, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if id, ok := once.lookup("dialconn"); !ok || len(once.postList(id))+len(once.filePostList(id))+len(once.pathList(id)) != 0 {
 		t.Fatalf("after the update: dialconn held %v, want kept and empty", ok)
 	}
-	twice, err := Decode(once.Update(nil, nil))
+	twice, err := Decode(updated(t, once, nil, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,7 +246,7 @@ func TestUpdateTo(t *testing.T) {
 	}
 	add := addDoc(Tokenize("net/later.go", Source, []Text{{Chunk: Chunk{Start: 1, End: 2}, Named: Named{Name: "retryLater", Kind: "function"}, Body: "func retryLater() { retryAfterTimeout() }"}}))
 	drop := map[int]bool{1: true}
-	want := ix.Update(drop, add) // the lists in one write
+	want := updated(t, ix, drop, add) // the lists in one write
 	defer func(n int) { listBuffer = n }(listBuffer)
 	listBuffer = 7
 	f, err := os.Create(filepath.Join(t.TempDir(), "index"))
@@ -285,28 +285,64 @@ func (w *failAfter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (w *failAfter) WriteAt(p []byte, off int64) (int, error) {
-	return 0, errFull
+// updated is ix.Update, which must not fail.
+func updated(t *testing.T, ix *Index, drop map[int]bool, add *Index) []byte {
+	t.Helper()
+	b, err := ix.Update(drop, add)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
+// FuzzDecode reads back what it is given, and the same with its pages'
+// checksums made right (sealed), so that what it changes reaches the
+// reader's checks of the structure beyond the checksums.
 func FuzzDecode(f *testing.F) {
-	f.Add(build(sample()).Encode())
-	f.Add([]byte("scout-concept\x00\x01"))
+	enc := build(sample()).Encode()
+	f.Add(enc)
+	if pg, ok := splitSums(enc); ok {
+		f.Add(bytes.Clone(pg.content))
+	}
+	f.Add([]byte("scout-concept\x00\x05"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		ix, err := Decode(data)
-		if err != nil {
-			return
-		}
-		// Reading back checks little: each part read must not panic.
-		ix.Search(Query{Text: "retries after a timeout connection"}, 10)
-		for c := range ix.NumChunks() {
-			ix.Chunk(c)
-			ix.Strings(c)
-		}
-		if _, err := Decode(ix.Encode()); err != nil {
-			t.Fatalf("an index read back does not encode and read again: %v", err)
-		}
+		decodeAll(t, data)
+		decodeAll(t, seal(data))
 	})
+}
+
+// seal returns content followed by its pages' checksums.
+func seal(content []byte) []byte {
+	var out bytes.Buffer
+	s := &summer{w: &out}
+	s.Write(content)
+	s.finish()
+	return out.Bytes()
+}
+
+// decodeAll reads data back and, if it is an index, every part of it; it
+// must not panic, and an index not damaged must encode and read again.
+func decodeAll(t *testing.T, data []byte) {
+	ix, err := Decode(data)
+	if err != nil {
+		return
+	}
+	// Reading back checks little: each part read must not panic.
+	ix.Search(Query{Text: "retries after a timeout connection"}, 10)
+	for c := range ix.NumChunks() {
+		ix.Chunk(c)
+		ix.Strings(c)
+	}
+	b := ix.Encode()
+	if b == nil {
+		if ix.Verify() == nil {
+			t.Fatal("an index read back, not damaged, does not encode")
+		}
+		return
+	}
+	if _, err := Decode(b); err != nil {
+		t.Fatalf("an index read back does not encode and read again: %v", err)
+	}
 }
 
 func addDoc(d *Doc) *Index {

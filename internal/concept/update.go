@@ -9,7 +9,7 @@ import (
 
 // Update returns the binary form of the index without the files drop
 // names (by index), with the files of add (built with a Builder) after
-// the rest. ix is left as it was.
+// the rest, or the damage Verify finds in ix. ix is left as it was.
 //
 // It copies the kept index's bytes as they are where it can (the chunk
 // table, the chunks' strings, the terms) and writes each kept list again
@@ -18,7 +18,7 @@ import (
 // go keeps its place with empty lists (the terms are counted before the
 // lists are written) until the next update, which leaves it out, as a
 // fresh build does.
-func (ix *Index) Update(drop map[int]bool, add *Index) []byte {
+func (ix *Index) Update(drop map[int]bool, add *Index) ([]byte, error) {
 	var m memFile
 	size := 0 // about what it writes, to grow the buffer once
 	if r := ix.raw; r != nil {
@@ -30,17 +30,16 @@ func (ix *Index) Update(drop map[int]bool, add *Index) []byte {
 		}
 		size += 80*add.NumChunks() + 80*len(add.Files)
 	}
+	size += size/pageSize*4 + 12 // the pages' sums
 	m.b = make([]byte, 0, size)
-	ix.UpdateTo(&m, drop, add) // memFile never fails
-	return m.b
+	if err := ix.UpdateTo(&m, drop, add); err != nil {
+		return nil, err // the damage: memFile never fails
+	}
+	return m.b, nil
 }
 
-// IndexWriter is where UpdateTo writes an index: in order, but for the
-// table of where each list starts, written last in its place.
-type IndexWriter interface {
-	io.Writer
-	io.WriterAt
-}
+// IndexWriter is where UpdateTo writes an index, in order.
+type IndexWriter = io.Writer
 
 // listBuffer is how many bytes of lists UpdateTo gathers before it
 // writes them (a variable: the tests make it small).
@@ -48,7 +47,8 @@ var listBuffer = 1 << 20
 
 // UpdateTo writes to w what Update returns, the lists through a buffer
 // of listBuffer bytes: an index written to a file is never whole in
-// memory. It returns the first error w returned.
+// memory. It returns the first error w returned, or, before it writes
+// anything, the damage Verify finds in ix.
 func (ix *Index) UpdateTo(w IndexWriter, drop map[int]bool, add *Index) error {
 	if ix.raw == nil {
 		kept, err := Decode(ix.Encode())
@@ -57,6 +57,11 @@ func (ix *Index) UpdateTo(w IndexWriter, drop map[int]bool, add *Index) error {
 		}
 		ix = kept
 	}
+	if err := ix.Verify(); err != nil {
+		return err
+	}
+	sums := &summer{w: w}
+	w = sums
 	if add == nil {
 		add = NewBuilder().Index()
 	}
@@ -87,7 +92,7 @@ func (ix *Index) UpdateTo(w IndexWriter, drop map[int]bool, add *Index) error {
 	for f, file := range ix.Files {
 		if drop[f] {
 			for c := file.first; c < file.end; c++ {
-				total -= uint64(u32(r.fixed, 4*c+3))
+				total -= uint64(r.u32(r.fixed, 4*c+3))
 			}
 		}
 	}
@@ -134,10 +139,8 @@ func (ix *Index) UpdateTo(w IndexWriter, drop map[int]bool, add *Index) error {
 
 	// The header goes out in pieces; the kept chunk table and strings
 	// straight from the kept index's bytes, in runs.
-	at := 0 // bytes written
 	put := func(p []byte) error {
-		n, err := w.Write(p)
-		at += n
+		_, err := w.Write(p)
 		return err
 	}
 	b := make([]byte, 0, listBuffer+64<<10)
@@ -187,9 +190,9 @@ func (ix *Index) UpdateTo(w IndexWriter, drop map[int]bool, add *Index) error {
 		}
 		from := uint32(0)
 		if c > 0 {
-			from = u32(r.sends, 3*c-1)
+			from = r.u32(r.sends, 3*c-1)
 		}
-		e0, e1, e2 := u32(r.sends, 3*c), u32(r.sends, 3*c+1), u32(r.sends, 3*c+2)
+		e0, e1, e2 := r.u32(r.sends, 3*c), r.u32(r.sends, 3*c+1), r.u32(r.sends, 3*c+2)
 		if !(from <= e0 && e0 <= e1 && e1 <= e2 && e2 <= uint32(len(r.strs))) {
 			from, e0, e1, e2 = 0, 0, 0, 0
 		}
@@ -217,12 +220,8 @@ func (ix *Index) UpdateTo(w IndexWriter, drop map[int]bool, add *Index) error {
 			return err
 		}
 	}
-	// The lists' starts, written after the lists that follow them.
-	startsAt := at
+	// The lists, then where each starts.
 	starts := make([]byte, 4*(3*len(terms)+1))
-	if err := put(starts); err != nil {
-		return err
-	}
 	written := 0       // bytes of lists written
 	b = b[:0]          // the lists not written yet
 	var entries []byte // one list's entries, before its count
@@ -268,11 +267,12 @@ func (ix *Index) UpdateTo(w IndexWriter, drop map[int]bool, add *Index) error {
 		}
 	}
 	binary.LittleEndian.PutUint32(starts[4*3*len(terms):], uint32(written+len(b)))
-	if _, err := w.Write(b); err != nil {
-		return err
+	for _, p := range [][]byte{b, starts} {
+		if _, err := w.Write(p); err != nil {
+			return err
+		}
 	}
-	_, err := w.WriteAt(starts, int64(startsAt))
-	return err
+	return sums.finish()
 }
 
 // spans are byte ranges [from, to) of one slice, adjacent ones joined.
@@ -307,13 +307,6 @@ func (m *memFile) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (m *memFile) WriteAt(p []byte, off int64) (int, error) {
-	if off < 0 || int(off)+len(p) > len(m.b) {
-		return 0, fmt.Errorf("a write at %d of %d bytes past the end (%d)", off, len(p), len(m.b))
-	}
-	return copy(m.b[off:], p), nil
-}
-
 // emptyTerm reports whether term i's three lists are empty (each its
 // count, 0, alone).
 func (r *raw) emptyTerm(i int) bool {
@@ -328,11 +321,11 @@ func (r *raw) emptyTerm(i int) bool {
 // oldList returns the bytes of list k, or nil when its offsets are
 // damaged.
 func (r *raw) oldList(k int) []byte {
-	from, to := u32(r.starts, k), u32(r.starts, k+1)
+	from, to := r.u32(r.starts, k), r.u32(r.starts, k+1)
 	if from > to || to > uint32(len(r.lists)) {
 		return nil
 	}
-	return r.lists[from:to]
+	return r.in(r.lists, int(from), int(to))
 }
 
 // renumber appends the entries of list src (its count, then each entry's
