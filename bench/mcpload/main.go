@@ -95,13 +95,7 @@ func main() {
 	cmd.Wait()
 
 	// stdio: one session, many callers at once.
-	cmd = exec.Command(bin, "mcp", "--root", *root)
-	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+state, "XDG_CACHE_HOME="+cache)
-	ctx := context.Background()
-	session, err := mcp.NewClient(&mcp.Implementation{Name: "mcpload", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
-	if err != nil {
-		kit.Fail(err.Error())
-	}
+	session, cmd := stdioSession(bin, *root, state, cache)
 	results = load(*clients, *per, func(context.Context) (*mcp.ClientSession, error) { return session, nil }, true)
 	report(fmt.Sprintf("stdio, 1 session, %d callers", *clients), results, peak(cmd.Process.Pid))
 	session.Close()
@@ -117,14 +111,9 @@ func main() {
 func coldConcept(bin, root, state string, callers int) {
 	cache, _ := os.MkdirTemp("", "mcpload-cache")
 	defer os.RemoveAll(cache)
-	cmd := exec.Command(bin, "mcp", "--root", root)
-	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+state, "XDG_CACHE_HOME="+cache)
-	ctx := context.Background()
-	session, err := mcp.NewClient(&mcp.Implementation{Name: "mcpload", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
-	if err != nil {
-		kit.Fail(err.Error())
-	}
+	session, cmd := stdioSession(bin, root, state, cache)
 	defer session.Close()
+	ctx := context.Background()
 	descs := []string{"where sessions expire", "the code that retries after a timeout", "parse a duration string", "close idle connections"}
 	var mu sync.Mutex
 	var built, kept int
@@ -135,14 +124,11 @@ func coldConcept(bin, root, state string, callers int) {
 			raw, _ := json.Marshal(map[string]any{"description": descs[c%len(descs)], "budget": 800})
 			start := time.Now()
 			res, err := session.CallTool(ctx, &mcp.CallToolParams{Name: "concept", Arguments: json.RawMessage(raw)})
-			r := result{latency: time.Since(start)}
+			r := result{latency: time.Since(start), err: failure("concept", raw, res, err, 0)}
 			mu.Lock()
 			defer mu.Unlock()
 			switch {
-			case err != nil:
-				r.err = fmt.Sprintf("concept %s: %v", raw, err)
-			case res.IsError:
-				r.err = fmt.Sprintf("concept %s: tool error %s", raw, fixture.Text(res))
+			case r.err != "":
 			case strings.Contains(fixture.Text(res), "built and kept for the next search"):
 				built++
 			case strings.Contains(fixture.Text(res), "kept from an earlier search"):
@@ -156,6 +142,33 @@ func coldConcept(bin, root, state string, callers int) {
 	if built != 1 {
 		kit.Fail(fmt.Sprintf("%d concept calls built the index; want 1", built))
 	}
+}
+
+// stdioSession starts `scout mcp` over root with its own state and cache
+// directories, and connects to it over stdio.
+func stdioSession(bin, root, state, cache string) (*mcp.ClientSession, *exec.Cmd) {
+	cmd := exec.Command(bin, "mcp", "--root", root)
+	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+state, "XDG_CACHE_HOME="+cache)
+	session, err := mcp.NewClient(&mcp.Implementation{Name: "mcpload", Version: "1"}, nil).Connect(context.Background(), &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		kit.Fail(err.Error())
+	}
+	return session, cmd
+}
+
+// failure says what went wrong with a call of tool with args, "" when
+// nothing did: an error, a tool error, or a page over budget (in tokens,
+// 4 bytes each; 0: none).
+func failure(tool string, args []byte, res *mcp.CallToolResult, err error, budget int) string {
+	switch {
+	case err != nil:
+		return fmt.Sprintf("%s %s: %v", tool, args, err)
+	case res.IsError:
+		return fmt.Sprintf("%s %s: tool error %s", tool, args, fixture.Text(res))
+	case budget > 0 && len(fixture.Text(res)) > budget*4:
+		return fmt.Sprintf("%s %s: %d bytes, over the budget of %d", tool, args, len(fixture.Text(res)), budget*4)
+	}
+	return ""
 }
 
 // load runs clients at once, each making per calls, and returns every
@@ -184,15 +197,7 @@ func load(clients, per int, connect func(context.Context) (*mcp.ClientSession, e
 				raw, _ := json.Marshal(k.args)
 				start := time.Now()
 				res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: k.tool, Arguments: json.RawMessage(raw)})
-				r := result{latency: time.Since(start)}
-				switch {
-				case err != nil:
-					r.err = fmt.Sprintf("%s %s: %v", k.tool, raw, err)
-				case res.IsError:
-					r.err = fmt.Sprintf("%s %s: tool error %s", k.tool, raw, fixture.Text(res))
-				case k.budget > 0 && len(fixture.Text(res)) > k.budget*4:
-					r.err = fmt.Sprintf("%s %s: %d bytes, over the budget of %d", k.tool, raw, len(fixture.Text(res)), k.budget*4)
-				}
+				r := result{latency: time.Since(start), err: failure(k.tool, raw, res, err, k.budget)}
 				mu.Lock()
 				out = append(out, r)
 				mu.Unlock()

@@ -325,11 +325,10 @@ func (p *Page) JSON() ([]byte, error) {
 // number says where each goes; flagging each context line inline made the
 // JSON of a -B1 -A2 page 2.1 times its text). A hit in the same
 // definition as one before it in the file holds only that definition's
-// line in In. Without explain it also
-// leaves out what the text does not show: scores, signals, spans and
-// ranking (they made the JSON 2 to 3 times the text), a concept lead's
-// signals, and in files and list modes the paths' counts, sizes and times. The page itself is not
-// changed.
+// line in In. Without explain it also leaves out what the text does not
+// show: scores, signals, spans and ranking (they made the JSON 2 to 3
+// times the text), a concept lead's signals, and in files and list modes
+// the paths' counts, sizes and times. The page itself is not changed.
 func (p *Page) Brief() *Page {
 	b := *p
 	if !p.explained {
