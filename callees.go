@@ -59,10 +59,10 @@ func targets(ctx context.Context, sc Scope, files []page.File) error {
 		return nil
 	}
 	slices.Sort(names)
-	res, err := Search(ctx, Options{
+	res, _, err := run(ctx, request{Options: Options{
 		Patterns: names, Fixed: true, Word: true, Case: CaseSensitive, Scope: sc, NoSpans: true,
 		RankOptions: RankOptions{NoFrecency: true, NoGit: true},
-	})
+	}, defsOnly: true}, 0)
 	if err != nil {
 		return fmt.Errorf("the search for the definitions of what %s calls: %w", strings.Join(names[:min(len(names), 3)], ", "), err)
 	}
@@ -73,10 +73,7 @@ func targets(ctx context.Context, sc Scope, files []page.File) error {
 	at := map[string][]place{}
 	for _, f := range res.Files {
 		lang := rank.LangOf(f.Path)
-		for _, l := range f.Lines {
-			if l.Context || !slices.ContainsFunc(l.Signals, func(s Signal) bool { return s.Name == rank.SigDefinition }) {
-				continue
-			}
+		for _, l := range f.Lines { // only definitions (defsOnly)
 			if n := declares(lang, l.Text, names); n != "" {
 				at[n] = append(at[n], place{page.Place{Path: f.Path, Line: l.Number}, l.Score})
 			}

@@ -455,6 +455,30 @@ func convert(o *outcome, order []int32) File {
 	return f
 }
 
+// isDefinition says, by hit key, whether the ranker marks a hit as a
+// definition.
+var isDefinition = func() (t [rank.HitKeys]bool) {
+	for k := range t {
+		sigs, _ := rank.Hit(uint8(k))
+		t[k] = slices.ContainsFunc(sigs, func(s Signal) bool { return s.Name == rank.SigDefinition })
+	}
+	return t
+}()
+
+// definitionsOnly keeps, in place, the lines (and their hit keys) that
+// are hits the ranker marks as definitions.
+func definitionsOnly(lines []search.Line, hits []uint8) ([]search.Line, []uint8) {
+	n := 0
+	for i := range lines {
+		if !lines[i].Context && isDefinition[hits[i]] {
+			lines[n], hits[n] = lines[i], hits[i]
+			n++
+		}
+	}
+	clear(lines[n:])
+	return lines[:n], hits[:n]
+}
+
 // worker searches files one at a time with its own matcher and buffer.
 type worker struct {
 	ctx       context.Context // the search's: it stops a parse (see defCheck); nil: no parses
@@ -569,6 +593,9 @@ func (w *worker) search(e walk.Entry) outcome {
 	if o.res.MatchedLines > 0 {
 		if w.rank != nil && !w.opts.CountOnly {
 			o.hits, o.facts = w.scoreHits(&e, data, &o.res, file)
+			if w.opts.defsOnly {
+				o.res.Lines, o.hits = definitionsOnly(o.res.Lines, o.hits)
+			}
 		}
 		w.mask(&e, data, &o.res)
 		var order []int32
