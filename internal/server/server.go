@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -56,6 +57,9 @@ type Options struct {
 	// Log receives the stack of a handler that panicked (the caller gets a
 	// tool error and the server goes on); nil: none.
 	Log io.Writer
+	// Calls is how many calls of the searching tools run at once; the
+	// others wait their turn (see handlers.turn); 0: DefaultCalls().
+	Calls int
 	// The process must be working in the first root (see cli's mcp
 	// command): the library resolves relative paths against the working
 	// directory, and Roots.Path returns paths relative to the first root.
@@ -70,6 +74,11 @@ func New(o Options) *mcp.Server { return newServer(&handlers{o: o}) }
 
 func newServer(h *handlers) *mcp.Server {
 	o := h.o
+	n := o.Calls
+	if n <= 0 {
+		n = DefaultCalls()
+	}
+	h.slots = make(chan struct{}, n)
 	s := mcp.NewServer(&mcp.Implementation{Name: "scout", Title: "scout", Version: o.Version}, &mcp.ServerOptions{Instructions: instructions})
 	sp := toolSpecs()
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: jsonschema.Ptr(false)}
@@ -130,9 +139,36 @@ func outputSchema[T any](desc string) *jsonschema.Schema {
 	return s
 }
 
+// DefaultCalls is how many calls of the searching tools a server runs at
+// once by default: two per CPU. Each search already uses every CPU, so
+// more at once finish no sooner, and each holds its own memory: sixteen
+// `callees ServeHTTP` at once over GOROOT/src took a server to 832 MB.
+func DefaultCalls() int { return 2 * runtime.GOMAXPROCS(0) }
+
 type handlers struct {
-	o    Options
-	hook func(ctx context.Context, tool string) // tests: called before each call
+	o     Options
+	hook  func(ctx context.Context, tool string) // tests: called before each call
+	slots chan struct{}                          // one per searching call running
+}
+
+// unqueued are the tools whose calls never wait for a slot: read and
+// touch work on one file; concept calls of one scope already take turns
+// (one builds its index, the others wait for it), and a build holding a
+// slot for seconds would hold up every other tool.
+var unqueued = map[string]bool{"read": true, "touch": true, "concept": true}
+
+// turn waits for a slot for a call of tool, and returns what gives it
+// back; an error when ctx ends first.
+func (h *handlers) turn(ctx context.Context, tool string) (func(), error) {
+	if unqueued[tool] {
+		return func() {}, nil
+	}
+	select {
+	case h.slots <- struct{}{}:
+		return func() { <-h.slots }, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("cancelled while waiting for one of the %d calls running at once to finish: %w", cap(h.slots), ctx.Err())
+	}
 }
 
 // tool wraps a handler: it decodes the arguments and turns errors into
@@ -151,6 +187,11 @@ func (h *handlers) tool(s *spec, f func(context.Context, args) (any, string, err
 					Text: fmt.Sprintf("%s: internal error (a bug in scout, not in your call): %v; the server goes on, and the stack is in its log; try other arguments, or another tool", s.tool, v)}}}
 			}
 		}()
+		done, err := h.turn(ctx, s.tool)
+		if err != nil {
+			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: s.tool + ": " + err.Error()}}}, nil
+		}
+		defer done()
 		if h.hook != nil {
 			h.hook(ctx, s.tool)
 		}
