@@ -142,7 +142,7 @@ func outputSchema[T any](desc string) *jsonschema.Schema {
 // DefaultCalls is how many calls of the searching tools a server runs at
 // once by default: two per CPU. Each search already uses every CPU, so
 // more at once finish no sooner, and each holds its own memory: sixteen
-// `callees ServeHTTP` at once over GOROOT/src took a server to 832 MB.
+// `callees ServeHTTP` at once over GOROOT/src took a server to 843 MB.
 func DefaultCalls() int { return 2 * runtime.GOMAXPROCS(0) }
 
 type handlers struct {
