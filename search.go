@@ -455,22 +455,12 @@ func convert(o *outcome, order []int32) File {
 	return f
 }
 
-// isDefinition says, by hit key, whether the ranker marks a hit as a
-// definition.
-var isDefinition = func() (t [rank.HitKeys]bool) {
-	for k := range t {
-		sigs, _ := rank.Hit(uint8(k))
-		t[k] = slices.ContainsFunc(sigs, func(s Signal) bool { return s.Name == rank.SigDefinition })
-	}
-	return t
-}()
-
 // definitionsOnly keeps, in place, the lines (and their hit keys) that
 // are hits the ranker marks as definitions.
 func definitionsOnly(lines []search.Line, hits []uint8) ([]search.Line, []uint8) {
 	n := 0
 	for i := range lines {
-		if !lines[i].Context && isDefinition[hits[i]] {
+		if !lines[i].Context && rank.KeyDefines(hits[i]) {
 			lines[n], hits[n] = lines[i], hits[i]
 			n++
 		}

@@ -71,3 +71,21 @@ func TestMarkerQuery(t *testing.T) {
 		t.Error("MarkerQuery over several patterns: every one must be a marker")
 	}
 }
+
+// TestKeyDefines: a hit key defines exactly when its hit carries the
+// definition signal, for every key.
+func TestKeyDefines(t *testing.T) {
+	defines := 0
+	for k := range HitKeys {
+		sigs, _ := Hit(uint8(k))
+		if got, want := KeyDefines(uint8(k)), hasSignal(sigs, SigDefinition); got != want {
+			t.Errorf("key %d: KeyDefines %v, its signals %v", k, got, sigs)
+		}
+		if KeyDefines(uint8(k)) {
+			defines++
+		}
+	}
+	if defines == 0 {
+		t.Fatal("no key defines: nothing compared")
+	}
+}

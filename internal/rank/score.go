@@ -133,6 +133,10 @@ func HitKey(c Class, word, sameCase bool) uint8 { return uint8(hitKey(c, word, s
 // KeyKind returns the kind of the match a hit key was made from.
 func KeyKind(k uint8) Kind { return Kind(k / 16) }
 
+// KeyDefines reports whether a hit key is of a match that is the whole
+// name a definition declares: a hit with the SigDefinition signal.
+func KeyDefines(k uint8) bool { return KeyKind(k) == Definition && k&1 != 0 }
+
 // Hit returns the signals and score of a hit key.
 func Hit(k uint8) ([]Signal, int) { return hitTable[k].signals, hitTable[k].sum }
 
