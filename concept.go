@@ -125,11 +125,26 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		return err
 	}
 
-	// The kept index is read back while the walk stats the files.
+	// While the walk stats the files, git's index is read, and the kept
+	// index is read back and searched: when no file changed (the usual
+	// case), those leads are the answer.
+	r := conceptRanker(ctx, o, at)
+	defer r.gitRelease()
 	var maps mappings
 	defer maps.release()
+	q := concept.Query{Text: desc, Tests: o.Tests}
 	kept := make(chan keptIndex, 1)
-	go func() { kept <- readKept(o, &maps) }()
+	var early []concept.Lead // the kept index's leads
+	searched := make(chan struct{})
+	go func() {
+		defer close(searched)
+		k := readKept(o, &maps)
+		kept <- k
+		if k.old != nil && o.Embed.Provider == "" {
+			early = k.old.Search(q, MaxConceptLeads)
+		}
+	}()
+	defer func() { <-searched }() // before the kept index is unmapped
 	scope, err := scopeFiles(ctx, o.Scope, true)
 	if err == nil {
 		err = ctx.Err()
@@ -157,7 +172,6 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 	in.Warnings = append(in.Warnings, rep.warnings...)
 	in.Index = rep.line
 	in.Searched = ix.Indexed()
-	q := concept.Query{Text: desc, Tests: o.Tests}
 	if o.Embed.Provider != "" {
 		sim := similar(ctx, ix, desc, o, &maps)
 		if err := ctx.Err(); err != nil {
@@ -176,8 +190,12 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		}
 	}
 	in.How = "leads: chunks cut at definitions found by " + chunker() + ", " + ranked
-	leads := ix.Search(q, MaxConceptLeads)
-	bonus, signals := boostLeads(ctx, ix, leads, o, at)
+	<-searched
+	leads := early
+	if ix != k.old || o.Embed.Provider != "" {
+		leads = ix.Search(q, MaxConceptLeads) // the index changed, or embeddings rank too
+	}
+	bonus, signals := boostLeads(ctx, r, ix, leads, at.bonus)
 	if signals != "" && o.Explain {
 		in.How += "\n" + signals
 	}

@@ -22,21 +22,27 @@ import (
 // words decide; these order what they found.
 const conceptSignalScale = 50
 
+// conceptRanker starts what the leads' file signals need: git's view of
+// the project (its index read in the background) and the frecency store.
+// A search starts it before its walk, so that git's index is read while
+// the files are stat-ed; the caller releases it (gitRelease).
+func conceptRanker(ctx context.Context, o ConceptOptions, at resume) *ranker {
+	roots, _ := rootsOf(o.Paths)
+	ro := o.RankOptions
+	ro.Now = at.now
+	return newFileRanker(ctx, ro, o.NoIgnore, at.bonus, roots)
+}
+
 // boostLeads gives each lead its file's signals from scout's ranking, as
 // grep gives them to a file with hits: git (changed in the working tree),
 // recency and frecency (see RankOptions), and orders the leads again. It
 // returns the frecency bonuses it used, by path hash, for the cursor (a
 // later page scores with the first page's), and a line saying what the
 // signals were, for an explained page.
-func boostLeads(ctx context.Context, ix *concept.Index, leads []concept.Lead, o ConceptOptions, at resume) (bonus map[uint32]int, line string) {
+func boostLeads(ctx context.Context, r *ranker, ix *concept.Index, leads []concept.Lead, firstPage map[uint32]int) (bonus map[uint32]int, line string) {
 	if len(leads) == 0 {
-		return at.bonus, ""
+		return firstPage, ""
 	}
-	roots, _ := rootsOf(o.Paths)
-	ro := o.RankOptions
-	ro.Now = at.now
-	r := newFileRanker(ctx, ro, o.NoIgnore, at.bonus, roots)
-	defer r.gitRelease()
 	git := r.gitDone(ctx)
 	bonus = r.bonus
 	if bonus == nil {
