@@ -146,9 +146,13 @@ func outputSchema[T any](desc string) *jsonschema.Schema {
 func DefaultCalls() int { return 2 * runtime.GOMAXPROCS(0) }
 
 type handlers struct {
-	o     Options
-	hook  func(ctx context.Context, tool string) // tests: called before each call
-	slots chan struct{}                          // one per searching call running
+	o Options
+	// Tests: hook is called as each call starts, with its time limit
+	// (what is left of it after the wait; 0: none); queued when a call
+	// waits for its turn.
+	hook   func(ctx context.Context, tool string, limit time.Duration)
+	queued func(tool string)
+	slots  chan struct{} // one per searching call running
 }
 
 // unqueued are the tools whose calls never wait for a slot: read and
@@ -157,18 +161,57 @@ type handlers struct {
 // slot for seconds would hold up every other tool.
 var unqueued = map[string]bool{"read": true, "touch": true, "concept": true}
 
-// turn waits for a slot for a call of tool, and returns what gives it
-// back; an error when ctx ends first.
-func (h *handlers) turn(ctx context.Context, tool string) (func(), error) {
+// turn waits for a slot for a call of tool, at most limit (none: 0), and
+// returns what gives it back; an error when ctx ends or limit passes
+// first.
+func (h *handlers) turn(ctx context.Context, tool string, limit time.Duration) (func(), error) {
 	if unqueued[tool] {
 		return func() {}, nil
 	}
 	select {
 	case h.slots <- struct{}{}:
 		return func() { <-h.slots }, nil
+	default:
+	}
+	if h.queued != nil {
+		h.queued(tool)
+	}
+	var expired <-chan time.Time
+	if limit > 0 {
+		t := time.NewTimer(limit)
+		defer t.Stop()
+		expired = t.C
+	}
+	select {
+	case h.slots <- struct{}{}:
+		return func() { <-h.slots }, nil
 	case <-ctx.Done():
 		return nil, fmt.Errorf("cancelled while waiting for one of the %d calls running at once to finish: %w", cap(h.slots), ctx.Err())
+	case <-expired:
+		return nil, h.noTimeLeft(limit, limit)
 	}
+}
+
+// limitOf is the time limit of a call of s, which its wait for a turn
+// counts toward: timeout_ms (or DefaultTimeout) for a tool that takes it
+// and waits; 0 for the others.
+func limitOf(s *spec, a args) time.Duration {
+	if s.param("timeout_ms") == nil || unqueued[s.tool] {
+		return 0
+	}
+	return timeoutOf(a)
+}
+
+func (h *handlers) noTimeLeft(waited, limit time.Duration) error {
+	return fmt.Errorf("waited %s for a turn (%s), which is all of the time limit (%s); nothing was searched: call again, or send a larger timeout_ms", waited.Round(time.Millisecond), h.atOnce(), limit)
+}
+
+// atOnce says how many searching calls the server runs at once.
+func (h *handlers) atOnce() string {
+	if cap(h.slots) == 1 {
+		return "this server runs one searching call at a time"
+	}
+	return fmt.Sprintf("this server runs %d searching calls at once", cap(h.slots))
 }
 
 // tool wraps a handler: it decodes the arguments and turns errors into
@@ -187,25 +230,61 @@ func (h *handlers) tool(s *spec, f func(context.Context, args) (any, string, err
 					Text: fmt.Sprintf("%s: internal error (a bug in scout, not in your call): %v; the server goes on, and the stack is in its log; try other arguments, or another tool", s.tool, v)}}}
 			}
 		}()
-		done, err := h.turn(ctx, s.tool)
+		failed := func(err error) *mcp.CallToolResult {
+			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: s.tool + ": " + err.Error()}}}
+		}
+		arrived := time.Now()
+		// Arguments that do not decode are refused before the call waits.
+		a, err := s.decode(req.Params.Arguments)
 		if err != nil {
-			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: s.tool + ": " + err.Error()}}}, nil
+			return failed(err), nil
+		}
+		limit := limitOf(s, a)
+		done, err := h.turn(ctx, s.tool, limit)
+		if err != nil {
+			return failed(err), nil
 		}
 		defer done()
+		note, err := h.waited(a, limit, time.Since(arrived))
+		if err != nil {
+			return failed(err), nil
+		}
 		if h.hook != nil {
-			h.hook(ctx, s.tool)
+			h.hook(ctx, s.tool, limitOf(s, a))
 		}
-		a, err := s.decode(req.Params.Arguments)
-		if err == nil {
-			var out any
-			var text string
-			out, text, err = f(ctx, a)
-			if err == nil {
-				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}, StructuredContent: out}, nil
-			}
+		out, text, err := f(ctx, a)
+		if err != nil {
+			return failed(err), nil
 		}
-		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: s.tool + ": " + err.Error()}}}, nil
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text + note}}, StructuredContent: out}, nil
 	}
+}
+
+// NotedWait is how long a call must wait for its turn before its page
+// says so.
+const NotedWait = time.Second
+
+// waited counts the time a call waited for its turn toward its time limit
+// (none: 0), so that a host's limit holds for the wait and the search
+// together: the search gets what is left. It returns a line for the page
+// when the wait was long enough to notice.
+func (h *handlers) waited(a args, limit, waited time.Duration) (string, error) {
+	if limit <= 0 {
+		return "", nil
+	}
+	left := (limit - waited).Truncate(time.Millisecond)
+	if left <= 0 {
+		return "", h.noTimeLeft(waited, limit)
+	}
+	from := "timeout_ms"
+	if prev, ok := a["timeout_ms"]; ok {
+		from = prev.from
+	}
+	a["timeout_ms"] = arg{v: int(left / time.Millisecond), from: from}
+	if waited < NotedWait {
+		return "", nil
+	}
+	return fmt.Sprintf("\nnote: this call waited %.1f s for a turn (%s); the wait counts toward timeout_ms, and %.1f s of it was left for the search\n", waited.Seconds(), h.atOnce(), left.Seconds()), nil
 }
 
 // paths confines the paths an agent sent.

@@ -3,8 +3,11 @@ package server_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -100,3 +103,101 @@ func TestCallsTakeTurns(t *testing.T) {
 type toolError struct{ text string }
 
 func (e *toolError) Error() string { return e.text }
+
+// TestWaitCountsTowardTimeout: the time a call waits for its turn counts
+// toward its timeout_ms. A call whose limit passes while it waits fails at
+// once, having searched nothing; one that waited long gets the rest of its
+// limit and a page that says it waited. Arguments that do not decode are
+// refused without waiting.
+func TestWaitCountsTowardTimeout(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("needle\n"), 0o644)
+	entered := make(chan struct{}, 1)
+	release := make(chan struct{})
+	let := sync.OnceFunc(func() { close(release) })
+	defer let() // a failure must not leave calls blocked
+	queued := make(chan string, 8)
+	limits := make(chan time.Duration, 8) // of the greps that start
+	s := server.NewHooked(server.Options{Roots: roots(t, dir), StateDir: t.TempDir(), Calls: 1}, server.Hooks{
+		Tool: "outline",
+		Wait: func(ctx context.Context) {
+			entered <- struct{}{}
+			select {
+			case <-release:
+			case <-ctx.Done():
+			}
+		},
+		Queued: func(tool string) { queued <- tool },
+		Started: func(tool string, limit time.Duration) {
+			if tool == "grep" {
+				limits <- limit
+			}
+		},
+	})
+	cs := inProcess(t, s)
+	call := func(tool, arguments string) (*mcp.CallToolResult, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		return cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: json.RawMessage(arguments)})
+	}
+	outlined := make(chan error, 1)
+	go func() { _, err := call("outline", `{"path":"a.txt"}`); outlined <- err }()
+	<-entered // it holds the only turn
+
+	r, err := call("grep", `{"pattern": 5}`)
+	if err != nil || !r.IsError || !strings.Contains(fixture.Text(r), "pattern must be a string") {
+		t.Errorf("grep with a bad pattern while the only turn was taken: %v %v; want its argument refused", err, r)
+	}
+	r, err = call("grep", `{"pattern":"needle","timeout_ms":300}`)
+	switch {
+	case err != nil:
+		t.Fatalf("grep with timeout_ms 300 behind a call that holds the only turn: %v (it waited past its limit?)", err)
+	case !r.IsError || !strings.Contains(fixture.Text(r), "which is all of the time limit (300ms); nothing was searched"):
+		t.Errorf("grep with timeout_ms 300 behind a call that holds the only turn: %q; want the limit spent waiting", fixture.Text(r))
+	}
+	if q := <-queued; q != "grep" {
+		t.Errorf("%s waited for its turn; want only the grep with a good pattern", q)
+	}
+
+	type result struct {
+		r   *mcp.CallToolResult
+		err error
+	}
+	grepped := make(chan result, 1)
+	go func() {
+		r, err := call("grep", `{"pattern":"needle","timeout":60000}`)
+		grepped <- result{r, err}
+	}()
+	if q := <-queued; q != "grep" {
+		t.Errorf("%s waited for its turn; want the grep", q)
+	}
+	time.Sleep(server.NotedWait + 100*time.Millisecond)
+	let()
+	g := <-grepped
+	switch {
+	case g.err != nil:
+		t.Fatal(g.err)
+	case g.r.IsError:
+		t.Fatalf("grep that waited %v of its 60 s: %s", server.NotedWait, fixture.Text(g.r))
+	}
+	text := fixture.Text(g.r)
+	var waited float64
+	var left float64
+	if i := strings.Index(text, "note: this call waited "); i < 0 {
+		t.Errorf("the page of a grep that waited over %v does not say so:\n%s", server.NotedWait, text)
+	} else if _, err := fmt.Sscanf(text[i:], "note: this call waited %f s for a turn (this server runs one searching call at a time); the wait counts toward timeout_ms, and %f s", &waited, &left); err != nil || waited < server.NotedWait.Seconds() || waited+left < 59.9 || waited+left > 60.1 || !strings.Contains(text, "a.txt") {
+		t.Errorf("waited %v s (%v), left %v s; want the wait of over %v noted below the hit:\n%s", waited, err, left, server.NotedWait, text)
+	}
+	// The search had what was left of the 60 s, as the note says.
+	if l := <-limits; l >= 60*time.Second-server.NotedWait || math.Abs(l.Seconds()-left) > 0.051 {
+		t.Errorf("the grep that waited %.1f s of its 60 s searched with a limit of %v; the note says %.1f s was left", waited, l, left)
+	}
+	if err := <-outlined; err != nil {
+		t.Error(err)
+	}
+	select {
+	case q := <-queued:
+		t.Errorf("%s waited for its turn; want no more", q)
+	default:
+	}
+}
