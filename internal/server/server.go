@@ -161,13 +161,40 @@ type handlers struct {
 // slot for seconds would hold up every other tool.
 var unqueued = map[string]bool{"read": true, "touch": true, "concept": true}
 
-// turn waits for a slot for a call of tool, at most limit (none: 0), and
-// returns what gives it back; an error when ctx ends or limit passes
-// first.
-func (h *handlers) turn(ctx context.Context, tool string, limit time.Duration) (func(), error) {
-	if unqueued[tool] {
-		return func() {}, nil
+// maxQuickOutline is how many files an outline may name and not wait its
+// turn.
+const maxQuickOutline = 16
+
+// queues reports whether a call of s waits for a turn: the calls that walk
+// a tree do; read, touch and concept (see unqueued) do not, nor an outline
+// of a few files, which only parses them ("what is in this file" should
+// not wait behind searches of the whole tree).
+func (h *handlers) queues(s *spec, a args) bool {
+	if unqueued[s.tool] {
+		return false
 	}
+	if s.tool != "outline" {
+		return true
+	}
+	paths := a.strs("path")
+	if len(paths) == 0 || len(paths) > maxQuickOutline {
+		return true
+	}
+	for _, p := range paths {
+		c, err := h.o.Roots.Path(scout.UnquotePath(p))
+		if err != nil {
+			return true // refused in its turn, as any call is
+		}
+		if fi, err := os.Stat(c); err != nil || fi.IsDir() {
+			return true
+		}
+	}
+	return false
+}
+
+// turn waits for a slot, at most limit (none: 0), and returns what gives
+// it back; an error when ctx ends or limit passes first.
+func (h *handlers) turn(ctx context.Context, tool string, limit time.Duration) (func(), error) {
 	select {
 	case h.slots <- struct{}{}:
 		return func() { <-h.slots }, nil
@@ -193,10 +220,10 @@ func (h *handlers) turn(ctx context.Context, tool string, limit time.Duration) (
 }
 
 // limitOf is the time limit of a call of s, which its wait for a turn
-// counts toward: timeout_ms (or DefaultTimeout) for a tool that takes it
-// and waits; 0 for the others.
+// counts toward: timeout_ms (or DefaultTimeout) for a tool that takes it;
+// 0 for the others.
 func limitOf(s *spec, a args) time.Duration {
-	if s.param("timeout_ms") == nil || unqueued[s.tool] {
+	if s.param("timeout_ms") == nil {
 		return 0
 	}
 	return timeoutOf(a)
@@ -239,15 +266,17 @@ func (h *handlers) tool(s *spec, f func(context.Context, args) (any, string, err
 		if err != nil {
 			return failed(err), nil
 		}
-		limit := limitOf(s, a)
-		done, err := h.turn(ctx, s.tool, limit)
-		if err != nil {
-			return failed(err), nil
-		}
-		defer done()
-		note, err := h.waited(a, limit, time.Since(arrived))
-		if err != nil {
-			return failed(err), nil
+		note := ""
+		if h.queues(s, a) {
+			limit := limitOf(s, a)
+			done, err := h.turn(ctx, s.tool, limit)
+			if err != nil {
+				return failed(err), nil
+			}
+			defer done()
+			if note, err = h.waited(a, limit, time.Since(arrived)); err != nil {
+				return failed(err), nil
+			}
 		}
 		if h.hook != nil {
 			h.hook(ctx, s.tool, limitOf(s, a))

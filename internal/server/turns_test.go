@@ -20,8 +20,8 @@ import (
 
 // TestCallsTakeTurns: a server runs at most Calls searching calls at once;
 // the next waits its turn, and runs when one ends; a call cancelled while
-// it waits never runs and holds no turn; read, touch and concept never
-// wait.
+// it waits never runs and holds no turn; read, touch, concept and an
+// outline of a file never wait; an outline of a directory does.
 func TestCallsTakeTurns(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // concept keeps its index there
 	dir := t.TempDir()
@@ -71,6 +71,7 @@ func TestCallsTakeTurns(t *testing.T) {
 		{"read", `{"path":"a.txt"}`},
 		{"touch", `{"paths":["a.txt"]}`},
 		{"concept", `{"description":"the needle"}`},
+		{"outline", `{"path":"a.txt"}`},
 	} {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: c.tool, Arguments: json.RawMessage(c.args)})
@@ -81,6 +82,13 @@ func TestCallsTakeTurns(t *testing.T) {
 		case r.IsError:
 			t.Errorf("%s while two greps ran: %s", c.tool, fixture.Text(r))
 		}
+	}
+	// An outline of a directory walks it: it waits like the searches.
+	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Second)
+	r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "outline", Arguments: json.RawMessage(`{"path":".","timeout_ms":200}`)})
+	cancel()
+	if err != nil || !r.IsError || !strings.Contains(fixture.Text(r), "which is all of the time limit (200ms)") {
+		t.Errorf("outline of a directory while two greps ran: %v %v; want it to wait its turn, and its time limit to pass", err, r)
 	}
 	let()
 	select {
@@ -141,8 +149,8 @@ func TestWaitCountsTowardTimeout(t *testing.T) {
 		return cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: json.RawMessage(arguments)})
 	}
 	outlined := make(chan error, 1)
-	go func() { _, err := call("outline", `{"path":"a.txt"}`); outlined <- err }()
-	<-entered // it holds the only turn
+	go func() { _, err := call("outline", `{"path":"."}`); outlined <- err }()
+	waitFor(t, entered, "the outline of a directory to take the only turn")
 
 	r, err := call("grep", `{"pattern": 5}`)
 	if err != nil || !r.IsError || !strings.Contains(fixture.Text(r), "pattern must be a string") {
@@ -155,7 +163,7 @@ func TestWaitCountsTowardTimeout(t *testing.T) {
 	case !r.IsError || !strings.Contains(fixture.Text(r), "which is all of the time limit (300ms); nothing was searched"):
 		t.Errorf("grep with timeout_ms 300 behind a call that holds the only turn: %q; want the limit spent waiting", fixture.Text(r))
 	}
-	if q := <-queued; q != "grep" {
+	if q := waitFor(t, queued, "the grep to wait for its turn"); q != "grep" {
 		t.Errorf("%s waited for its turn; want only the grep with a good pattern", q)
 	}
 
@@ -168,12 +176,12 @@ func TestWaitCountsTowardTimeout(t *testing.T) {
 		r, err := call("grep", `{"pattern":"needle","timeout":60000}`)
 		grepped <- result{r, err}
 	}()
-	if q := <-queued; q != "grep" {
+	if q := waitFor(t, queued, "the grep to wait for its turn"); q != "grep" {
 		t.Errorf("%s waited for its turn; want the grep", q)
 	}
 	time.Sleep(server.NotedWait + 100*time.Millisecond)
 	let()
-	g := <-grepped
+	g := waitFor(t, grepped, "the grep to end")
 	switch {
 	case g.err != nil:
 		t.Fatal(g.err)
@@ -189,10 +197,10 @@ func TestWaitCountsTowardTimeout(t *testing.T) {
 		t.Errorf("waited %v s (%v), left %v s; want the wait of over %v noted below the hit:\n%s", waited, err, left, server.NotedWait, text)
 	}
 	// The search had what was left of the 60 s, as the note says.
-	if l := <-limits; l >= 60*time.Second-server.NotedWait || math.Abs(l.Seconds()-left) > 0.051 {
+	if l := waitFor(t, limits, "the grep to start"); l >= 60*time.Second-server.NotedWait || math.Abs(l.Seconds()-left) > 0.051 {
 		t.Errorf("the grep that waited %.1f s of its 60 s searched with a limit of %v; the note says %.1f s was left", waited, l, left)
 	}
-	if err := <-outlined; err != nil {
+	if err := waitFor(t, outlined, "the outline to end"); err != nil {
 		t.Error(err)
 	}
 	select {
@@ -200,4 +208,18 @@ func TestWaitCountsTowardTimeout(t *testing.T) {
 		t.Errorf("%s waited for its turn; want no more", q)
 	default:
 	}
+}
+
+// waitFor receives from ch, or fails the test after 20 s: a call that
+// never comes must not hang it.
+func waitFor[T any](t *testing.T, ch <-chan T, what string) T {
+	t.Helper()
+	select {
+	case v := <-ch:
+		return v
+	case <-time.After(20 * time.Second):
+		t.Fatalf("waited 20 s for %s", what)
+	}
+	var zero T
+	return zero
 }
