@@ -27,16 +27,9 @@ func TestCallsTakeTurns(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("needle\n"), 0o644)
 	entered := make(chan struct{}, 8)
-	release := make(chan struct{})
-	let := sync.OnceFunc(func() { close(release) })
+	hold, let := holder(entered)
 	defer let() // a failure must not leave calls blocked
-	s := server.NewBlocking(server.Options{Roots: roots(t, dir), StateDir: t.TempDir(), Calls: 2}, "grep", func(ctx context.Context) {
-		entered <- struct{}{}
-		select {
-		case <-release:
-		case <-ctx.Done():
-		}
-	})
+	s := server.NewBlocking(server.Options{Roots: roots(t, dir), StateDir: t.TempDir(), Calls: 2}, "grep", hold)
 	cs := inProcess(t, s)
 	// Each call its own: the client writes into them.
 	grep := func() *mcp.CallToolParams {
@@ -121,20 +114,13 @@ func TestWaitCountsTowardTimeout(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("needle\n"), 0o644)
 	entered := make(chan struct{}, 1)
-	release := make(chan struct{})
-	let := sync.OnceFunc(func() { close(release) })
+	hold, let := holder(entered)
 	defer let() // a failure must not leave calls blocked
 	queued := make(chan string, 8)
 	limits := make(chan time.Duration, 8) // of the greps that start
 	s := server.NewHooked(server.Options{Roots: roots(t, dir), StateDir: t.TempDir(), Calls: 1}, server.Hooks{
-		Tool: "outline",
-		Wait: func(ctx context.Context) {
-			entered <- struct{}{}
-			select {
-			case <-release:
-			case <-ctx.Done():
-			}
-		},
+		Tool:   "outline",
+		Wait:   hold,
 		Queued: func(tool string) { queued <- tool },
 		Started: func(tool string, limit time.Duration) {
 			if tool == "grep" {
@@ -222,4 +208,17 @@ func waitFor[T any](t *testing.T, ch <-chan T, what string) T {
 	}
 	var zero T
 	return zero
+}
+
+// holder returns a hook that says on entered that a call came, then holds
+// it until let is called (or the call ends).
+func holder(entered chan<- struct{}) (hold func(context.Context), let func()) {
+	release := make(chan struct{})
+	return func(ctx context.Context) {
+		entered <- struct{}{}
+		select {
+		case <-release:
+		case <-ctx.Done():
+		}
+	}, sync.OnceFunc(func() { close(release) })
 }
