@@ -134,14 +134,21 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 	defer maps.release()
 	q := concept.Query{Text: desc, Tests: o.Tests}
 	kept := make(chan keptIndex, 1)
-	var early []concept.Lead // the kept index's leads
+	var early struct { // what the kept index gives
+		leads    []concept.Lead
+		exact    []page.File
+		exactErr error
+	}
 	searched := make(chan struct{})
 	go func() {
 		defer close(searched)
 		k := readKept(o, &maps)
 		kept <- k
-		if k.old != nil && o.Embed.Provider == "" {
-			early = k.old.Search(q, MaxConceptLeads)
+		if k.old != nil {
+			early.exact, early.exactErr = exactHits(ctx, desc, o, k.old)
+			if o.Embed.Provider == "" {
+				early.leads = k.old.Search(q, MaxConceptLeads)
+			}
 		}
 	}()
 	defer func() { <-searched }() // before the kept index is unmapped
@@ -157,7 +164,11 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 	if err != nil {
 		return nil, tooLong(err)
 	}
-	exact, err := exactHits(ctx, desc, o, ix)
+	<-searched
+	exact, err := early.exact, early.exactErr
+	if ix != k.old {
+		exact, err = exactHits(ctx, desc, o, ix)
+	}
 	if err != nil {
 		return nil, tooLong(err)
 	}
@@ -190,8 +201,7 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		}
 	}
 	in.How = "leads: chunks cut at definitions found by " + chunker() + ", " + ranked
-	<-searched
-	leads := early
+	leads := early.leads
 	if ix != k.old || o.Embed.Provider != "" {
 		leads = ix.Search(q, MaxConceptLeads) // the index changed, or embeddings rank too
 	}

@@ -153,6 +153,17 @@ func TestConceptCache(t *testing.T) {
 	if f := footer(search("sockets")); !strings.HasSuffix(f, "none changed") {
 		t.Errorf("a touched file whose content is the same must not count as changed: %q", f)
 	}
+	// The exact hits come from the files as they are now, not as the kept
+	// index had them (a search reads them while it walks).
+	if p := search("retries after a timeout"); p.Total.Files != 1 {
+		t.Errorf("%d files hold the description as written; want a.go:\n%s", p.Total.Files, p.Text)
+	}
+	write("b.go", "package a\n\n// Close closes the idle sockets, and retries after a timeout.\nfunc Close() {}\n")
+	later = later.Add(time.Minute)
+	os.Chtimes(filepath.Join(dir, "b.go"), later, later)
+	if p := search("retries after a timeout"); p.Total.Files != 2 {
+		t.Errorf("after b.go changed, %d files hold the description as written; want a.go and b.go:\n%s", p.Total.Files, p.Text)
+	}
 	os.Remove(filepath.Join(dir, "b.go"))
 	if p := search("sockets"); len(p.Leads) != 0 || p.Total.Files != 0 {
 		t.Errorf("a removed file still answers:\n%s", p.Text)
