@@ -131,6 +131,36 @@ func TestSearchRanksTheChunkThatSaysIt(t *testing.T) {
 	}
 }
 
+// A vague verb of a description ("decides", "handles") is rare in code,
+// so plain BM25 would rank the chunk that has it above the one that has
+// what the description is about.
+func TestVagueVerbsWeighLess(t *testing.T) {
+	files := map[string][][2]string{
+		"sniff.go": {{"sniff", "// sniff reports whether data looks binary: a file with a NUL byte is binary.\nfunc sniff(data []byte) bool { return bytes.IndexByte(data, 0) >= 0 }"}},
+		"order.go": {{"order", "// order decides which of two hits comes first.\nfunc order(a, b hit) int { return a.line - b.line }"}},
+		"size.go":  {{"size", "// size determines whether a buffer must grow.\nfunc size(n int) bool { return n > 64 }"}},
+	}
+	for i := range 40 { // "file" common and "binary" less so, as in a real tree
+		body := "// f writes the data to a file.\nfunc f() {}"
+		if i%8 == 0 {
+			body = "// f builds the binary.\nfunc f() {}"
+		}
+		files[fmt.Sprintf("pkg%d/x.go", i)] = [][2]string{{"f", body}}
+	}
+	ix := build(files)
+	name := func(c int) string { _, n, _ := ix.Strings(c); return n }
+	for _, q := range []string{"the code that decides whether a file is binary", "what determines whether data is binary"} {
+		leads := ix.Search(Query{Text: q}, 5)
+		if len(leads) == 0 || name(leads[0].Chunk) != "sniff" {
+			var got []string
+			for _, l := range leads {
+				got = append(got, name(l.Chunk))
+			}
+			t.Errorf("%q: leads %v, want sniff first", q, got)
+		}
+	}
+}
+
 func TestSearchIsATotalOrder(t *testing.T) {
 	files := map[string][][2]string{}
 	for i := range 30 {

@@ -589,12 +589,13 @@ type Tuning struct {
 	ChunkB       float64
 	FileK1       float64 // BM25's k1 and b over whole files
 	FileB        float64
-	NoChunks     bool // rank by whole files only (for the evaluation)
-	NoFiles      bool // rank by chunks only (for the evaluation)
+	Vague        float64 // the weight of a vague verb of a description ("decides", "handles")
+	NoChunks     bool    // rank by whole files only (for the evaluation)
+	NoFiles      bool    // rank by chunks only (for the evaluation)
 }
 
 // DefaultTuning is the tuning Search uses when a query has none.
-var DefaultTuning = Tuning{FuseK: 20, FileWeight: 1, EmbedWeight: 1, Path: 0.5, Lowered: 0.6, Abbreviation: 0.5, ChunkK1: 1.2, ChunkB: 0.75, FileK1: 1.2, FileB: 0.75}
+var DefaultTuning = Tuning{FuseK: 20, FileWeight: 1, EmbedWeight: 1, Path: 0.5, Lowered: 0.6, Abbreviation: 0.5, ChunkK1: 1.2, ChunkB: 0.75, FileK1: 1.2, FileB: 0.75, Vague: 0.5}
 
 // byScore orders by score, higher first, then by a (chunk or first
 // chunk) index: a total order.

@@ -152,6 +152,9 @@ func (ix *Index) scoreChunks(text string, tu *Tuning) (cs chunkScores, qs []qter
 		if t.expanded {
 			w *= tu.Abbreviation
 		}
+		if vague[t.term] {
+			w *= tu.Vague
+		}
 		bit := uint64(0)
 		if i < 64 {
 			bit = 1 << i
@@ -209,6 +212,9 @@ func (ix *Index) scoreFiles(text string, tu *Tuning) (score []float64, touched [
 		fpost := ix.filePostList(t.id)
 		df := float64(len(fpost))
 		w := math.Log(1+(F-df+0.5)/(df+0.5)) * (1 + 0.5*float64(t.count-1))
+		if vague[Stem(t.term)] {
+			w *= tu.Vague
+		}
 		for _, p := range fpost {
 			tf := float64(p.tf)
 			norm := tu.FileK1 * (1 - tu.FileB + tu.FileB*float64(ix.flens[p.chunk])/favg)
@@ -221,3 +227,17 @@ func (ix *Index) scoreFiles(text string, tu *Tuning) (score []float64, touched [
 	}
 	return score, touched
 }
+
+// vague holds the verbs a description uses to say that code acts, not
+// what it acts on ("the code that decides whether…", "handles",
+// "determines"): rare in code, so BM25 would weigh them most, though
+// they tell little of which code is meant. They weigh less, not nothing.
+var vague = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`decide decides determine determines handle handles deal deals take takes
+		care perform performs responsible manage manages happen happens figure figures work works
+		make makes do does try tries`) {
+		m[Stem(w)] = true
+	}
+	return m
+}()
