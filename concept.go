@@ -136,7 +136,7 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 	kept := make(chan keptIndex, 1)
 	var early struct { // what the kept index gives
 		leads    []concept.Lead
-		exact    []page.File
+		exact    exactList
 		exactErr error
 	}
 	searched := make(chan struct{})
@@ -173,7 +173,7 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		return nil, tooLong(err)
 	}
 	in := page.ConceptInput{
-		Description: desc, Exact: exact, Explain: o.Explain, Budget: o.Budget * 4, Face: o.Face,
+		Description: desc, Exact: exact.files, ExactFound: exact.found, Explain: o.Explain, Budget: o.Budget * 4, Face: o.Face,
 	}
 	ranked := "ranked by the words they share with the description (BM25 over code-aware terms, fused with their file's rank); matched by words, not by meaning"
 	in.NotIndexed, in.Warnings = notIndexed(ix, files)
@@ -209,37 +209,40 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 	if signals != "" && o.Explain {
 		in.How += "\n" + signals
 	}
-	in.Leads, in.LinesOf = leadsOf(ix, leads, exact, o.ShowSecrets)
+	in.Leads, in.LinesOf = leadsOf(ix, leads, exact.files, o.ShowSecrets)
 	if err := ix.Damage(); err != nil {
 		// What the search read of the kept index was not as written.
 		return nil, &damagedKept{file: k.file, err: err}
 	}
 
-	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Concept, len(in.Leads)+countLines(exact), len(exact), bonus, stampsOf(ix))
+	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Concept, len(in.Leads)+countLines(exact.files), len(exact.files), bonus, stampsOf(ix))
 	if err != nil {
 		return nil, err
 	}
 	// The files are as they were (resumeParsed checked their digests), but
 	// git's say on them may not be, nor an embedding provider's: the unit
 	// before the page must be the one the cursor was made after.
-	if c := at.cur; c != nil && in.Start >= 1 && conceptKeyAt(exact, in.Leads, in.Start-1) != c.Last {
+	if c := at.cur; c != nil && in.Start >= 1 && conceptKeyAt(exact.files, in.Leads, in.Start-1) != c.Last {
 		return nil, fmt.Errorf("%w: the leads' order changed since the first page though no file did (a file staged, committed or restored in git, or an embedding provider that answered then and not now); run the search again without the cursor", ErrStaleCursor)
 	}
 	return page.PlanConcept(in), nil
 }
 
 // exactHits returns the lines that hold desc as written (case folded),
-// best first, by file, at most MaxExactHits of them.
+// by file, best file first, at most MaxExactHits of them, and how many
+// lines and files hold it in all. When more hold it, the lines kept are
+// spread over the files: the first line of each file in turn, best file
+// first, then the second of each, and so on; a file's best lines first.
 //
 // Only the files whose words hold every word of desc can hold it, and
 // the index knows which: only those are searched (all of them when desc
 // has no words, "->").
-func exactHits(ctx context.Context, desc string, o ConceptOptions, ix *concept.Index) ([]page.File, error) {
+func exactHits(ctx context.Context, desc string, o ConceptOptions, ix *concept.Index) (exactList, error) {
 	sc := o.Scope
 	var buffer int64
 	if paths, largest, ok := ix.Holding(desc); ok {
 		if len(paths) == 0 {
-			return nil, nil
+			return exactList{}, nil
 		}
 		sc.Paths = paths // named, so only they are read, not the tree walked again
 		// Their sizes are known: a worker's buffer of 16 MiB would be
@@ -251,26 +254,60 @@ func exactHits(ctx context.Context, desc string, o ConceptOptions, ix *concept.I
 		RankOptions: RankOptions{NoFrecency: true, NoGit: true},
 	}, buffer: buffer}, 0)
 	if err != nil {
-		return nil, err
+		return exactList{}, err
 	}
 	fs := slices.Clone(res.Files)
 	slices.SortStableFunc(fs, func(a, b File) int { return b.Score - a.Score })
-	var out []page.File
-	n := 0
-	for _, f := range fs {
-		pf := page.File{Path: f.Path}
+	hits := make([]int, len(fs)) // by file, its matching lines
+	found := page.Totals{}
+	for i, f := range fs {
 		for _, l := range f.Lines {
-			if l.Context || n == MaxExactHits {
-				continue
+			if !l.Context {
+				hits[i]++
 			}
-			pf.Lines = append(pf.Lines, page.Line{Number: l.Number, Text: l.Text})
-			n++
 		}
-		if len(pf.Lines) > 0 {
-			out = append(out, pf)
+		if hits[i] > 0 {
+			found.Matches += hits[i]
+			found.Files++
 		}
 	}
+	// How many lines each file keeps: one more each round, best file
+	// first, until MaxExactHits are kept.
+	keep := make([]int, len(fs))
+	for n, more := 0, true; more && n < MaxExactHits; {
+		more = false
+		for i := range fs {
+			if keep[i] < hits[i] && n < MaxExactHits {
+				keep[i]++
+				n++
+				more = true
+			}
+		}
+	}
+	var out exactList
+	for i, f := range fs {
+		if keep[i] == 0 {
+			continue
+		}
+		pf := page.File{Path: f.Path, Lines: make([]page.Line, 0, keep[i])}
+		for _, l := range f.Lines {
+			if !l.Context && len(pf.Lines) < keep[i] {
+				pf.Lines = append(pf.Lines, page.Line{Number: l.Number, Text: l.Text})
+			}
+		}
+		out.files = append(out.files, pf)
+	}
+	if countLines(out.files) < found.Matches {
+		out.found = found
+	}
 	return out, nil
+}
+
+// exactList is a concept search's exact hits: the lines kept, and when
+// they are not all, how many lines and files hold the description.
+type exactList struct {
+	files []page.File
+	found page.Totals // zero when files holds every line
 }
 
 // conceptKeyAt returns the key of unit i of a concept page's order (its

@@ -69,6 +69,44 @@ func TestConceptPagesExhaustive(t *testing.T) {
 	}
 }
 
+// TestConceptExactCut: when more lines hold the description than a page
+// lists, the lines kept are spread over the files, and the page says how
+// many lines and files hold it and how to list them all.
+func TestConceptExactCut(t *testing.T) {
+	dir := t.TempDir()
+	// One file holds more lines than a page keeps; 30 others hold 3 each.
+	big := strings.Repeat("// wait for the lock\n", scout.MaxExactHits+50)
+	os.WriteFile(filepath.Join(dir, "big.go"), []byte("package p\n\n"+big), 0o644)
+	for i := range 30 {
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%02d.go", i)), []byte(strings.Repeat("// wait for the lock\n", 3)), 0o644)
+	}
+	p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: "wait for the lock", PageOptions: scout.PageOptions{Budget: scout.MaxBudget},
+		Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{CacheDir: t.TempDir()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := 0
+	for _, f := range p.Files {
+		lines += len(f.Lines)
+	}
+	wantFound := struct{ Matches, Files int }{scout.MaxExactHits + 50 + 90, 31}
+	if lines != scout.MaxExactHits || len(p.Files) != 31 {
+		t.Errorf("%d exact lines in %d files, want %d spread over all 31", lines, len(p.Files), scout.MaxExactHits)
+	}
+	if f := p.ExactFound; f == nil || f.Matches != wantFound.Matches || f.Files != wantFound.Files {
+		t.Errorf("ExactFound %+v, want %+v", p.ExactFound, wantFound)
+	}
+	for _, want := range []string{
+		fmt.Sprintf("exact: %d lines in 31 files, as written; the %d here", wantFound.Matches, scout.MaxExactHits),
+		fmt.Sprintf("%d of %d exact hits", scout.MaxExactHits, wantFound.Matches),
+		"next: none; this is everything but 140 more exact hits (all of them: scout grep -F -i",
+	} {
+		if !strings.Contains(p.Text, want) {
+			t.Errorf("the page does not say %q:\n%s", want, p.Text)
+		}
+	}
+}
+
 // conceptUnits lists a concept page's units: each exact hit, then each lead.
 func conceptUnits(p *scout.Page) []string {
 	var out []string

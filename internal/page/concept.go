@@ -29,7 +29,10 @@ type ConceptInput struct {
 	Description string
 	Terms       []string // the description's terms, as the index holds them
 	Exact       []File   // the lines holding the description as written, by file, best first
-	Leads       []Lead   // best first, none of them holding an exact hit
+	// ExactFound, when not zero, is how many lines and files hold the
+	// description: more than Exact, which was cut.
+	ExactFound Totals
+	Leads      []Lead // best first, none of them holding an exact hit
 	// LinesOf, when not nil, gives lead i's lines when the lead has none:
 	// asked only for the leads this page may show, so a page reads only
 	// their files.
@@ -57,6 +60,10 @@ func PlanConcept(in ConceptInput) *Page {
 	exact := 0
 	for _, f := range in.Exact {
 		exact += len(f.Lines)
+	}
+	if in.ExactFound.Matches > exact {
+		found := in.ExactFound
+		p.ExactFound = &found
 	}
 	total := exact + len(in.Leads)
 	p.Total = Totals{Matches: total, Files: len(in.Exact)}
@@ -90,7 +97,12 @@ func PlanConcept(in ConceptInput) *Page {
 			var t []byte
 			if len(shown.Lines) == 0 {
 				if len(p.Files) == 0 {
-					t = fmt.Appendf(t, "exact: %s in %s, as written\n", plural(exact, "line"), plural(len(in.Exact), "file"))
+					if f := p.ExactFound; f != nil {
+						t = fmt.Appendf(t, "exact: %s in %s, as written; the %d here are the best files' best lines (all of them: %s)\n",
+							plural(f.Matches, "line"), plural(f.Files, "file"), exact, in.Face.Exact)
+					} else {
+						t = fmt.Appendf(t, "exact: %s in %s, as written\n", plural(exact, "line"), plural(len(in.Exact), "file"))
+					}
 				}
 				t = append(t, "  "+Quote(f.Path)+"\n"...)
 			}
@@ -145,7 +157,7 @@ func PlanConcept(in ConceptInput) *Page {
 		p.Cursor = in.Cursor(next, last)
 		p.Next = fmt.Sprintf("page %d with "+in.Face.Cursor+" (%d-%d remain)", p.Number+1, p.Cursor, next+1, total)
 	} else {
-		p.Next = "none; this is everything"
+		p.Next = lastNext(p.ExactFound, exact, in.Face)
 	}
 	p.Text = head + string(b) + foot(in.Start+n, n, p.Cursor)
 	return p
@@ -209,7 +221,11 @@ func appendLead(b []byte, l Lead, explain bool) []byte {
 
 func conceptFooter(in ConceptInput, exact, shownTo, shown int, cursor string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n%s, %s", plural(exact, "exact hit"), plural(len(in.Leads), "lead"))
+	if f := in.ExactFound; f.Matches > exact {
+		fmt.Fprintf(&b, "\n%d of %s, %s", exact, plural(f.Matches, "exact hit"), plural(len(in.Leads), "lead"))
+	} else {
+		fmt.Fprintf(&b, "\n%s, %s", plural(exact, "exact hit"), plural(len(in.Leads), "lead"))
+	}
 	if shown > 0 {
 		fmt.Fprintf(&b, "; page %d: %d-%d of %d", in.Number, shownTo-shown+1, shownTo, exact+len(in.Leads))
 	}
@@ -229,8 +245,21 @@ func conceptFooter(in ConceptInput, exact, shownTo, shown int, cursor string) st
 	if cursor != "" {
 		fmt.Fprintf(&b, "page %d with "+in.Face.Cursor+" (%d-%d remain)", in.Number+1, cursor, shownTo+1, exact+len(in.Leads))
 	} else {
-		b.WriteString("none; this is everything")
+		var found *Totals
+		if in.ExactFound.Matches > exact {
+			found = &in.ExactFound
+		}
+		b.WriteString(lastNext(found, exact, in.Face))
 	}
 	b.WriteString("\n")
 	return b.String()
+}
+
+// lastNext is the next step after a concept search's last page: none,
+// but the exact hits cut (found not nil) are there for a grep.
+func lastNext(found *Totals, exact int, face Face) string {
+	if found == nil {
+		return "none; this is everything"
+	}
+	return fmt.Sprintf("none; this is everything but %d more exact hits (all of them: %s)", found.Matches-exact, face.Exact)
 }

@@ -158,8 +158,11 @@ type Page struct {
 	// by its words, best first; the exact hits are in Files.
 	Leads []Lead `json:"leads,omitempty"`
 
-	Total Totals `json:"total"`          // every matching line and file (at least these when Partial)
-	Shown Shown  `json:"shown,omitzero"` // what this page shows (absent when nothing is)
+	Total Totals `json:"total"` // every matching line and file (at least these when Partial)
+	// ExactFound is, on a concept page whose exact hits were cut, how
+	// many lines and files hold the description as written.
+	ExactFound *Totals `json:"exact_found,omitempty"`
+	Shown      Shown   `json:"shown,omitzero"` // what this page shows (absent when nothing is)
 
 	Searched    int      `json:"files_searched"`
 	NotSearched []Reason `json:"not_searched,omitempty"` // by reason, each with a count

@@ -20,6 +20,7 @@ type Face struct {
 	Narrow   string // how to narrow a search
 	Mode     string // how to choose a mode, with %s for it
 	PerFile  string // how to set the per-file quota, with %d for it
+	Exact    string // how to list every line that holds a text as written
 }
 
 // CLI is how scout's command line spells them.
@@ -32,6 +33,7 @@ var CLI = Face{
 	Narrow:   "narrow it with a PATH, -g GLOB or -t TYPE",
 	Mode:     "--mode %s",
 	PerFile:  "--per-file %d",
+	Exact:    "scout grep -F -i with the description",
 }
 
 // TextOptions says how to write a page.

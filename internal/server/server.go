@@ -41,6 +41,7 @@ var Face = scout.Face{
 	Narrow:   "narrow it with path, glob or type",
 	Mode:     `output_mode "%s"`,
 	PerFile:  "per_file %d",
+	Exact:    `grep with the description as its pattern, literal true and case "insensitive"`,
 }
 
 // Options configures a server.

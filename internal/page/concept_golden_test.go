@@ -1,0 +1,39 @@
+package page
+
+import (
+	"flag"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/scoutcode/scout/internal/fixture"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// TestConceptExactCutGolden: the bytes of a concept page whose exact hits
+// were cut, on its first page and its last, in each face.
+func TestConceptExactCutGolden(t *testing.T) {
+	faces := map[string]Face{"cli": CLI, "mcp": {Cursor: `cursor "%s"`, Exact: "the grep tool, literal and case insensitive"}}
+	for _, name := range []string{"cli", "mcp"} {
+		var got []byte
+		for _, start := range []int{0, 5} {
+			in := ConceptInput{
+				Description: "wait for the lock",
+				Exact: []File{
+					{Path: "sync/mutex.go", Lines: []Line{{Number: 12, Text: "\t// wait for the lock"}, {Number: 40, Text: "// wait for the lock, then spin"}}},
+					{Path: "os/file.go", Lines: []Line{{Number: 7, Text: "// wait for the lock"}, {Number: 9, Text: "// wait for the lock"}}},
+					{Path: "a b.go", Lines: []Line{{Number: 3, Text: "// Wait for the lock."}}},
+				},
+				ExactFound: Totals{Matches: 812, Files: 57},
+				Leads: []Lead{{Path: "sync/rwmutex.go", Start: 20, End: 31, Kind: "method", Name: "RLock", Score: 90476, Terms: []string{"wait", "lock"},
+					Lines: []Line{{Number: 20, Text: "func (rw *RWMutex) RLock() {"}}}},
+				Searched: 120, Number: 1 + start/5, Start: start, Budget: 4000, Face: faces[name],
+				Cursor: func(next int, _ Key) string { return fmt.Sprintf("c%d", next) },
+			}
+			p := PlanConcept(in)
+			got = fmt.Appendf(got, "== from unit %d\n%s", start+1, p.Text)
+		}
+		fixture.Golden(t, filepath.Join("testdata", "golden", "concept-exact-cut-"+name+".txt"), got, *update, "go test ./internal/page -run TestConceptExactCutGolden -update")
+	}
+}
