@@ -136,6 +136,7 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 	kept := make(chan keptIndex, 1)
 	var early struct { // what the kept index gives
 		leads    []concept.Lead
+		found    int // the chunks the leads are the best of
 		exact    exactList
 		exactErr error
 	}
@@ -147,7 +148,7 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		if k.old != nil {
 			early.exact, early.exactErr = exactHits(ctx, desc, o, k.old)
 			if o.Embed.Provider == "" {
-				early.leads = k.old.Search(q, MaxConceptLeads)
+				early.leads, early.found = k.old.SearchFound(q, MaxConceptLeads)
 			}
 		}
 	}()
@@ -201,9 +202,12 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		}
 	}
 	in.How = "leads: chunks cut at definitions found by " + chunker() + ", " + ranked
-	leads := early.leads
+	leads, found := early.leads, early.found
 	if ix != k.old || o.Embed.Provider != "" {
-		leads = ix.Search(q, MaxConceptLeads) // the index changed, or embeddings rank too
+		leads, found = ix.SearchFound(q, MaxConceptLeads) // the index changed, or embeddings rank too
+	}
+	if found > len(leads) {
+		in.LeadsFound, in.LeadsRanked = found, len(leads)
 	}
 	bonus, signals := boostLeads(ctx, r, ix, leads, at.bonus)
 	if signals != "" && o.Explain {

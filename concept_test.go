@@ -418,3 +418,35 @@ func TestConceptKept(t *testing.T) {
 		}
 	}
 }
+
+// TestConceptLeadsFound: when more chunks share a word with the
+// description than a page ranks, the page says how many, and that the
+// rest are not listed.
+func TestConceptLeadsFound(t *testing.T) {
+	dir := t.TempDir()
+	for f := range 30 {
+		var src strings.Builder
+		src.WriteString("package p\n\n")
+		for i := range 10 {
+			fmt.Fprintf(&src, "// end%d_%d ends a session.\nfunc end%d_%d() {}\n\n", f, i, f, i)
+		}
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%02d.go", f)), []byte(src.String()), 0o644)
+	}
+	p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: "where sessions expire", PageOptions: scout.PageOptions{Budget: scout.MaxBudget},
+		Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{CacheDir: t.TempDir()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Leads) != scout.MaxConceptLeads || p.LeadsFound != 300 {
+		t.Fatalf("%d leads of %d found, want %d of 300", len(p.Leads), p.LeadsFound, scout.MaxConceptLeads)
+	}
+	for _, want := range []string{
+		fmt.Sprintf("leads: %d, the best of 300 chunks,", scout.MaxConceptLeads),
+		fmt.Sprintf("0 exact hits, %d leads of 300 chunks", scout.MaxConceptLeads),
+		"next: none; this is everything but 100 chunks ranked below the leads, not listed",
+	} {
+		if !strings.Contains(p.Text, want) {
+			t.Errorf("the page does not say %q:\n%s", want, p.Text)
+		}
+	}
+}

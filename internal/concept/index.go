@@ -318,8 +318,16 @@ type Similar struct {
 // too. The words of a file's path add to both; tests, examples, vendored
 // and generated files are lowered unless q asks for them.
 func (ix *Index) Search(q Query, n int) []Lead {
+	leads, _ := ix.SearchFound(q, n)
+	return leads
+}
+
+// SearchFound is Search that also says how many chunks were ranked: those
+// that hold a word of the description (or that Similar brings), of which
+// the leads are the best n.
+func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 	if ix.NumChunks() == 0 || n <= 0 {
-		return nil
+		return nil, 0
 	}
 	tu := q.Tuning
 	if tu == nil {
@@ -328,7 +336,7 @@ func (ix *Index) Search(q Query, n int) []Lead {
 	cs, qs := ix.scoreChunks(q.Text, tu)
 	touched := cs.touched
 	if len(touched) == 0 && len(q.Similar) == 0 {
-		return nil
+		return nil, 0
 	}
 	fileScore, fileTouched := ix.scoreFiles(q.Text, tu)
 	// A description that names tests (or examples, vendored or generated
@@ -439,8 +447,9 @@ func (ix *Index) Search(q Query, n int) []Lead {
 		}
 		cands[r] = cand{chunk: c, rank: int32(r), score: sum}
 	}
+	found = len(cands)
 	cands = ix.best(cands, n)
-	leads := make([]Lead, len(cands))
+	leads = make([]Lead, len(cands))
 	for i, c := range cands {
 		l := Lead{Chunk: int(c.chunk), Score: c.score, Signals: signals(nil, c.chunk, int(c.rank))}
 		if simRank != nil && simRank[c.chunk] > 0 {
@@ -458,7 +467,7 @@ func (ix *Index) Search(q Query, n int) []Lead {
 		}
 		leads[i] = l
 	}
-	return leads
+	return leads, found
 }
 
 // best returns the n best candidates, best first, after each file's

@@ -32,7 +32,14 @@ type ConceptInput struct {
 	// ExactFound, when not zero, is how many lines and files hold the
 	// description: more than Exact, which was cut.
 	ExactFound Totals
-	Leads      []Lead // best first, none of them holding an exact hit
+	// LeadsFound, when not zero, is how many chunks share a word with the
+	// description (or were near it by embeddings): more than were ranked
+	// into Leads, whose weaker rest is not listed.
+	LeadsFound int
+	// LeadsRanked is how many were ranked: Leads and those left out of
+	// it for holding an exact hit.
+	LeadsRanked int
+	Leads       []Lead // best first, none of them holding an exact hit
 	// LinesOf, when not nil, gives lead i's lines when the lead has none:
 	// asked only for the leads this page may show, so a page reads only
 	// their files.
@@ -65,6 +72,7 @@ func PlanConcept(in ConceptInput) *Page {
 		found := in.ExactFound
 		p.ExactFound = &found
 	}
+	p.LeadsFound = in.LeadsFound
 	total := exact + len(in.Leads)
 	p.Total = Totals{Matches: total, Files: len(in.Exact)}
 	// A long description is cut in the middle: the page is the budget's,
@@ -131,7 +139,11 @@ func PlanConcept(in ConceptInput) *Page {
 			if in.Embedded {
 				by += " and by their embeddings' similarity to it"
 			}
-			t = fmt.Appendf(t, "leads: %d, %s; each a place to look, not a proof\n", len(in.Leads), by)
+			if in.LeadsFound > 0 {
+				t = fmt.Appendf(t, "leads: %d, the best of %s, %s; each a place to look, not a proof\n", len(in.Leads), plural(in.LeadsFound, "chunk"), by)
+			} else {
+				t = fmt.Appendf(t, "leads: %d, %s; each a place to look, not a proof\n", len(in.Leads), by)
+			}
 		}
 		if l.Lines == nil && in.LinesOf != nil {
 			l.Lines = in.LinesOf(i)
@@ -157,7 +169,7 @@ func PlanConcept(in ConceptInput) *Page {
 		p.Cursor = in.Cursor(next, last)
 		p.Next = fmt.Sprintf("page %d with "+in.Face.Cursor+" (%d-%d remain)", p.Number+1, p.Cursor, next+1, total)
 	} else {
-		p.Next = lastNext(p.ExactFound, exact, in.Face)
+		p.Next = lastNext(p.ExactFound, exact, in)
 	}
 	p.Text = head + string(b) + foot(in.Start+n, n, p.Cursor)
 	return p
@@ -222,9 +234,13 @@ func appendLead(b []byte, l Lead, explain bool) []byte {
 func conceptFooter(in ConceptInput, exact, shownTo, shown int, cursor string) string {
 	var b strings.Builder
 	if f := in.ExactFound; f.Matches > exact {
-		fmt.Fprintf(&b, "\n%d of %s, %s", exact, plural(f.Matches, "exact hit"), plural(len(in.Leads), "lead"))
+		fmt.Fprintf(&b, "\n%d of %s, ", exact, plural(f.Matches, "exact hit"))
 	} else {
-		fmt.Fprintf(&b, "\n%s, %s", plural(exact, "exact hit"), plural(len(in.Leads), "lead"))
+		fmt.Fprintf(&b, "\n%s, ", plural(exact, "exact hit"))
+	}
+	b.WriteString(plural(len(in.Leads), "lead"))
+	if in.LeadsFound > 0 {
+		fmt.Fprintf(&b, " of %s", plural(in.LeadsFound, "chunk"))
 	}
 	if shown > 0 {
 		fmt.Fprintf(&b, "; page %d: %d-%d of %d", in.Number, shownTo-shown+1, shownTo, exact+len(in.Leads))
@@ -249,17 +265,25 @@ func conceptFooter(in ConceptInput, exact, shownTo, shown int, cursor string) st
 		if in.ExactFound.Matches > exact {
 			found = &in.ExactFound
 		}
-		b.WriteString(lastNext(found, exact, in.Face))
+		b.WriteString(lastNext(found, exact, in))
 	}
 	b.WriteString("\n")
 	return b.String()
 }
 
 // lastNext is the next step after a concept search's last page: none,
-// but the exact hits cut (found not nil) are there for a grep.
-func lastNext(found *Totals, exact int, face Face) string {
-	if found == nil {
+// but the exact hits cut (found not nil) are there for a grep, and the
+// chunks ranked below the leads for a narrower search.
+func lastNext(found *Totals, exact int, in ConceptInput) string {
+	var but []string
+	if found != nil {
+		but = append(but, fmt.Sprintf("%d more exact hits (all of them: %s)", found.Matches-exact, in.Face.Exact))
+	}
+	if in.LeadsFound > 0 {
+		but = append(but, fmt.Sprintf("%s ranked below the leads, not listed (%s)", plural(in.LeadsFound-in.LeadsRanked, "chunk"), in.Face.Narrow))
+	}
+	if len(but) == 0 {
 		return "none; this is everything"
 	}
-	return fmt.Sprintf("none; this is everything but %d more exact hits (all of them: %s)", found.Matches-exact, face.Exact)
+	return "none; this is everything but " + strings.Join(but, " and ")
 }

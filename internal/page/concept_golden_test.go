@@ -11,10 +11,11 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
-// TestConceptExactCutGolden: the bytes of a concept page whose exact hits
-// were cut, on its first page and its last, in each face.
-func TestConceptExactCutGolden(t *testing.T) {
-	faces := map[string]Face{"cli": CLI, "mcp": {Cursor: `cursor "%s"`, Exact: "the grep tool, literal and case insensitive"}}
+// TestConceptCutGolden: the bytes of a concept page whose exact hits were
+// cut and whose leads are the best of more chunks, on its first page and
+// its last, in each face.
+func TestConceptCutGolden(t *testing.T) {
+	faces := map[string]Face{"cli": CLI, "mcp": {Cursor: `cursor "%s"`, Exact: "the grep tool, literal and case insensitive", Narrow: "send a path"}}
 	for _, name := range []string{"cli", "mcp"} {
 		var got []byte
 		for _, start := range []int{0, 5} {
@@ -26,6 +27,7 @@ func TestConceptExactCutGolden(t *testing.T) {
 					{Path: "a b.go", Lines: []Line{{Number: 3, Text: "// Wait for the lock."}}},
 				},
 				ExactFound: Totals{Matches: 812, Files: 57},
+				LeadsFound: 9120, LeadsRanked: 2, // one left out for holding an exact hit
 				Leads: []Lead{{Path: "sync/rwmutex.go", Start: 20, End: 31, Kind: "method", Name: "RLock", Score: 90476, Terms: []string{"wait", "lock"},
 					Lines: []Line{{Number: 20, Text: "func (rw *RWMutex) RLock() {"}}}},
 				Searched: 120, Number: 1 + start/5, Start: start, Budget: 4000, Face: faces[name],
@@ -34,6 +36,6 @@ func TestConceptExactCutGolden(t *testing.T) {
 			p := PlanConcept(in)
 			got = fmt.Appendf(got, "== from unit %d\n%s", start+1, p.Text)
 		}
-		fixture.Golden(t, filepath.Join("testdata", "golden", "concept-exact-cut-"+name+".txt"), got, *update, "go test ./internal/page -run TestConceptExactCutGolden -update")
+		fixture.Golden(t, filepath.Join("testdata", "golden", "concept-cut-"+name+".txt"), got, *update, "go test ./internal/page -run TestConceptCutGolden -update")
 	}
 }

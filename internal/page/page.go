@@ -162,7 +162,10 @@ type Page struct {
 	// ExactFound is, on a concept page whose exact hits were cut, how
 	// many lines and files hold the description as written.
 	ExactFound *Totals `json:"exact_found,omitempty"`
-	Shown      Shown   `json:"shown,omitzero"` // what this page shows (absent when nothing is)
+	// LeadsFound is, on a concept page whose leads are the best of more
+	// chunks that share a word with the description, how many those are.
+	LeadsFound int   `json:"leads_found,omitempty"`
+	Shown      Shown `json:"shown,omitzero"` // what this page shows (absent when nothing is)
 
 	Searched    int      `json:"files_searched"`
 	NotSearched []Reason `json:"not_searched,omitempty"` // by reason, each with a count
