@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -288,14 +287,7 @@ func TestConceptEmbedUnknownProvider(t *testing.T) {
 // depend on the machine's speed.
 func TestConceptEmbedBudget(t *testing.T) {
 	dir := t.TempDir()
-	for f := range 20 {
-		var src strings.Builder
-		src.WriteString("package p\n\n")
-		for i := range 20 {
-			fmt.Fprintf(&src, "// handler%d_%d gives up after the timeout (no exact hit: all are leads).\nfunc handler%d_%d() {}\n\n", f, i, f, i)
-		}
-		os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%02d.go", f)), []byte(src.String()), 0o644)
-	}
+	funcTree(dir, 20, 20, "handler", "gives up after the timeout (no exact hit: all are leads)")
 	prov := newProvider(t)
 	quota := 0
 	prov.quota = &quota

@@ -424,14 +424,7 @@ func TestConceptKept(t *testing.T) {
 // rest are not listed.
 func TestConceptLeadsFound(t *testing.T) {
 	dir := t.TempDir()
-	for f := range 30 {
-		var src strings.Builder
-		src.WriteString("package p\n\n")
-		for i := range 10 {
-			fmt.Fprintf(&src, "// end%d_%d ends a session.\nfunc end%d_%d() {}\n\n", f, i, f, i)
-		}
-		os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%02d.go", f)), []byte(src.String()), 0o644)
-	}
+	funcTree(dir, 30, 10, "end", "ends a session")
 	p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: "where sessions expire", PageOptions: scout.PageOptions{Budget: scout.MaxBudget},
 		Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{CacheDir: t.TempDir()}})
 	if err != nil {
@@ -448,5 +441,18 @@ func TestConceptLeadsFound(t *testing.T) {
 		if !strings.Contains(p.Text, want) {
 			t.Errorf("the page does not say %q:\n%s", want, p.Text)
 		}
+	}
+}
+
+// funcTree writes files f00.go… to dir, each with funcs functions
+// NAME<file>_<i> whose doc comment says says.
+func funcTree(dir string, files, funcs int, name, says string) {
+	for f := range files {
+		var src strings.Builder
+		src.WriteString("package p\n\n")
+		for i := range funcs {
+			fmt.Fprintf(&src, "// %s%d_%d %s.\nfunc %s%d_%d() {}\n\n", name, f, i, says, name, f, i)
+		}
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%02d.go", f)), []byte(src.String()), 0o644)
 	}
 }

@@ -234,9 +234,8 @@ func (ix *Index) scoreFiles(text string, tu *Tuning) (score []float64, touched [
 // they tell little of which code is meant. They weigh less, not nothing.
 var vague = func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.Fields(`decide decides determine determines handle handles deal deals take takes
-		care perform performs responsible manage manages happen happens figure figures work works
-		make makes do does try tries`) {
+	for _, w := range strings.Fields(`decide determine handle deal take care perform responsible manage happen
+		figure work make try do does`) { // stemmed below: "decides", "handled" are here too ("does" is no "do")
 		m[Stem(w)] = true
 	}
 	return m

@@ -169,7 +169,7 @@ func PlanConcept(in ConceptInput) *Page {
 		p.Cursor = in.Cursor(next, last)
 		p.Next = fmt.Sprintf("page %d with "+in.Face.Cursor+" (%d-%d remain)", p.Number+1, p.Cursor, next+1, total)
 	} else {
-		p.Next = lastNext(p.ExactFound, exact, in)
+		p.Next = lastNext(in, exact)
 	}
 	p.Text = head + string(b) + foot(in.Start+n, n, p.Cursor)
 	return p
@@ -261,23 +261,19 @@ func conceptFooter(in ConceptInput, exact, shownTo, shown int, cursor string) st
 	if cursor != "" {
 		fmt.Fprintf(&b, "page %d with "+in.Face.Cursor+" (%d-%d remain)", in.Number+1, cursor, shownTo+1, exact+len(in.Leads))
 	} else {
-		var found *Totals
-		if in.ExactFound.Matches > exact {
-			found = &in.ExactFound
-		}
-		b.WriteString(lastNext(found, exact, in))
+		b.WriteString(lastNext(in, exact))
 	}
 	b.WriteString("\n")
 	return b.String()
 }
 
 // lastNext is the next step after a concept search's last page: none,
-// but the exact hits cut (found not nil) are there for a grep, and the
+// but the exact hits cut (of exact kept) are there for a grep, and the
 // chunks ranked below the leads for a narrower search.
-func lastNext(found *Totals, exact int, in ConceptInput) string {
+func lastNext(in ConceptInput, exact int) string {
 	var but []string
-	if found != nil {
-		but = append(but, fmt.Sprintf("%d more exact hits (all of them: %s)", found.Matches-exact, in.Face.Exact))
+	if in.ExactFound.Matches > exact {
+		but = append(but, fmt.Sprintf("%d more exact hits (all of them: %s)", in.ExactFound.Matches-exact, in.Face.Exact))
 	}
 	if in.LeadsFound > 0 {
 		but = append(but, fmt.Sprintf("%s ranked below the leads, not listed (%s)", plural(in.LeadsFound-in.LeadsRanked, "chunk"), in.Face.Narrow))
