@@ -27,6 +27,9 @@ import (
 // only. Where the layout is not gofmt's, the cut is wrong and the parse has
 // errors: the caller then parses more (see open).
 func goRegions(src []byte, occ []uint32, stmts, bodies bool) []sitter.Range {
+	if goNested(src) {
+		return nil // the whole file
+	}
 	hid := goHidden(src)
 	var cuts [][2]int // byte ranges, in order, not touching
 	add := func(s, e int) {
@@ -47,16 +50,14 @@ func goRegions(src []byte, occ []uint32, stmts, bodies bool) []sitter.Range {
 		case d.end < 0:
 		case whole:
 			add(d.start, d.end)
-		case d.headEnd >= 0:
-			add(d.start, d.headEnd)
+		default:
+			if d.headEnd >= 0 {
+				body = append(body, [2]int{d.start, d.headEnd}, [2]int{d.close, lineEnd(src, d.close)})
+			}
+			body = append(body, after...)
+			// In order of start, so that add joins what overlaps.
 			slices.SortFunc(body, func(a, b [2]int) int { return a[0] - b[0] })
 			for _, c := range body {
-				add(c[0], c[1])
-			}
-			add(d.close, lineEnd(src, d.close))
-		}
-		if !whole {
-			for _, c := range after {
 				add(c[0], c[1])
 			}
 		}
@@ -69,10 +70,11 @@ func goRegions(src []byte, occ []uint32, stmts, bodies bool) []sitter.Range {
 			d = goDeclAt(src, o, hid)
 		}
 		// A comment line outside any declaration (after one's end, or
-		// before the first) is a part of its own: a comment may sit
-		// between any two lines. (In a declaration it needs the
-		// definitions around it: goStatement keeps them.)
-		if ls, le, ok := goCommentLine(src, o, hid); ok && (d.headEnd >= 0 && ls > d.close || d.start == 0 && !goTop(src, 0, hid)) {
+		// before the first, where only the package clause and comments
+		// are) is a part of its own: a comment may sit between any two
+		// lines. (In a declaration it needs the definitions around it:
+		// goStatement keeps them.)
+		if ls, le, ok := goCommentLine(src, o, hid); ok && (d.headEnd >= 0 && ls > d.close || d.start == 0 && goPreamble(src, ls, hid)) {
 			after = append(after, [2]int{ls, le})
 			continue
 		}
@@ -92,6 +94,103 @@ func goRegions(src []byte, occ []uint32, stmts, bodies bool) []sitter.Range {
 	}
 	flush()
 	return withPoints(src, cuts)
+}
+
+// goNested reports whether a line that goTop takes for a top-level
+// declaration is inside brackets, as "type T int" at column 0 in a
+// function's body is (Go allows it; gofmt would indent it), or whether
+// the brackets do not balance: then no line tells where a declaration
+// starts, and goRegions cuts nothing. It reads src as Go's scanner does,
+// past strings, runes and comments.
+func goNested(src []byte) bool {
+	depth := 0
+	for i := 0; i < len(src); i++ {
+		for i < len(src) && !goLexed[src[i]] {
+			i++ // most bytes: names, spaces, operators
+		}
+		if i == len(src) {
+			break
+		}
+		switch src[i] {
+		case '\n':
+			if depth != 0 && i+1 < len(src) && goTop(src, i+1, nil) {
+				return true
+			}
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth--; depth < 0 {
+				return true
+			}
+		case '"', '\'':
+			i = quoted(src, i) - 1 // the closing quote, or before the newline
+		case '`':
+			j := bytes.IndexByte(src[i+1:], '`')
+			if j < 0 {
+				return true
+			}
+			i += j + 1
+		case '/':
+			switch {
+			case i+1 == len(src):
+			case src[i+1] == '/':
+				if e := lineEnd(src, i); src[e-1] == '\n' {
+					i = e - 2 // before the newline
+				} else {
+					i = e
+				}
+			case src[i+1] == '*':
+				j := bytes.Index(src[i+2:], []byte("*/"))
+				if j < 0 {
+					return true
+				}
+				i += 2 + j + 1
+			}
+		}
+	}
+	return depth != 0
+}
+
+// goLexed holds the bytes goNested stops at.
+var goLexed = func() (t [256]bool) {
+	for _, c := range "\n()[]{}\"'`/" {
+		t[c] = true
+	}
+	return t
+}()
+
+// goPreamble reports whether the lines before offset ls (a line's start)
+// are all a package clause, comments and blank lines: nothing that a line
+// after them could be a part of. (tree-sitter's Go grammar also takes
+// statements at the top level, as in "\tgo func() {", which gofmt's
+// layout says nothing about.)
+func goPreamble(src []byte, ls int, hid []int) bool {
+	for i := 0; i < ls; i = lineEnd(src, i) {
+		if isHidden(hid, i) {
+			continue // inside a /* */ comment that opened on a line checked here
+		}
+		t := bytes.TrimLeft(src[i:lineEnd(src, i)], " \t\r\n")
+		if len(t) > 0 && !bytes.HasPrefix(t, []byte("//")) && !goPackageLine(src, i) {
+			return false
+		}
+	}
+	return true
+}
+
+// goPackageLine reports whether the line at i is a package clause alone:
+// "package name", then at most a line comment.
+func goPackageLine(src []byte, i int) bool {
+	rest, ok := bytes.CutPrefix(src[i:lineEnd(src, i)], []byte("package "))
+	if !ok {
+		return false
+	}
+	rest = bytes.TrimLeft(rest, " \t")
+	j := 0
+	for j < len(rest) && isIdent(rest[j]) {
+		j++
+	}
+	t := bytes.TrimLeft(rest[j:], " \t\r\n")
+	return j > 0 && (len(t) == 0 || bytes.HasPrefix(t, []byte("//")))
 }
 
 // goCommentLine returns the line that holds offset o when it is a line
@@ -182,8 +281,14 @@ func goDeclAt(src []byte, o int, hid []int) goDecl {
 	// Lines at column 0 inside: a block that closes and another that
 	// opens ("}{" after a struct type), or a brace of a block in a body,
 	// not one block as gofmt lays it out (but for a function's labels);
-	// and past the closing line, only comments and blank lines.
+	// and past the closing line, only comments and blank lines. One tab
+	// in, every line that starts with a closing bracket must close one
+	// that a line one tab in opened, and all must be closed at the end:
+	// else the body may end before the closing line ("\t}" closing the
+	// function, then a statement at the top level, which tree-sitter
+	// takes).
 	fn := bytes.HasPrefix(src[d.start:], []byte("func"))
+	open := 0 // brackets opened one tab in and not yet closed
 	for i := d.headEnd; i < d.end; i = lineEnd(src, i) {
 		if i == d.close || isHidden(hid, i) {
 			continue
@@ -199,6 +304,26 @@ func goDeclAt(src []byte, o int, hid []int) goDecl {
 			d.headEnd = -1
 			break
 		}
+		if src[i] != '\t' || i+1 >= len(src) || src[i+1] == '\t' || src[i+1] == '/' {
+			continue
+		}
+		line := bytes.TrimRight(src[i+1:lineEnd(src, i)], " \t\r\n")
+		if len(line) == 0 {
+			continue
+		}
+		if c := line[0]; c == '}' || c == ')' || c == ']' {
+			if open == 0 {
+				d.headEnd = -1 // closes what the head opened
+				break
+			}
+			open--
+		}
+		if c := line[len(line)-1]; c == '{' || c == '(' || c == '[' {
+			open++
+		}
+	}
+	if open != 0 {
+		d.headEnd = -1
 	}
 	return d
 }

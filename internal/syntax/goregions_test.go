@@ -5,6 +5,7 @@ package syntax
 import (
 	"context"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -105,6 +106,13 @@ func FuzzGoRegions(f *testing.F) {
 	f.Add([]byte("package p\n\nfunc g() {\n\tif a {\n\t\tf(1)\n\t} else {\n\t\tf(2)\n\t}\n\tswitch {\n\tcase f(3):\n\t\tx()\n\t// c\n\tdefault:\n\t\tf(4)\n\t}\nretry:\n\tfor {\n\tL:\n\t\tf(5)\n\t\tgoto L\n\t}\n\tgoto retry\n}\n"))
 	f.Add([]byte("package p\n\nvar s = `\nfunc f() {\n\tf()\n`\n\n/*\nfunc h() {\n*/\nfunc h(a,\n\tb int,\n) {\n\tx := []T{\n\t\t{f(1)},\n\t}\n\tdefer func() {\n\t\tf()\n\t}()\n}\n\nfunc f() {}\n"))
 	f.Add([]byte("package p\n\nfunc k() { f() }\n\nfunc m() {\n\tv := T{\n\t\ta: f(),\n\t}\n\t_ = v // f(\n\tif x { // f()\n\t\tf()\n\t}\n}\n"))
+	// Found by the fuzzer and TestGoRegionsLineSoup: a comment line
+	// before the first declaration, inside a statement (tree-sitter takes
+	// statements at the top level); a body that closes one tab in; a
+	// declaration at column 0 inside a function.
+	f.Add([]byte("\tgo func() {\n//f\n}\n"))
+	f.Add([]byte("package p\n//\nfunc (f) m() {\n\t}\n\tswitch {\n}\n"))
+	f.Add([]byte("func g() {\ntype f int\nvar f = 1\n// c\n}\n"))
 	gr := loaded["go"]()
 	f.Fuzz(func(t *testing.T, src []byte) {
 		if len(src) > 1<<16 {
@@ -133,6 +141,56 @@ func FuzzGoRegions(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestGoRegionsLineSoup does what FuzzGoRegions does, on sources made of
+// lines drawn at random from ones that open, close and label blocks, hold
+// occurrences of f in code and comments, and lie outside gofmt's layout:
+// a fuzzer needs long to write such lines; drawn, they find a cut that
+// answers otherwise in seconds. The draw is seeded, so a failure repeats.
+func TestGoRegionsLineSoup(t *testing.T) {
+	lines := []string{"package p", "package p // x", "", "func f() {", "func g() {", "func f() {}", "func f()", "func (f) m() {", "func g(", ") {",
+		"func (", "\tf T,", ") f() {", "}", "}{", "} else {", "\t}", "\t})", "\t}()", "\t}, f)", "\t)", "\t\t}", "\t{", "\t} else {",
+		"\tf()", "\tx := f", "\tf := 1", "\tf", "\treturn f", "\tf //", "\tvar f int", "\ty, f := 1, 2", "\t\"f\"", "\t`f`", "f()", "\t\tf()", "\t\tf,",
+		"\t\tf(),", "\t\tgo f()", "\t\tx", "\tx", "\tx := f(", "\tx := []int{", "\tif a {", "\tswitch {", "\tcase f:", "\tcase 1:", "\tdefault:",
+		"\tgo func() {", "package p; go func() {", "f:", "L:", "\tgoto f", "\tbreak L", "var f = 1", "var x = f", "var f = func() {", "var (", "\tf int",
+		"\tf = 1", "type f int", "type T struct {", "type f struct {", "\tf()}", "const (", ")", "import \"f\"", "//f", "// c", "//", "// f {", "\t// f",
+		"\t\t// f", "\t/*", "*/", "/*", "/* {", "} */", "f */", "/* f */", "`", "\tx := `"}
+	gr := loaded["go"]()
+	parser := getParser()
+	defer putParser(parser)
+	if err := parser.SetLanguage(gr.lang); err != nil {
+		t.Fatal(err)
+	}
+	n := 100000
+	if testing.Short() {
+		n = 10000
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var b strings.Builder
+	for range n {
+		b.Reset()
+		if rng.IntN(3) > 0 {
+			b.WriteString("package p\n")
+		}
+		for range 2 + rng.IntN(8) {
+			b.WriteString(lines[rng.IntN(len(lines))])
+			b.WriteString("\n")
+		}
+		src := []byte(b.String())
+		whole, err := parseRanges(context.Background(), parser, src, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !whole.RootNode().HasError() {
+			for _, q := range questions {
+				if same, _ := q.sameAsWhole(gr, parser, whole, src, "f"); !same {
+					t.Errorf("%s: %q: the cut %+v answers otherwise than the whole file", q.name, src, q.ranges(src, "f"))
+				}
+			}
+		}
+		whole.Close()
+	}
 }
 
 // A question answered from a cut of a Go file: callers, refs, callees.
@@ -247,4 +305,50 @@ func TestGoHiddenAsAScanner(t *testing.T) {
 	if files < 5000 || spans < 1000 {
 		t.Fatalf("only %d files, %d spans under %s", files, spans, root)
 	}
+}
+
+// BenchmarkGoCut shows what the checks of goRegions cost beside the parse
+// they save, on net/http/server.go: goHidden and goNested (each a pass
+// over the file), the cut for the calls of Close, and parsing that cut.
+func BenchmarkGoCut(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join(fixture.GoRoot(), "src", "net", "http", "server.go"))
+	if err != nil {
+		b.Skip(err)
+	}
+	occ := callish(src, Occurrences(src, "Close"), len("Close"), "go")
+	b.Run("goHidden", func(b *testing.B) {
+		b.SetBytes(int64(len(src)))
+		for b.Loop() {
+			goHidden(src)
+		}
+	})
+	b.Run("goNested", func(b *testing.B) {
+		b.SetBytes(int64(len(src)))
+		for b.Loop() {
+			if goNested(src) {
+				b.Fatal("server.go: goNested says a declaration is nested")
+			}
+		}
+	})
+	b.Run("goRegions", func(b *testing.B) {
+		for b.Loop() {
+			goRegions(src, occ, true, false)
+		}
+	})
+	b.Run("parse-cut", func(b *testing.B) {
+		gr := loaded["go"]()
+		parser := getParser()
+		defer putParser(parser)
+		if err := parser.SetLanguage(gr.lang); err != nil {
+			b.Fatal(err)
+		}
+		ranges := goRegions(src, occ, true, false)
+		for b.Loop() {
+			tree, err := parseRanges(context.Background(), parser, src, ranges)
+			if err != nil {
+				b.Fatal(err)
+			}
+			tree.Close()
+		}
+	})
 }

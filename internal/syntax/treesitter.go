@@ -253,8 +253,9 @@ func open(ctx context.Context, name string, src []byte, occ []uint32, c cut) (*g
 	}
 	var tree *sitter.Tree
 	for _, cut := range cuts {
-		if tree, err = parseRanges(ctx, p, src, cut()); err != nil || !tree.RootNode().HasError() {
-			break
+		ranges := cut()
+		if tree, err = parseRanges(ctx, p, src, ranges); err != nil || ranges == nil || !tree.RootNode().HasError() {
+			break // nil ranges: the whole file
 		}
 		tree.Close()
 		tree = nil
