@@ -42,6 +42,9 @@ func DefinedOn(ctx context.Context, path string, src []byte, lineStart, lineEnd,
 	}
 	occ := []uint32{uint32(at)}              // a definition whose node holds the name (a Go type_spec starts there)
 	ranges := leastCut(g, src, occ, cutUses) // and never more: no whole file
+	if g == "ruby" || g == "bash" {
+		ranges = regions(src, occ, g, true) // a hint: the cut as code is laid out as usual
+	}
 	size := uint(0)
 	for _, r := range ranges {
 		size += r.EndByte - r.StartByte

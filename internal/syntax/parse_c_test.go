@@ -41,7 +41,7 @@ func TestParseCAsTheBinding(t *testing.T) {
 		if err := p.SetLanguage(loaded[g]().lang); err != nil {
 			t.Fatal(err)
 		}
-		for _, ranges := range [][]sitter.Range{nil, regions(f.Data, []uint32{uint32(len(f.Data) / 2)}, g)} {
+		for _, ranges := range [][]sitter.Range{nil, regions(f.Data, []uint32{uint32(len(f.Data) / 2)}, g, true)} {
 			if err := p.SetIncludedRanges(ranges); err != nil {
 				t.Fatal(err)
 			}

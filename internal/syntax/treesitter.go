@@ -289,7 +289,7 @@ func leastCut(g string, src []byte, occ []uint32, c cut) []sitter.Range {
 	if g == "go" {
 		return goRegions(src, occ, true, c == cutBodies)
 	}
-	return regions(src, occ, g)
+	return regions(src, occ, g, false)
 }
 
 // around parses the regions of src around the occurrences occ and returns
