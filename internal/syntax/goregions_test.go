@@ -5,7 +5,6 @@ package syntax
 import (
 	"context"
 	"io/fs"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -166,18 +165,9 @@ func TestGoRegionsLineSoup(t *testing.T) {
 	if testing.Short() {
 		n = 10000
 	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	var b strings.Builder
+	rng := soupRand()
 	for range n {
-		b.Reset()
-		if rng.IntN(3) > 0 {
-			b.WriteString("package p\n")
-		}
-		for range 2 + rng.IntN(8) {
-			b.WriteString(lines[rng.IntN(len(lines))])
-			b.WriteString("\n")
-		}
-		src := []byte(b.String())
+		src := soup(rng, lines, "package p")
 		whole, err := parseRanges(context.Background(), parser, src, nil)
 		if err != nil {
 			t.Fatal(err)

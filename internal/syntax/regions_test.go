@@ -35,10 +35,6 @@ func TestRegionsLineSoup(t *testing.T) {
 		"java": {"class C {", "  void g() {", "  void f() {}", "interface I {", "  int f();", "char c = '{';", "@Override", "  }", "}", "public class D {",
 			"    f();", "f();", "h();", "  static { f(); }", "// f()", "/* f() */", `"f()";`, "int x = f();", ""},
 	}
-	seed := uint64(1)
-	if s, err := strconv.ParseUint(os.Getenv("SCOUT_SOUP_SEED"), 10, 64); err == nil {
-		seed = s // another draw, for a longer hunt
-	}
 	n := 40000
 	if testing.Short() {
 		n = 4000
@@ -53,16 +49,10 @@ func TestRegionsLineSoup(t *testing.T) {
 		if err := parser.SetLanguage(gr.lang); err != nil {
 			t.Fatal(err)
 		}
-		rng := rand.New(rand.NewPCG(seed, 2))
-		var b strings.Builder
+		rng := soupRand()
 		cut, same := 0, 0
 		for range n {
-			b.Reset()
-			for range 2 + rng.IntN(8) {
-				b.WriteString(lines[rng.IntN(len(lines))])
-				b.WriteString("\n")
-			}
-			src := []byte(b.String())
+			src := soup(rng, lines, "")
 			whole, err := parseRanges(context.Background(), parser, src, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -111,4 +101,29 @@ func TestRegionsLineSoup(t *testing.T) {
 			t.Errorf("%s: no cut parsed without errors: the soup tests nothing", g)
 		}
 	}
+}
+
+// soupRand returns the random source of the line-soup tests: seeded, so
+// that a failure repeats; SCOUT_SOUP_SEED=N draws other soups, for a
+// longer hunt.
+func soupRand() *rand.Rand {
+	seed := uint64(1)
+	if s, err := strconv.ParseUint(os.Getenv("SCOUT_SOUP_SEED"), 10, 64); err == nil {
+		seed = s
+	}
+	return rand.New(rand.NewPCG(seed, 2))
+}
+
+// soup draws a source of 2 to 9 lines from lines, after the line head
+// two times in three when head is not empty.
+func soup(rng *rand.Rand, lines []string, head string) []byte {
+	var b strings.Builder
+	if head != "" && rng.IntN(3) > 0 {
+		b.WriteString(head + "\n")
+	}
+	for range 2 + rng.IntN(8) {
+		b.WriteString(lines[rng.IntN(len(lines))])
+		b.WriteString("\n")
+	}
+	return []byte(b.String())
 }
