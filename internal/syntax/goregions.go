@@ -101,7 +101,9 @@ func goRegions(src []byte, occ []uint32, stmts, bodies bool) []sitter.Range {
 // function's body is (Go allows it; gofmt would indent it), or whether
 // the brackets do not balance: then no line tells where a declaration
 // starts, and goRegions cuts nothing. It reads src as Go's scanner does,
-// past strings, runes and comments.
+// past strings, runes and comments. (nested, which regions uses, reads
+// the other languages so; built on it, this took 134 µs on
+// net/http/server.go instead of 57, on the path of every callers search.)
 func goNested(src []byte) bool {
 	depth := 0
 	for i := 0; i < len(src); i++ {
