@@ -120,10 +120,11 @@ func topLevel(src []byte, i int, hid []int) bool {
 // are outside any brackets, in order: a line at column 0 inside a
 // function's body or a call's arguments (as X11's headers write
 // parameters) starts nothing. bad is true when the brackets do not
-// balance: then no line can be trusted. Where it misreads (a regular
-// expression holding a bracket, a C++ raw string), the brackets most
-// likely do not balance, and the whole file is parsed: slower, never
-// wrong.
+// balance: then no line can be trusted. It passes over JavaScript's
+// regular expressions where an expression starts ("= /[(]/"). Where it
+// misreads (a C++ raw string, a regular expression after ")"), the
+// brackets most likely do not balance, and the whole file is parsed:
+// slower, never wrong.
 //
 // In C, C++ and C# a namespace or an extern "C" block at the top level
 // (its line ends with "{") holds top-level declarations, often at column
@@ -135,6 +136,7 @@ func nested(src []byte, g string, hid []int) (bad bool, tops []int, blocks []wra
 	slashes := g != "python"                                                       // "//" and "/* */" comments
 	chars := g == "c" || g == "cpp" || g == "java" || g == "csharp" || g == "rust" // '' holds one character
 	wraps := g == "c" || g == "cpp" || g == "csharp"
+	js := g == "javascript" || g == "typescript" || g == "tsx"
 	if len(src) > 0 && topLevel(src, 0, hid) {
 		tops = append(tops, 0)
 	}
@@ -224,10 +226,64 @@ func nested(src []byte, g string, hid []int) (bad bool, tops []int, blocks []wra
 					return true, nil, nil
 				}
 				i += 2 + j + 1
+			case js && regexStarts(src, i):
+				i = regexEnd(src, i) - 1
 			}
 		}
 	}
 	return depth != 0 || len(open) > 0, tops, blocks
+}
+
+// regexStarts reports whether the "/" at i in JavaScript opens a regular
+// expression rather than divides: the code before it on its line ends
+// with an operator or an opening bracket, or is a keyword that an
+// expression follows ("return /x/"), or there is none.
+func regexStarts(src []byte, i int) bool {
+	j := i
+	for j > 0 && (src[j-1] == ' ' || src[j-1] == '\t') {
+		j--
+	}
+	if j == 0 || src[j-1] == '\n' {
+		return true
+	}
+	if bytes.IndexByte([]byte("(,=:[!&|?{};+-*%<>~^"), src[j-1]) >= 0 {
+		return true
+	}
+	w := j
+	for w > 0 && isIdent(src[w-1]) {
+		w--
+	}
+	switch string(src[w:j]) {
+	case "return", "typeof", "case", "in", "of", "new", "delete", "void", "throw", "yield", "await":
+		return true
+	}
+	return false
+}
+
+// regexEnd returns the offset past the JavaScript regular expression whose
+// "/" is at i: past its closing "/" (not one escaped or in a class
+// "[...]"), or at the end of its line when it does not close there.
+func regexEnd(src []byte, i int) int {
+	class := false
+	for i++; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			if i+1 < len(src) && src[i+1] != '\n' {
+				i++
+			}
+		case '[':
+			class = true
+		case ']':
+			class = false
+		case '/':
+			if !class {
+				return i + 1
+			}
+		case '\n':
+			return i
+		}
+	}
+	return i
 }
 
 // wrapper is a namespace or extern "C" block: the lines [start, end) of
