@@ -5,6 +5,8 @@ package syntax
 import (
 	"context"
 	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
 // maxDefinedRegion bounds what DefinedOn parses, in bytes: a question
@@ -40,10 +42,12 @@ func DefinedOn(ctx context.Context, path string, src []byte, lineStart, lineEnd,
 	if g == "" || len(src) > MaxSize || lineStart >= lineEnd || at < lineStart || at >= lineEnd {
 		return nil, false, false
 	}
-	occ := []uint32{uint32(at)}              // a definition whose node holds the name (a Go type_spec starts there)
-	ranges := leastCut(g, src, occ, cutUses) // and never more: no whole file
+	occ := []uint32{uint32(at)} // a definition whose node holds the name (a Go type_spec starts there)
+	var ranges []sitter.Range   // the least cut, and never more: no whole file
 	if g == "ruby" || g == "bash" {
 		ranges = regions(src, occ, g, true) // a hint: the cut as code is laid out as usual
+	} else {
+		ranges = leastCut(g, src, occ, cutUses)
 	}
 	size := uint(0)
 	for _, r := range ranges {

@@ -31,14 +31,7 @@ func goRegions(src []byte, occ []uint32, stmts, bodies bool) []sitter.Range {
 		return nil // the whole file
 	}
 	hid := goHidden(src)
-	var cuts [][2]int // byte ranges, in order, not touching
-	add := func(s, e int) {
-		if n := len(cuts); n > 0 && s <= cuts[n-1][1] {
-			cuts[n-1][1] = max(cuts[n-1][1], e)
-			return
-		}
-		cuts = append(cuts, [2]int{s, e})
-	}
+	var cuts [][2]int // byte ranges, joined at the end
 	// The cuts of one declaration at a time: its head, the statements
 	// asked about, its closing line; or all of it.
 	var d goDecl
@@ -49,17 +42,12 @@ func goRegions(src []byte, occ []uint32, stmts, bodies bool) []sitter.Range {
 		switch {
 		case d.end < 0:
 		case whole:
-			add(d.start, d.end)
+			cuts = append(cuts, [2]int{d.start, d.end})
 		default:
 			if d.headEnd >= 0 {
-				body = append(body, [2]int{d.start, d.headEnd}, [2]int{d.close, lineEnd(src, d.close)})
+				cuts = append(cuts, [2]int{d.start, d.headEnd}, [2]int{d.close, lineEnd(src, d.close)})
 			}
-			body = append(body, after...)
-			// In order of start, so that add joins what overlaps.
-			slices.SortFunc(body, func(a, b [2]int) int { return a[0] - b[0] })
-			for _, c := range body {
-				add(c[0], c[1])
-			}
+			cuts = append(append(cuts, body...), after...)
 		}
 		body, after, whole = body[:0], after[:0], false
 	}
@@ -93,7 +81,7 @@ func goRegions(src []byte, occ []uint32, stmts, bodies bool) []sitter.Range {
 		}
 	}
 	flush()
-	return withPoints(src, cuts)
+	return withPoints(src, joined(cuts))
 }
 
 // goNested reports whether a line that goTop takes for a top-level

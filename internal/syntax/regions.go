@@ -30,14 +30,16 @@ import (
 // as usual, which DefinedOn takes as a hint); the same where the brackets
 // do not balance.
 func regions(src []byte, occ []uint32, g string, loose bool) []sitter.Range {
+	words := g == "ruby" || g == "bash"
+	if words && !loose {
+		return nil
+	}
 	hid := hiddenBy(src, marksOf(g))
 	var tops []int
 	var blocks []wrapper
 	starts := func(i int) bool { return ends(src, i, g, hid) }
 	switch {
-	case (g == "ruby" || g == "bash") && !loose:
-		return nil
-	case g == "ruby" || g == "bash":
+	case words:
 		for i := 0; i < len(src); i = lineEnd(src, i) {
 			if topLevel(src, i, hid) {
 				tops = append(tops, i)
@@ -89,16 +91,22 @@ func regions(src []byte, occ []uint32, g string, loose bool) []sitter.Range {
 			}
 		}
 	}
+	return withPoints(src, joined(cuts))
+}
+
+// joined sorts byte ranges by their start and joins those that overlap
+// or touch: the ranges of a cut, in order, apart.
+func joined(cuts [][2]int) [][2]int {
 	slices.SortFunc(cuts, func(a, b [2]int) int { return a[0] - b[0] })
-	var merged [][2]int
+	var out [][2]int
 	for _, c := range cuts {
-		if n := len(merged); n > 0 && c[0] <= merged[n-1][1] {
-			merged[n-1][1] = max(merged[n-1][1], c[1])
+		if n := len(out); n > 0 && c[0] <= out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], c[1])
 			continue
 		}
-		merged = append(merged, c)
+		out = append(out, c)
 	}
-	return withPoints(src, merged)
+	return out
 }
 
 // topLevel reports whether the line starting at i starts a top-level
@@ -203,23 +211,14 @@ func nested(src []byte, g string, hid []int) (bad bool, tops []int, blocks []wra
 				return true, nil, nil
 			}
 			i = j
-		case '#':
-			if hash {
-				i = lineEnd(src, i) - 1 // to the newline (or the last byte)
-				if src[i] != '\n' {
-					return depth != 0 || len(open) > 0, tops, blocks
-				}
-				i--
-			}
-		case '/':
+		case '#', '/':
 			switch {
-			case !slashes || i+1 == len(src):
-			case src[i+1] == '/':
-				i = lineEnd(src, i) - 1
-				if src[i] != '\n' {
-					return depth != 0 || len(open) > 0, tops, blocks
+			case c == '#' && !hash, c == '/' && (!slashes || i+1 == len(src)):
+			case c == '#' || src[i+1] == '/': // a line comment
+				if i = lineEnd(src, i) - 1; src[i] != '\n' {
+					return depth != 0 || len(open) > 0, tops, blocks // the last line
 				}
-				i--
+				i-- // the newline is read next
 			case src[i+1] == '*':
 				j := bytes.Index(src[i+2:], []byte("*/"))
 				if j < 0 {
