@@ -37,11 +37,15 @@ func Parse(ctx context.Context, name string, src []byte) (*File, error) {
 		if e < s {
 			e = len(src)
 		}
-		if _, need, _ := cl.Line(s, e); need {
+		if _, need, comment := cl.Line(s, e); need {
 			if a, b, ok := declared(cl, src, s, e); ok {
+				head := e // the line, without a comment that ends it
+				if comment > b {
+					head = s + comment
+				}
 				f.Defs = append(f.Defs, Def{
-					Kind: "definition", Name: string(src[s+a : s+b]), Signature: signature(g, "", src[s:e]),
-					Start: n + 1, StartByte: s, Parent: -1, NameStart: s + a, NameEnd: s + b, HeadEnd: e,
+					Kind: "definition", Name: string(src[s+a : s+b]), Signature: signature(g, "", src[s:head]),
+					Start: n + 1, StartByte: s, Parent: -1, NameStart: s + a, NameEnd: s + b, HeadEnd: head,
 				})
 			}
 		}

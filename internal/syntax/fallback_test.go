@@ -13,7 +13,8 @@ import (
 
 // TestFallbackFindsDefinitionLines: without cgo, Parse says it used the
 // line classifier and finds where the Go and Python definitions of
-// testdata/outline.txtar start, with their names and no ends.
+// testdata/outline.txtar start, with their names and no ends, and that a
+// comment ending a definition's line is no part of its signature.
 func TestFallbackFindsDefinitionLines(t *testing.T) {
 	a, err := txtar.ParseFile("testdata/outline.txtar")
 	if err != nil {
@@ -21,7 +22,7 @@ func TestFallbackFindsDefinitionLines(t *testing.T) {
 	}
 	want := map[string]string{
 		"go/h.go":       "4 Handler, 5 ID, 8 Server, 12 Serve, 13 local, 17 New",
-		"python/svc.py": "4 Service, 9 __init__, 13 label, 16 run, 17 inner, 23 handle_timeout",
+		"python/svc.py": "4 Service, 9 __init__, 13 label, 16 run, 17 inner, 23 handle_timeout, 27 retry",
 	}
 	for _, f := range a.Files {
 		w, ok := want[f.Name]
@@ -41,6 +42,9 @@ func TestFallbackFindsDefinitionLines(t *testing.T) {
 				t.Errorf("%s: %+v: a classifier's definition has no end and no kind", f.Name, d)
 			}
 			got = append(got, fmt.Sprintf("%d %s", d.Start, d.Name))
+			if d.Name == "retry" && d.Signature != "def retry(n)" {
+				t.Errorf("%s: retry's signature is %q, want %q", f.Name, d.Signature, "def retry(n)")
+			}
 		}
 		if g := strings.Join(got, ", "); g != w {
 			t.Errorf("%s: definitions %s, want %s", f.Name, g, w)

@@ -406,6 +406,11 @@ func (gr *grammar) define(def *sitter.Node, src []byte) (d Def, ok bool) {
 	body := -1
 	if b := def.ChildByFieldId(gr.fields["body"]); b != nil {
 		body = int(b.StartByte())
+		// Comments between the head and the body ("def f(x):  # why",
+		// or a Python body's first lines) are not the head's.
+		for p := b.PrevSibling(); p != nil && p.IsExtra() && int(p.StartByte()) >= d.NameEnd; p = p.PrevSibling() {
+			body = int(p.StartByte())
+		}
 		if gr.name == "python" {
 			d.End = gr.lastStatement(b, d.End)
 		}
