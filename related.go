@@ -91,7 +91,8 @@ func Related(ctx context.Context, o RelatedOptions) (*Page, error) {
 // reads.
 func related(ctx context.Context, lang, p string, data []byte, sc Scope) (sections []page.RelatedSection, about, how string, err error) {
 	about = lang
-	imps, err := importsOf(lang, p, data)
+	js := newJSResolver()
+	imps, err := importsOf(lang, p, data, js)
 	if err != nil && len(imps) == 0 {
 		return nil, "", "", fmt.Errorf("%s: its imports could not be read: %w", p, err)
 	}
@@ -101,7 +102,7 @@ func related(ctx context.Context, lang, p string, data []byte, sc Scope) (sectio
 	}
 	sections = append(sections, page.RelatedSection{Title: "imports", Lines: lines})
 
-	importers, what, err := importersOf(ctx, lang, p, sc)
+	importers, what, err := importersOf(ctx, lang, p, sc, js)
 	if err != nil {
 		return nil, "", "", err
 	}
@@ -155,7 +156,7 @@ func related(ctx context.Context, lang, p string, data []byte, sc Scope) (sectio
 // could (importersSearch), then each candidate's imports read and
 // resolved. It returns them in path order, and what was searched for
 // ("" when nothing could be: a Go package without an import path).
-func importersOf(ctx context.Context, lang, p string, sc Scope) ([]page.Line, string, error) {
+func importersOf(ctx context.Context, lang, p string, sc Scope, js *jsResolver) ([]page.Line, string, error) {
 	pattern, fixed, types, target := importersSearch(lang, p)
 	if pattern == "" {
 		return nil, "", nil
@@ -182,7 +183,7 @@ func importersOf(ctx context.Context, lang, p string, sc Scope) ([]page.Line, st
 		if sameFile(f, p) {
 			return
 		}
-		out[i].Number, keep[i] = keepImporter(ctx, lang, f, target)
+		out[i].Number, keep[i] = keepImporter(ctx, lang, f, target, js)
 		out[i].Kind, out[i].Text = "importer", slash(f)
 	})
 	if err := ctx.Err(); err != nil {

@@ -325,64 +325,6 @@ func pyImports(p string, data []byte, roots ...string) []imp {
 	return out
 }
 
-// --- JavaScript and TypeScript -------------------------------------------
-
-var jsSpecs = []*regexp.Regexp{
-	regexp.MustCompile(`(?:^|[\s;}])(?:import|export)\s[^;'"]*?\bfrom\s*['"]([^'"\n]+)['"]`),
-	regexp.MustCompile(`(?:^|[\s;])import\s*['"]([^'"\n]+)['"]`),
-	regexp.MustCompile(`\brequire\s*\(\s*['"]([^'"\n]+)['"]\s*\)`),
-	regexp.MustCompile(`\bimport\s*\(\s*['"]([^'"\n]+)['"]\s*\)`),
-}
-
-var jsExts = []string{".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".d.ts", ".json"}
-
-// jsResolve returns the file a relative specifier names, seen from a file
-// in dir, as Node and TypeScript resolve it: as written, with an
-// extension, or a directory's index; "./x.js" may be x.ts. A package name
-// is not in the tree ("").
-func jsResolve(dir, spec string) string {
-	if !strings.HasPrefix(spec, "./") && !strings.HasPrefix(spec, "../") && spec != "." && spec != ".." {
-		return ""
-	}
-	base := filepath.Join(dir, filepath.FromSlash(spec))
-	cands := []string{base}
-	stem := base
-	if e := filepath.Ext(base); e == ".js" || e == ".jsx" || e == ".mjs" || e == ".cjs" {
-		stem = strings.TrimSuffix(base, e)
-	}
-	for _, e := range jsExts {
-		cands = append(cands, stem+e)
-	}
-	for _, e := range jsExts {
-		cands = append(cands, filepath.Join(base, "index"+e))
-	}
-	for _, c := range cands {
-		if isFile(c) {
-			return slash(c)
-		}
-	}
-	return ""
-}
-
-func jsImports(p string, data []byte) []imp {
-	var out []imp
-	dir := filepath.Dir(p)
-	seen := map[int]bool{}
-	for _, re := range jsSpecs {
-		for _, m := range re.FindAllSubmatchIndex(data, -1) {
-			at := m[2]
-			if seen[at] {
-				continue
-			}
-			seen[at] = true
-			spec := string(data[m[2]:m[3]])
-			out = append(out, imp{line: bytes.Count(data[:at], []byte{'\n'}) + 1, spec: spec, to: jsResolve(dir, spec)})
-		}
-	}
-	slices.SortFunc(out, func(a, b imp) int { return a.line - b.line })
-	return out
-}
-
 // --- C and C++ ----------------------------------------------------------
 
 var cInclude = regexp.MustCompile(`^\s*#\s*include\s*([<"])([^>"]+)[>"]`)
@@ -414,14 +356,14 @@ func cImports(p string, data []byte) []imp {
 
 // importsOf reads the imports of a file in one of the languages related
 // knows.
-func importsOf(lang, p string, data []byte) ([]imp, error) {
+func importsOf(lang, p string, data []byte, js *jsResolver) ([]imp, error) {
 	switch lang {
 	case "Go":
 		return goImports(p, data)
 	case "Python":
 		return pyImports(p, data), nil
 	case "JavaScript/TypeScript":
-		return jsImports(p, data), nil
+		return js.imports(p, data), nil
 	case "C/C++":
 		return cImports(p, data), nil
 	}
@@ -462,7 +404,11 @@ func importersSearch(lang, p string) (pattern string, fixed bool, types []string
 			stem = filepath.Base(filepath.Dir(p))
 		}
 		stem = strings.TrimSuffix(stem, ".d")
-		return `['"][^'"]*\b` + regexp.QuoteMeta(stem) + `(\.[a-z]+)?['"]`, false, []string{"js", "ts"}, p
+		named := `[^'"]*\b` + regexp.QuoteMeta(stem) + `(\.[a-z]+)?`
+		if name := jsPackageOf(p); name != "" {
+			named = "(" + named + "|" + regexp.QuoteMeta(name) + ")" // the package's entry, imported by its name
+		}
+		return `['"]` + named + `['"]`, false, []string{"js", "ts"}, p
 	case "C/C++":
 		return `^\s*#\s*include\s*"([^"]*/)?` + regexp.QuoteMeta(base) + `"`, false, []string{"c", "cpp"}, p
 	}
@@ -491,7 +437,7 @@ func testsGlob(lang, p string) string {
 
 // keepImporter reports whether a candidate importer's imports name the
 // target, and on which line.
-func keepImporter(ctx context.Context, lang, cand, target string) (int, bool) {
+func keepImporter(ctx context.Context, lang, cand, target string, js *jsResolver) (int, bool) {
 	if ctx.Err() != nil {
 		return 0, false
 	}
@@ -504,7 +450,7 @@ func keepImporter(ctx context.Context, lang, cand, target string) (int, bool) {
 		// A test imports the package under test from its root.
 		imps = pyImports(cand, data, pyRoot(filepath.Dir(target)))
 	} else {
-		imps, _ = importsOf(lang, cand, data)
+		imps, _ = importsOf(lang, cand, data, js)
 	}
 	for _, i := range imps {
 		if sameFile(i.to, target) {

@@ -65,8 +65,10 @@ func sections(p *scout.Page) string {
 }
 
 // TestRelated pins what related finds for a file in each language it
-// reads: imports resolved (or not: a third-party package, a system
-// header), importers checked by their own imports, tests by name.
+// reads: imports resolved (or not: a package not installed, a system
+// header; in JavaScript and TypeScript through tsconfig paths, workspace
+// packages and node_modules too), importers checked by their own imports,
+// tests by name.
 func TestRelated(t *testing.T) {
 	relatedTree(t)
 	for _, c := range []struct{ path, want string }{
@@ -77,6 +79,9 @@ func TestRelated(t *testing.T) {
 		{"web/src/cart.ts", "imports: 1 ./lib/format=web/src/lib/format.ts | imported by: web/src/app.ts:1, web/src/cart.test.ts:1 | tests: web/src/cart.test.ts"},
 		{"web/src/app.ts", "imports: 1 ./cart=web/src/cart.ts, 2 react=, 3 ./lib/format.js=web/src/lib/format.ts, 4 ../old/legacy="},
 		{"web/src/lib/format.ts", "imported by: web/src/app.ts:3, web/src/cart.ts:1, web/src/lib/index.ts:1"},
+		{"mono/apps/web/src/page.tsx", "imports: 1 @shop/ui=mono/packages/ui/src/index.ts, 2 @shop/ui/dialog=mono/packages/ui/src/dialog.tsx, 3 @/hooks/use-cart=mono/apps/web/src/hooks/use-cart.ts, 4 @ui=mono/packages/ui/src/index.ts, 5 zod=mono/node_modules/zod/index.d.ts, 6 lodash/fp=mono/node_modules/lodash/fp.js, 7 node:fs=, 8 @shop/missing="},
+		{"mono/packages/ui/src/index.ts", "imported by: mono/apps/web/src/page.tsx:1"},
+		{"mono/apps/web/src/hooks/use-cart.ts", "imported by: mono/apps/web/src/page.tsx:3"},
 		{"c/util.h", "imported by: c/main.c:1, c/util.c:2"},
 		{"c/main.c", "imports: 1 util.h=c/util.h, 2 missing.h="},
 	} {
