@@ -37,7 +37,7 @@ func regions(src []byte, occ []uint32, g string, loose bool) []sitter.Range {
 	hid := hiddenBy(src, marksOf(g))
 	var tops []int
 	var blocks []wrapper
-	starts := func(i int) bool { return ends(src, i, g, hid) }
+	starts := func(i int) bool { return ends(src, i, g, hid, tops) }
 	switch {
 	case words:
 		for i := 0; i < len(src); i = lineEnd(src, i) {
@@ -363,15 +363,17 @@ func rustChar(src []byte, i int) bool {
 // line that goes on ("f(),", "static int h(void)" before its K&R
 // parameters, "@Override", "#[test]") makes the line at i a part of its
 // item. Blank lines and comments are passed over; a line inside a string
-// or comment that spans lines tells nothing, so it goes on.
-func ends(src []byte, i int, g string, hid []int) bool {
+// or comment that spans lines tells nothing, so it goes on. A comment
+// that ends a line ("}  // namespace n", "int x;  /* why */") is not read
+// as its code.
+func ends(src []byte, i int, g string, hid, tops []int) bool {
 	at := i
 	for i > 0 {
 		i = bytes.LastIndexByte(src[:i-1], '\n') + 1
 		if isHidden(hid, i) {
 			return false
 		}
-		line := bytes.TrimSpace(src[i:lineEnd(src, i)])
+		line := lineCode(bytes.TrimSpace(src[i:lineEnd(src, i)]), g)
 		switch {
 		case len(line) == 0, bytes.HasPrefix(line, []byte("//")), bytes.HasPrefix(line, []byte("/*")) && bytes.HasSuffix(line, []byte("*/")):
 			continue
@@ -385,7 +387,7 @@ func ends(src []byte, i int, g string, hid []int) bool {
 		}
 		last := line[len(line)-1]
 		if last == '}' && (g == "c" || g == "cpp") {
-			return !cDeclarators(src, i, hid) // "struct s {\n}\nf();" declares f
+			return !cDeclarators(src, i, tops) // "struct s {\n}\nf();" declares f
 		}
 		if last == ';' || last == '}' {
 			return true
@@ -409,12 +411,15 @@ func jsDeclaration(src []byte) bool {
 }
 
 // cDeclarators reports whether the C or C++ block that closes on the line
-// at i may be followed by declarators: its item's first line (the
-// top-level line at or above i) defines a struct, union, enum or class, or
-// holds "=" (an initializer).
-func cDeclarators(src []byte, i int, hid []int) bool {
-	for i > 0 && !topLevel(src, i, hid) {
-		i = bytes.LastIndexByte(src[:i-1], '\n') + 1
+// at i may be followed by declarators: its item's first line (the last of
+// tops, the top-level lines outside brackets, at or above i) defines a
+// struct, union, enum or class, or holds "=" (an initializer). A line at
+// column 0 inside the block ("class C {\nnamespace n {") is not its first.
+func cDeclarators(src []byte, i int, tops []int) bool {
+	k, _ := slices.BinarySearch(tops, i+1)
+	i = 0
+	if k > 0 {
+		i = tops[k-1]
 	}
 	line := src[i:lineEnd(src, i)]
 	if bytes.IndexByte(line, '=') >= 0 {
@@ -536,4 +541,39 @@ func callish(src []byte, occ []uint32, n int, g string) []uint32 {
 		}
 	}
 	return kept
+}
+
+// lineCode returns a line, trimmed, without the comment that ends it
+// ("x;  // why", "x; /* why */", in Python and PHP "x  # why"): read
+// outside strings and characters, and as it is when a quote is left open
+// (a Rust lifetime, a string that goes on) or a comment does not end on it.
+func lineCode(line []byte, g string) []byte {
+	hash := g == "python" || g == "php"
+	slashes := g != "python"
+	var quote byte
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '#' && hash, c == '/' && slashes && i+1 < len(line) && line[i+1] == '/':
+			return bytes.TrimSpace(line[:i])
+		case c == '/' && slashes && i+1 < len(line) && line[i+1] == '*':
+			end := bytes.Index(line[i+2:], []byte("*/"))
+			if end < 0 {
+				return line
+			}
+			if len(bytes.TrimSpace(line[i+2+end+2:])) == 0 {
+				return bytes.TrimSpace(line[:i])
+			}
+			i += 2 + end + 1 // a comment inside the code: on past it
+		}
+	}
+	return line
 }

@@ -23,17 +23,17 @@ import (
 func TestRegionsLineSoup(t *testing.T) {
 	soups := map[string][]string{
 		"python": {"def g():", "def f():", "class C:", "    def f(self):", "    pass", "    return f()", "    f(1)", "@f", "@g", `"""`, "'''", "x = '''f()",
-			"if x:", "x = [", "f(),", "1]", "x = (", "f())", "f()", "h()", "# f()", "'f()'", "    x = f", ""},
+			"if x:", "x = [", "f(),", "1]", "x = (", "f())", "f()", "h()", "# f()", "'f()'", "    x = f", "x = (  # (", "f(1)  # ,", "y = '#'  # :", ""},
 		"javascript": {"function g() {", "function f() {}", "const g = () => {", "class C {", "  f() {", "  }", "  m() { f() }", "g(function() {", "});", "x = `${f()}`",
-			"if (x) {", "} else {", "let f = 1", "}", "f()", "h()", "  f()", "x = [", "f(),", "]", "// f()", "/* f() */", "/*", "*/", "`", "'f()'", "export default {", "f: 1,", "};", "x = f", "  .then(f)", "import { f } from 'f'", "async function g() {", "await f()", "x = a", "let y = f", "export function g() {", "export const f = () => {", "const r = /[(]/g", "x = a / f(b) / 2", "if (/\\{/.test(f)) {", ""},
+			"if (x) {", "} else {", "let f = 1", "}", "f()", "h()", "  f()", "x = [", "f(),", "]", "// f()", "/* f() */", "/*", "*/", "`", "'f()'", "export default {", "f: 1,", "};", "x = f", "  .then(f)", "import { f } from 'f'", "async function g() {", "await f()", "x = a", "let y = f", "export function g() {", "export const f = () => {", "const r = /[(]/g", "x = a / f(b) / 2", "if (/\\{/.test(f)) {", "x = a  // ;", "f()  /* } */", "}  // f", "let s = '//' + f()", ""},
 		"c": {"int g(void) {", "void f(void) {}", "int f(int);", "struct s {", "};", "int x = f(1);", "#define F(x) f(x)", "static int h(void)", "char c = '(';",
-			"if (x) {", "} else {", "}", "{", "f();", "h();", "  f();", "int a[] = {", "f(1),", "// f()", "/* f() */", `"f()";`, "do {", "} while (f());", "while (f());", "typedef struct {", "} T;", "static int", "g(void)", "enum e {", "#define G \\", "  f()", ""},
+			"if (x) {", "} else {", "}", "{", "f();", "h();", "  f();", "int a[] = {", "f(1),", "// f()", "/* f() */", `"f()";`, "do {", "} while (f());", "while (f());", "typedef struct {", "} T;", "static int", "g(void)", "enum e {", "#define G \\", "  f()", "int y = a  // ;", "  + f(2);", "int z;  /* f() */", "}  /* ; */", "char *s = \"//\"; f();", ""},
 		"cpp": {"namespace n {", "namespace {", "}  // namespace n", "}", "int g() {", "void f() {}", "f();", "  f();", `extern "C" {`, "class C {", "};", "struct S {",
-			"template <typename T>", "T h(T x) {", "  return f(x);", "int x = f();", "#include <f>", "// f()", "using F = int;", "namespace m", "{", ""},
+			"template <typename T>", "T h(T x) {", "  return f(x);", "int x = f();", "#include <f>", "// f()", "using F = int;", "namespace m", "{", "};  // class C", "int y = a  // ;", "  + f(2);", ""},
 		"rust": {"fn g() {", "fn f() {}", "impl S {", "    fn f(&self) {}", "fn h<'a>(x: &'a str) {", "let c = '{';", "let f = 1;", "f!();", "mod m {",
-			"struct S {", "match x {", "    _ => f(),", "}", "f();", "h();", "    f();", "// f()", "/* f() */", `"f()";`, "#[f]", ""},
+			"struct S {", "match x {", "    _ => f(),", "}", "f();", "h();", "    f();", "// f()", "/* f() */", `"f()";`, "#[f]", "let c = 1; // }", "}  // mod m", ""},
 		"java": {"class C {", "  void g() {", "  void f() {}", "interface I {", "  int f();", "char c = '{';", "@Override", "  }", "}", "public class D {",
-			"    f();", "f();", "h();", "  static { f(); }", "// f()", "/* f() */", `"f()";`, "int x = f();", ""},
+			"    f();", "f();", "h();", "  static { f(); }", "// f()", "/* f() */", `"f()";`, "int x = f();", "}  // class D", "int y = a  // ;", "  + f();", ""},
 	}
 	n := 40000
 	if testing.Short() {

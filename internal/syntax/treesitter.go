@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"unsafe"
 
@@ -309,7 +310,9 @@ func around(ctx context.Context, path string, src []byte, occ []uint32, c cut, k
 func (gr *grammar) defsAround(root *sitter.Node, src []byte, occ []uint32, keep func(Def) bool) *File {
 	f := &File{Grammar: gr.name, By: ByParser, Errors: root.HasError()}
 	for _, n := range collect(root, gr.want, occ) {
-		if d, ok := gr.define(&n, src); ok && (keep == nil || keep(d)) {
+		// A node that holds an occurrence only in a comment after its
+		// end (contentEnd) is no definition around it.
+		if d, ok := gr.define(&n, src); ok && (keep == nil || keep(d)) && (len(occ) == 0 || holds(occ, d.StartByte, d.EndByte)) {
 			f.Defs = append(f.Defs, d)
 		}
 	}
@@ -393,15 +396,16 @@ func (gr *grammar) define(def *sitter.Node, src []byte) (d Def, ok bool) {
 			return d, false
 		}
 	}
+	last := contentEnd(def)
 	d = Def{
 		Kind:      kind,
 		Name:      string(src[nm.StartByte():nm.EndByte()]),
 		StartByte: int(def.StartByte()),
-		EndByte:   int(def.EndByte()),
+		EndByte:   int(last.EndByte()),
 		NameStart: int(nm.StartByte()),
 		NameEnd:   int(nm.EndByte()),
 	}
-	start, end := def.StartPosition(), def.EndPosition()
+	start, end := def.StartPosition(), last.EndPosition()
 	d.setLines(int(start.Row)+1, int(end.Row)+1, int(end.Column))
 	body := -1
 	if b := def.ChildByFieldId(gr.fields["body"]); b != nil {
@@ -427,6 +431,34 @@ func (gr *grammar) define(def *sitter.Node, src []byte) (d Def, ok bool) {
 	}
 	d.setHead(gr.name, src, body)
 	return d, true
+}
+
+// holds reports whether one of the sorted offsets occ lies in [s, e).
+func holds(occ []uint32, s, e int) bool {
+	i, _ := slices.BinarySearch(occ, uint32(s))
+	return i < len(occ) && int(occ[i]) < e
+}
+
+// contentEnd returns the node where n's own text ends: its rightmost
+// descendant that is not a comment. tree-sitter may hold the comment after
+// a closing "}" ("}  // f") inside the node or after it, as the token
+// after the comment decides, so a definition ends before it, whatever
+// follows.
+func contentEnd(n *sitter.Node) *sitter.Node {
+	for range 64 {
+		var last *sitter.Node
+		for i := int(n.ChildCount()) - 1; i >= 0; i-- {
+			if c := n.Child(uint(i)); c != nil && !c.IsExtra() {
+				last = c
+				break
+			}
+		}
+		if last == nil {
+			return n
+		}
+		n = last
+	}
+	return n
 }
 
 // declared follows a C or C++ declarator chain (pointers, references,
