@@ -32,13 +32,15 @@ var jsExts = []string{".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".ct
 // directory's configuration for the next: one related search resolves the
 // imports of many candidate importers, in parallel.
 type jsResolver struct {
+	cwd      string // absolute: configurations are looked for above it too, as the tools look
 	mu       sync.Mutex
 	tsconfig map[string]*tsPaths          // directory → the tsconfig paths that govern it (nil: none)
 	spaces   map[string]map[string]string // directory → its workspace's packages: name → directory
 }
 
 func newJSResolver() *jsResolver {
-	return &jsResolver{tsconfig: map[string]*tsPaths{}, spaces: map[string]map[string]string{}}
+	cwd, _ := os.Getwd()
+	return &jsResolver{cwd: cwd, tsconfig: map[string]*tsPaths{}, spaces: map[string]map[string]string{}}
 }
 
 func (r *jsResolver) imports(p string, data []byte) []imp {
@@ -69,6 +71,26 @@ func (r *jsResolver) resolve(dir, spec string) string {
 	if strings.HasPrefix(spec, "/") || strings.Contains(spec, ":") { // absolute, node:fs, https://
 		return ""
 	}
+	if filepath.IsAbs(dir) || r.cwd == "" {
+		return r.resolveName(dir, spec)
+	}
+	// The configurations and node_modules above the current directory
+	// count too (a search from inside a package); the file found is
+	// named from the current directory, as a relative import is.
+	f := r.resolveName(filepath.Join(r.cwd, dir), spec)
+	if f == "" {
+		return ""
+	}
+	rel, err := filepath.Rel(r.cwd, filepath.FromSlash(f))
+	if err != nil {
+		return f
+	}
+	return slash(rel)
+}
+
+// resolveName resolves a specifier that is not relative from directory
+// dir, in the order the package's doc gives.
+func (r *jsResolver) resolveName(dir, spec string) string {
 	if tp := r.paths(dir); tp != nil {
 		if f := tp.resolve(spec); f != "" {
 			return f
@@ -524,7 +546,11 @@ func workspacePatterns(dir string) ([]string, bool) {
 // jsPackageOf returns the name of the package whose entry p is (what
 // jsPackage resolves its name to), or "".
 func jsPackageOf(p string) string {
-	for d := filepath.Dir(p); ; {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return ""
+	}
+	for d := filepath.Dir(abs); ; {
 		if pj, ok := readPackageJSON(d); ok {
 			if pj.Name != "" && sameFile(jsPackage(d, ""), p) {
 				return pj.Name

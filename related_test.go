@@ -96,6 +96,22 @@ func TestRelated(t *testing.T) {
 	}
 }
 
+// TestRelatedFromInside: from inside an app of a workspace, the
+// tsconfig, the workspace and the node_modules above the current
+// directory still resolve its imports, named from where the search runs.
+func TestRelatedFromInside(t *testing.T) {
+	relatedTree(t)
+	t.Chdir("mono/apps/web/src")
+	p, err := scout.Related(context.Background(), scout.RelatedOptions{Path: "page.tsx", PageOptions: scout.PageOptions{Budget: scout.MaxBudget}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "imports: 1 @shop/ui=../../../packages/ui/src/index.ts, 2 @shop/ui/dialog=../../../packages/ui/src/dialog.tsx, 3 @/hooks/use-cart=hooks/use-cart.ts, 4 @ui=../../../packages/ui/src/index.ts, 5 zod=../../../node_modules/zod/index.d.ts, 6 lodash/fp=../../../node_modules/lodash/fp.js, 7 node:fs=, 8 @shop/missing="
+	if got := sections(p); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
 // TestRelatedErrors: a missing file, a directory and a file in no
 // language related reads.
 func TestRelatedErrors(t *testing.T) {
