@@ -322,6 +322,10 @@ func trimmed(line []byte) []byte {
 	return bytes.TrimSpace(line)
 }
 
+// CommentStart returns where a line comment starts in line, for the
+// regions of internal/syntax; see commentStart, below.
+func CommentStart(l Lang, line []byte) int { return commentStart(l, line) }
+
 // commentStart returns the offset in the line where a comment starts: 0
 // for a line that continues or holds a block comment ("/*", or "*" at its
 // start), the offset of a line-comment marker outside a string, or

@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/scoutcode/scout/internal/rank"
 )
 
 // regions returns the parts of src to parse for a question about the
@@ -544,36 +546,19 @@ func callish(src []byte, occ []uint32, n int, g string) []uint32 {
 }
 
 // lineCode returns a line, trimmed, without the comment that ends it
-// ("x;  // why", "x; /* why */", in Python and PHP "x  # why"): read
-// outside strings and characters, and as it is when a quote is left open
-// (a Rust lifetime, a string that goes on) or a comment does not end on it.
+// ("x;  // why", "x; /* why */", in Python "x  # why"), found outside
+// strings as grep's classifier finds it.
 func lineCode(line []byte, g string) []byte {
-	hash := g == "python" || g == "php"
-	slashes := g != "python"
-	var quote byte
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'' || c == '`':
-			quote = c
-		case c == '#' && hash, c == '/' && slashes && i+1 < len(line) && line[i+1] == '/':
-			return bytes.TrimSpace(line[:i])
-		case c == '/' && slashes && i+1 < len(line) && line[i+1] == '*':
-			end := bytes.Index(line[i+2:], []byte("*/"))
-			if end < 0 {
-				return line
-			}
-			if len(bytes.TrimSpace(line[i+2+end+2:])) == 0 {
-				return bytes.TrimSpace(line[:i])
-			}
-			i += 2 + end + 1 // a comment inside the code: on past it
-		}
+	if c := rank.CommentStart(rankLangs[g], line); c <= len(line) {
+		line = bytes.TrimSpace(line[:c])
+	}
+	if k := bytes.LastIndex(line, []byte("/*")); k > 0 && bytes.HasSuffix(line, []byte("*/")) && !bytes.ContainsAny(line[k:], "\"'`") {
+		line = bytes.TrimSpace(line[:k])
 	}
 	return line
 }
+
+// rankLangs are the classifier's language families of the grammars that
+// regions cuts.
+var rankLangs = map[string]rank.Lang{"c": rank.C, "cpp": rank.C, "csharp": rank.CSharp, "java": rank.Java, "rust": rank.Rust,
+	"javascript": rank.JS, "typescript": rank.JS, "tsx": rank.JS, "python": rank.Python, "php": rank.PHP, "go": rank.Go}

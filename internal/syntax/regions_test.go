@@ -127,3 +127,23 @@ func soup(rng *rand.Rand, lines []string, head string) []byte {
 	}
 	return []byte(b.String())
 }
+
+// TestLineCode: the comment that ends a line goes, what is inside strings
+// and Rust lifetimes stays.
+func TestLineCode(t *testing.T) {
+	for _, c := range []struct{ g, line, want string }{
+		{"cpp", "}  // namespace n", "}"},
+		{"c", "int x;  /* why */", "int x;"},
+		{"c", `char *s = "//"; f();`, `char *s = "//"; f();`},
+		{"c", `x = "/*"; y = 1; /* a */`, `x = "/*"; y = 1;`},
+		{"javascript", "x = a  // ;", "x = a"},
+		{"python", "x = '#'  # c", "x = '#'"},
+		{"php", "#[Route('/x')]", "#[Route('/x')]"},
+		{"rust", "fn h<'a>(x: &'a str) {  // c", "fn h<'a>(x: &'a str) {"},
+		{"java", "// only a comment", ""},
+	} {
+		if got := string(lineCode([]byte(c.line), c.g)); got != c.want {
+			t.Errorf("%s %q: got %q, want %q", c.g, c.line, got, c.want)
+		}
+	}
+}
