@@ -377,10 +377,10 @@ func ends(src []byte, i int, g string, hid, tops []int) bool {
 		}
 		line := lineCode(bytes.TrimSpace(src[i:lineEnd(src, i)]), g)
 		switch {
-		case len(line) == 0, bytes.HasPrefix(line, []byte("//")), bytes.HasPrefix(line, []byte("/*")) && bytes.HasSuffix(line, []byte("*/")):
+		case len(line) == 0: // blank, or a comment (lineCode)
 			continue
-		case line[0] == '#' && (g == "python" || g == "php"):
-			continue // a comment
+		case line[0] == '#' && g == "php":
+			continue // an attribute, "#[Route]": what it is on goes on
 		case g == "python":
 			last := line[len(line)-1]
 			return last != '\\' && last != ':' && last != ',' && line[0] != '@'
