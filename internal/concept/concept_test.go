@@ -131,6 +131,28 @@ func TestSearchRanksTheChunkThatSaysIt(t *testing.T) {
 	}
 }
 
+// A word that is two words run together ("timeout": time and out) is
+// stood for by its first word ("time"), not by that word's pieces
+// ("tim"); a word with an ending ("connection") keeps its abbreviations
+// ("conn").
+func TestCompoundAbbreviations(t *testing.T) {
+	ix := build(map[string][][2]string{
+		"clock.go": {{"now", "func now() time.Time { tim := time.Now(); return tim }"}},
+		"dial.go":  {{"dial", "func dial(addr string, d time.Duration) (conn, error) { return nil, errTimeout }"}},
+		"ion.go":   {{"ion", "func ion() { connect() }"}},
+	})
+	name := func(c int) string { _, n, _ := ix.Strings(c); return n }
+	for _, l := range ix.Search(Query{Text: "give up after a timeout"}, 10) {
+		if name(l.Chunk) == "now" && !slices.Equal(l.Terms, []string{"time~timeout"}) {
+			t.Errorf("now for a timeout: terms %v, want only time~timeout", l.Terms)
+		}
+	}
+	leads := ix.Search(Query{Text: "open a connection"}, 10)
+	if len(leads) != 1 || name(leads[0].Chunk) != "dial" || !slices.Contains(leads[0].Terms, "conn~connection") {
+		t.Errorf("'open a connection': want dial by conn~connection, got %v", leads)
+	}
+}
+
 // A vague verb of a description ("decides", "handles") is rare in code,
 // so plain BM25 would rank the chunk that has it above the one that has
 // what the description is about.

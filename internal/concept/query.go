@@ -44,11 +44,43 @@ func (ix *Index) expansions(text string, have []qterm) []qterm {
 		for _, a := range abbreviations[w] {
 			add(a)
 		}
+		if head := ix.compound(w); head != "" {
+			add(head)
+			return
+		}
 		for l := 3; l <= min(4, len(w)-3); l++ {
 			add(w[:l])
 		}
 	})
 	return out
+}
+
+// compound returns the first word of a word that is two run together,
+// each a word of the index or a stop word ("time" of "timeout", "file"
+// of "filename"); "" when it is none. Such a
+// word's first word stands for it in code ("fileName" says "file"), but
+// its other prefixes ("tim", "fil") abbreviate nothing.
+func (ix *Index) compound(w string) string {
+	for i := 3; i <= len(w)-3; i++ {
+		// A tail of three letters is a word only when it is a stop word
+		// ("out"): "ion", "ing" are endings, and "connection" is no
+		// "connect" and "ion".
+		if tail := w[i:]; ix.known(w[:i]) && (stop[Stem(tail)] || len(tail) >= 4 && ix.known(tail)) {
+			return w[:i]
+		}
+	}
+	return ""
+}
+
+// known reports whether a word, as written, is a word the index holds or
+// a stop word.
+func (ix *Index) known(w string) bool {
+	t := Stem(w)
+	if stop[t] {
+		return true
+	}
+	_, ok := ix.lookup(t)
+	return ok
 }
 
 // abbreviations are the usual short forms of words in code that are not
