@@ -391,6 +391,7 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 	type leadFile struct {
 		lines []string
 		mask  *masker
+		legal int // the last line of its licence notice (not shown: not indexed)
 	}
 	files := map[string]*leadFile{} // the files read, by path
 	linesOf := func(i int) []page.Line {
@@ -404,13 +405,14 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 				// large file is not copied for the few lines shown.
 				text := unsafe.String(unsafe.SliceData(data), len(data))
 				f = &leadFile{lines: splitLines(text), mask: newMasker(showSecrets, p, data, 1)}
+				f.legal = licenseHeader(f.lines)
 			}
 			files[p] = f
 		}
 		if f == nil {
 			return nil
 		}
-		lines := bestLines(f.lines, c, l.Stems)
+		lines := bestLines(f.lines, f.legal, c, l.Stems)
 		for i := range lines {
 			lines[i].Text, _ = f.mask.line(lines[i].Number, lines[i].Text)
 		}
@@ -420,8 +422,9 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 }
 
 // bestLines returns the chunk's definition line (when it is in the
-// chunk) and the two other lines holding the most of terms, in order.
-func bestLines(lines []string, c concept.Chunk, terms []string) []page.Line {
+// chunk) and the two other lines holding the most of terms, in order,
+// none of them a line of the file's licence notice (lines 1 to legal).
+func bestLines(lines []string, legal int, c concept.Chunk, terms []string) []page.Line {
 	if c.End > len(lines) || c.Start < 1 {
 		return nil
 	}
@@ -431,7 +434,7 @@ func bestLines(lines []string, c concept.Chunk, terms []string) []page.Line {
 	for _, t := range terms {
 		want[t] = true
 	}
-	for n := c.Start; n <= c.End; n++ {
+	for n := max(c.Start, legal+1); n <= c.End; n++ {
 		if n == c.At {
 			continue
 		}

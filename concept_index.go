@@ -21,7 +21,7 @@ const (
 	chunkLines   = 60 // a longer chunk is cut into windows…
 	chunkStep    = 45 // …starting this many lines apart (15 lines shared)
 	chunkGapMax  = 40 // lines between definitions: windows of at most this many
-	chunkerStamp = 2  // the revision of the chunking, for the index's keys (2: a comment after a head is no longer in it)
+	chunkerStamp = 3  // the revision of the chunking, for the index's keys (2: a comment after a head is no longer in it; 3: nor a licence notice)
 )
 
 // chunkFile cuts one file into the chunks the index ranks. With defs (from
@@ -30,6 +30,15 @@ const (
 // through mask first, so no secret reaches the index.
 func chunkFile(data []byte, defs []syntax.Def, mask func(n int, text string) string) []concept.Text {
 	lines := splitLines(string(data))
+	if legal := licenseHeader(lines); legal > 0 { // its words are in every file and say nothing of this one
+		inner := mask
+		mask = func(n int, t string) string {
+			if n <= legal {
+				return ""
+			}
+			return inner(n, t)
+		}
+	}
 	text := func(from, to int) string { // lines from..to, 1-based, inclusive
 		var b strings.Builder
 		for n := from; n <= to && n <= len(lines); n++ {
@@ -127,6 +136,104 @@ func withLines(c concept.Chunk, from, to int) concept.Chunk {
 	return c
 }
 
+// licenseHeader returns the last line of the licence notice a file opens
+// with, 0 when it has none. The file's first comments (after a "#!" line),
+// each ended by a blank line or, for /* */, by its "*/", are read until
+// one speaks of a copyright or a licence: the notice is that comment, the
+// ones before it (an editor's mode line, the file's name) and the ones
+// right after it that speak of the licence too. The comment below it that
+// does not, a package's own as Go writes them, is not part of it. Before
+// the notice come no more than three comments of a line or two.
+func licenseHeader(lines []string) int {
+	n := 0
+	if n < len(lines) && strings.HasPrefix(lines[n], "#!") {
+		n++
+	}
+	notice := 0 // the last line of the notice so far
+	for blocks := 0; blocks < 4 || notice > 0; blocks++ {
+		for n < len(lines) && strings.TrimSpace(lines[n]) == "" {
+			n++
+		}
+		end, ok := commentBlock(lines, n)
+		if !ok {
+			break
+		}
+		words := noticeWords
+		if notice > 0 {
+			words = noticeMoreWords
+		}
+		legal := false
+		text := strings.ToLower(strings.Join(lines[n:end], "\n"))
+		for _, w := range words {
+			legal = legal || strings.Contains(text, w)
+		}
+		switch {
+		case legal:
+			notice = end
+		case notice > 0, end-n > 2: // past the notice; or a comment of its own before any
+			return notice
+		}
+		n = end
+	}
+	return notice
+}
+
+// noticeWords are the words of which one starts a licence notice;
+// noticeMoreWords, one of which a further comment of the notice holds.
+var (
+	noticeWords     = []string{"copyright", "license", "licence", "spdx-", "all rights reserved"}
+	noticeMoreWords = append([]string{"gpl", "warranty", "free software", "permission", "distributed"}, noticeWords...)
+)
+
+// commentBlock returns the end (the index of the line after it) of the
+// comment that starts at lines[n]: lines of line comments up to a line
+// that is not one, or a /* */ comment up to its "*/". ok is false when
+// lines[n] starts no comment, or the comment has code after it on its
+// last line or is never closed.
+func commentBlock(lines []string, n int) (end int, ok bool) {
+	block := false
+	for end = n; end < len(lines); end++ {
+		t := strings.TrimSpace(lines[end])
+		if block {
+			if _, after, closed := strings.Cut(t, "*/"); closed {
+				if strings.TrimSpace(after) != "" {
+					return 0, false // code on the comment's last line
+				}
+				return end + 1, true
+			}
+			continue
+		}
+		switch {
+		case strings.HasPrefix(t, "/*") && end == n:
+			_, after, closed := strings.Cut(t[2:], "*/")
+			if closed {
+				return end + 1, strings.TrimSpace(after) == ""
+			}
+			block = true
+			continue
+		case strings.HasPrefix(t, "//"), strings.HasPrefix(t, "#") && !directive(t),
+			strings.HasPrefix(t, "--"), strings.HasPrefix(t, ";"), strings.HasPrefix(t, "%"):
+			continue
+		}
+		break
+	}
+	return end, !block && end > n
+}
+
+// directive reports whether a line that starts with '#' is C's
+// preprocessor's, not a comment.
+func directive(t string) bool {
+	w := strings.TrimSpace(t[1:])
+	if i := strings.IndexFunc(w, func(r rune) bool { return !('a' <= r && r <= 'z') }); i >= 0 {
+		w = w[:i]
+	}
+	switch w {
+	case "include", "define", "undef", "if", "ifdef", "ifndef", "elif", "else", "endif", "pragma", "import", "error", "warning", "line":
+		return true
+	}
+	return false
+}
+
 // commentAbove returns the first line of the comment (or decorators)
 // directly above line n, or n when there is none.
 func commentAbove(lines []string, n int) int {
@@ -161,6 +268,8 @@ func classOf(p string, data []byte) concept.Class {
 		return concept.Test
 	case rank.Vendored(p):
 		return concept.Vendored
+	case rank.Legal(p):
+		return concept.Legal
 	case rank.Generated(p, data):
 		return concept.Generated
 	case rank.Docs(p):

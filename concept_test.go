@@ -456,3 +456,40 @@ func funcTree(dir string, files, funcs int, name, says string) {
 		os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%02d.go", f)), []byte(src.String()), 0o644)
 	}
 }
+
+// A licence file is lowered as tests are, and says so; a description that
+// asks for the licence keeps it level.
+func TestConceptLowersLicences(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("LICENSE", "Permission is hereby granted to copy the software and its files, free of charge.\n")
+	write("copy.go", "package p\n\n// copyFiles copies the files of the software.\nfunc copyFiles() {}\n")
+	signal := func(desc string) (first string, legal int) {
+		p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: desc, PageOptions: scout.PageOptions{Budget: scout.MaxBudget},
+			Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{CacheDir: t.TempDir()}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Leads) != 2 {
+			t.Fatalf("%q: %d leads, want 2:\n%s", desc, len(p.Leads), p.Text)
+		}
+		for _, l := range p.Leads {
+			for _, s := range l.Signals {
+				if s.Name == "legal" && filepath.Base(l.Path) == "LICENSE" {
+					legal = s.Value
+				}
+			}
+		}
+		return filepath.Base(p.Leads[0].Path), legal
+	}
+	if first, legal := signal("copy the files of the software"); first != "copy.go" || legal >= 0 {
+		t.Errorf("first lead %s, LICENSE's legal signal %d: want copy.go first and a negative signal", first, legal)
+	}
+	if _, legal := signal("the license to copy the software"); legal != 0 {
+		t.Errorf("a description that asks for the licence: LICENSE lowered by %d", legal)
+	}
+}

@@ -71,6 +71,7 @@ const (
 	Vendored
 	Generated
 	Prose
+	Legal // a licence, a notice of copyright or patents: lowered as tests are
 )
 
 // Weights of a term by where it occurs in a chunk (BM25F): the
@@ -290,8 +291,9 @@ type Lead struct {
 type Query struct {
 	Text string
 	// Tests, when set, keeps tests, examples, vendored and generated code
-	// level with the rest; a description with the word "test" (or
-	// "example", "vendored", "generated") does too.
+	// and licences level with the rest; a description with the word
+	// "test" (or "example", "vendored", "generated", "license",
+	// "copyright", "patent") does too.
 	Tests bool
 	// Tuning, when not nil, replaces DefaultTuning.
 	Tuning *Tuning
@@ -340,9 +342,9 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 	}
 	fileScore, fileTouched := ix.scoreFiles(q.Text, tu)
 	// A description that names tests (or examples, vendored or generated
-	// code) asks for them: they are not lowered.
+	// code, a licence) asks for them: they are not lowered.
 	tests := q.Tests || slices.ContainsFunc(qs, func(t qterm) bool {
-		return !t.expanded && (t.term == "test" || t.term == "exampl" || t.term == "vendor" || t.term == "generat")
+		return !t.expanded && asksFor[t.term]
 	})
 	pathScore := make([]float64, len(ix.Files))
 	F := float64(ix.Indexed())
@@ -606,6 +608,10 @@ type Tuning struct {
 // DefaultTuning is the tuning Search uses when a query has none.
 var DefaultTuning = Tuning{FuseK: 20, FileWeight: 1, EmbedWeight: 1, Path: 0.5, Lowered: 0.6, Abbreviation: 0.5, ChunkK1: 1.2, ChunkB: 0.75, FileK1: 1.2, FileB: 0.75, Vague: 0.5}
 
+// asksFor holds the terms (as Terms gives them) of a description that asks
+// for the files Search otherwise lowers.
+var asksFor = map[string]bool{"test": true, "exampl": true, "vendor": true, "generat": true, "licens": true, "licenc": true, "copyright": true, "patent": true}
+
 // byScore orders by score, higher first, then by a (chunk or first
 // chunk) index: a total order.
 func (ix *Index) byScore(a, b float64, ia, ib int) int {
@@ -618,4 +624,4 @@ func (ix *Index) byScore(a, b float64, ia, ib int) int {
 	return ia - ib
 }
 
-var classNames = [...]string{Source: "source", Test: "test", Example: "example", Vendored: "vendored", Generated: "generated", Prose: "prose"}
+var classNames = [...]string{Source: "source", Test: "test", Example: "example", Vendored: "vendored", Generated: "generated", Prose: "prose", Legal: "legal"}

@@ -146,6 +146,8 @@ func TestFileSignals(t *testing.T) {
 	}{
 		{"Vendored", Vendored, []string{"vendor/golang.org/x/a.go", "web/node_modules/react/index.js"}, []string{"src/vendored.go"}},
 		{"Lock", Lock, []string{"go.sum", "web/package-lock.json", "Cargo.lock"}, []string{"lock.go"}},
+		{"Legal", Legal, []string{"LICENSE", "a/COPYING", "LICENSE.txt", "LICENSE-MIT", "LICENSE.APACHE2", "licenses/NOTICE.md", "PATENTS", "UNLICENSE"},
+			[]string{"license.go", "internal/license/check.py", "notice_test.go", "LICENSE.json", "COPYING.c", "noticeboard.txt"}},
 		{"Test", Test, []string{"a/b_test.go", "tests/conftest.py", "src/app.spec.ts", "src/FooTest.java"}, []string{"src/contest.go", "src/Test.java"}},
 	} {
 		for _, p := range c.yes {

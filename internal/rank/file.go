@@ -100,6 +100,30 @@ func Docs(p string) bool {
 	return slices.Contains(docsExts, ext) || slices.Contains(docsNames, strings.TrimSuffix(base, ext)) || hasDir(p, docsDirs)
 }
 
+// legalNames are the stems of the files that hold a project's licence
+// and its notices.
+var legalNames = []string{"license", "licence", "licenses", "licences", "copying", "copyright", "notice", "patents", "unlicense"}
+
+// Legal reports whether a file is a licence or a legal notice (LICENSE,
+// COPYING, NOTICE, PATENTS, LICENSE-MIT, LICENSE.txt…): its words are
+// in no answer about how code works.
+func Legal(p string) bool {
+	base := strings.ToLower(path.Base(p))
+	switch ext := path.Ext(base); ext {
+	case "", ".txt", ".md", ".rst", ".markdown":
+		base = strings.TrimSuffix(base, ext)
+	default:
+		// LICENSE.APACHE2 and the like; not license.go
+		if !strings.HasPrefix(base, "licen") || LangOf(p) != Unknown {
+			return false
+		}
+	}
+	stem, _, _ := strings.Cut(base, "-")
+	stem, _, _ = strings.Cut(stem, "_")
+	stem, _, _ = strings.Cut(stem, ".")
+	return slices.Contains(legalNames, stem)
+}
+
 var vendorDirs = []string{"vendor", "third_party", "third-party", "thirdparty", "node_modules", "bower_components", "external", "extern"}
 
 // Vendored reports whether a directory of the path holds vendored code.

@@ -1,0 +1,101 @@
+package scout
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/scoutcode/scout/internal/concept"
+)
+
+func TestClassOfLicence(t *testing.T) {
+	for _, p := range []string{"LICENSE", "sub/COPYING", "NOTICE.txt"} {
+		if got := classOf(p, nil); got != concept.Legal {
+			t.Errorf("classOf(%q) = %v, want Legal", p, got)
+		}
+	}
+	if got := classOf("license.go", []byte("package license\n")); got != concept.Source {
+		t.Errorf("classOf(license.go) = %v, want Source", got)
+	}
+}
+
+func TestLicenseHeader(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		want       int
+	}{
+		{"go", "// Copyright 2009 The Go Authors. All rights reserved.\n// Use of this source code is governed by a BSD-style\n// license that can be found in the LICENSE file.\n\n// Package binary reads numbers.\npackage binary\n", 3},
+		{"c block", "/* Copyright (C) 1991-2022 Free Software Foundation, Inc.\n   This file is part of the GNU C Library.\n\n   You should have received a copy of the GNU Lesser General Public\n   License along with the GNU C Library.  */\n\n#ifndef _STDIO_H\n#define _STDIO_H 1\n", 5},
+		{"c line then guard", "// SPDX-License-Identifier: MIT\n#ifndef A_H\n#define A_H\n", 1},
+		{"shebang", "#!/usr/bin/env python3\n#\n# Copyright (c) 2001 Python Software Foundation\n#\nimport os\n", 4},
+		{"js banner", "/*! lodash v4 | (c) OpenJS | MIT license */\nmodule.exports = 1\n", 1},
+		{"leading blank lines", "\n\n# Licensed under the Apache License, Version 2.0\n\ndef f(): pass\n", 3},
+		{"a doc comment, no licence", "// Package retry retries what fails after a timeout.\npackage retry\n", 0},
+		{"licence below a doc comment", "// Package a does things,\n// many of them,\n// all well.\n\n// Copyright 2020 A\npackage a\n", 0},
+		{"mode line, notice, doc", "// <list> -*- C++ -*-\n\n// Copyright (C) 2015 FSF\n//\n// This library is free software.\n\n// Under Section 7 of GPL version 3, you are granted additional\n// permissions described in the GCC Runtime Library Exception.\n\n/** @file list\n *  This is a Standard C++ Library header.\n */\n#include <list>\n", 8},
+		{"notice in two comments", "# Copyright 2020 A\n\n# Licensed under the MIT license.\n\n\"\"\"The module.\"\"\"\n", 3},
+		{"code after the block", "/* Copyright 2020 A */ int x;\n", 0},
+		{"block never closed", "/* Copyright 2020 A\nint x;\n", 0},
+		{"a file of only a notice", "# Copyright 2020 A\n", 1},
+		{"no comment", "package a\n", 0},
+		{"empty", "", 0},
+	} {
+		if got := licenseHeader(splitLines(c.text)); got != c.want {
+			t.Errorf("%s: licenseHeader = %d, want %d", c.name, got, c.want)
+		}
+	}
+}
+
+// A licence notice is in no chunk's words, and the lines below it keep
+// their numbers; the package's own comment below it stays.
+func TestChunkFileLeavesOutLicence(t *testing.T) {
+	src := "// Copyright 2009 The Go Authors. All rights reserved.\n// Use of this source code is governed by a BSD-style\n// license that can be found in the LICENSE file.\n\n// Package binary reads numbers from a file.\npackage binary\n\n// Uvarint decodes a number.\nfunc Uvarint(buf []byte) uint64 { return 0 }\n"
+	texts := chunkFile([]byte(src), nil, func(_ int, t string) string { return t })
+	all := ""
+	for _, c := range texts {
+		all += c.Body
+		if c.Start < 1 || c.End > 9 {
+			t.Errorf("chunk %d-%d is outside the file's lines", c.Start, c.End)
+		}
+	}
+	if strings.Contains(all, "Copyright") || strings.Contains(all, "LICENSE") {
+		t.Errorf("the notice was indexed:\n%s", all)
+	}
+	if !strings.Contains(all, "Package binary reads numbers") || !strings.Contains(all, "func Uvarint") {
+		t.Errorf("more than the notice was left out:\n%s", all)
+	}
+	// The lines a lead shows are not the notice's either.
+	lines := splitLines(src)
+	for _, l := range bestLines(lines, licenseHeader(lines), concept.Chunk{Start: 1, End: 9}, []string{"file"}) {
+		if l.Number <= 3 {
+			t.Errorf("a lead shows line %d of the notice: %q", l.Number, l.Text)
+		}
+	}
+}
+
+// Whatever the file, the notice is a run of the file's first lines that
+// holds a word of a notice, and the chunks never hold what it does.
+func FuzzLicenseHeader(f *testing.F) {
+	f.Add("// Copyright 2009 A\n\n// Package p.\npackage p\n")
+	f.Add("#!/bin/sh\n# licensed\n/* x */ y\n")
+	f.Add("/* (c) license\n * more */\n\n/* GPL */\nint x;\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		lines := splitLines(src)
+		n := licenseHeader(lines)
+		if n < 0 || n > len(lines) {
+			t.Fatalf("licenseHeader = %d of %d lines", n, len(lines))
+		}
+		if n == 0 {
+			return
+		}
+		head := strings.ToLower(strings.Join(lines[:n], "\n"))
+		if !slices.ContainsFunc(noticeWords, func(w string) bool { return strings.Contains(head, w) }) {
+			t.Fatalf("a notice of %d lines holds no notice word:\n%s", n, head)
+		}
+		for _, c := range chunkFile([]byte(src), nil, func(_ int, s string) string { return s }) {
+			if c.Start <= n && strings.TrimSpace(c.Body) != "" && c.End <= n {
+				t.Fatalf("chunk %d-%d lies inside the notice (1-%d) yet holds %q", c.Start, c.End, n, c.Body)
+			}
+		}
+	})
+}
