@@ -98,7 +98,10 @@ func related(ctx context.Context, lang, p string, data []byte, sc Scope) (sectio
 	}
 	var lines []page.Line
 	for _, i := range imps {
-		lines = append(lines, page.Line{Number: i.line, Kind: "import", Name: i.spec, Text: i.to})
+		if i.to == "" && i.outside == "" {
+			i.outside = outsideOf(lang, i.spec)
+		}
+		lines = append(lines, page.Line{Number: i.line, Kind: "import", Name: i.spec, Text: i.to, Outside: i.outside})
 	}
 	sections = append(sections, page.RelatedSection{Title: "imports", Lines: lines})
 

@@ -23,9 +23,10 @@ import (
 // directory of the tree it resolves to ("" when it is not in the tree: a
 // third-party package, the system's headers).
 type imp struct {
-	line int
-	spec string
-	to   string
+	line    int
+	spec    string
+	to      string
+	outside string // when to is "": what it is, if its name tells ("standard library"); see outsideOf
 }
 
 // langOf names the language related reads a file as, by its extension.
@@ -348,7 +349,11 @@ func cImports(p string, data []byte) []imp {
 	for n, line := range bytes.Split(data, []byte{'\n'}) {
 		if m := cInclude.FindSubmatch(line); m != nil {
 			spec := string(m[2])
-			out = append(out, imp{line: n + 1, spec: spec, to: cResolve(dir, spec, m[1][0] == '"')})
+			i := imp{line: n + 1, spec: spec, to: cResolve(dir, spec, m[1][0] == '"')}
+			if i.to == "" && m[1][0] == '<' {
+				i.outside = "system header"
+			}
+			out = append(out, i)
 		}
 	}
 	return out

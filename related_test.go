@@ -42,7 +42,7 @@ func relatedTree(t *testing.T) {
 	t.Chdir(dir)
 }
 
-// sections renders a related page's units as "imports: 5 fmt=,
+// sections renders a related page's units as "imports: 5 fmt=(standard library),
 // 7 example.com/shop/price=price/ | imported by: cmd/shop/main.go:4 |
 // tests: cart/cart_test.go".
 func sections(p *scout.Page) string {
@@ -52,7 +52,11 @@ func sections(p *scout.Page) string {
 		for _, l := range f.Lines {
 			switch l.Kind {
 			case "import":
-				units = append(units, strings.Join([]string{strconv.Itoa(l.Number), l.Name + "=" + l.Text}, " "))
+				to := l.Text
+				if l.Outside != "" {
+					to = "(" + l.Outside + ")"
+				}
+				units = append(units, strings.Join([]string{strconv.Itoa(l.Number), l.Name + "=" + to}, " "))
 			case "importer":
 				units = append(units, l.Text+":"+strconv.Itoa(l.Number))
 			default:
@@ -72,18 +76,18 @@ func sections(p *scout.Page) string {
 func TestRelated(t *testing.T) {
 	relatedTree(t)
 	for _, c := range []struct{ path, want string }{
-		{"cart/cart.go", "imports: 4 fmt=, 5 strings=, 7 example.com/shop/price=price/, 8 github.com/other/money= | imported by: cart/export_test.go:3, cmd/shop/main.go:4 | tests: cart/cart_test.go, cart/export_test.go"},
+		{"cart/cart.go", "imports: 4 fmt=(standard library), 5 strings=(standard library), 7 example.com/shop/price=price/, 8 github.com/other/money= | imported by: cart/export_test.go:3, cmd/shop/main.go:4 | tests: cart/cart_test.go, cart/export_test.go"},
 		{"price/price.go", "imported by: cart/cart.go:7, cmd/shop/main.go:5"},
-		{"py/shop/cart.py", "imports: 1 os=, 2 .price=py/shop/price.py, 3 .price=py/shop/price.py, 4 shop.util=py/shop/util.py | imported by: py/tests/test_cart.py:1 | tests: py/tests/test_cart.py"},
+		{"py/shop/cart.py", "imports: 1 os=(standard library), 2 .price=py/shop/price.py, 3 .price=py/shop/price.py, 4 shop.util=py/shop/util.py | imported by: py/tests/test_cart.py:1 | tests: py/tests/test_cart.py"},
 		{"py/shop/price.py", "imported by: py/shop/cart.py:2, py/tests/test_price.py:1 | tests: py/tests/test_price.py"},
 		{"web/src/cart.ts", "imports: 1 ./lib/format=web/src/lib/format.ts | imported by: web/src/app.ts:1, web/src/cart.test.ts:1 | tests: web/src/cart.test.ts"},
 		{"web/src/app.ts", "imports: 1 ./cart=web/src/cart.ts, 2 react=, 3 ./lib/format.js=web/src/lib/format.ts, 4 ../old/legacy="},
 		{"web/src/lib/format.ts", "imported by: web/src/app.ts:3, web/src/cart.ts:1, web/src/lib/index.ts:1"},
-		{"mono/apps/web/src/page.tsx", "imports: 1 @shop/ui=mono/packages/ui/src/index.ts, 2 @shop/ui/dialog=mono/packages/ui/src/dialog.tsx, 3 @/hooks/use-cart=mono/apps/web/src/hooks/use-cart.ts, 4 @ui=mono/packages/ui/src/index.ts, 5 zod=mono/node_modules/zod/index.d.ts, 6 lodash/fp=mono/node_modules/lodash/fp.js, 7 node:fs=, 8 @shop/missing="},
+		{"mono/apps/web/src/page.tsx", "imports: 1 @shop/ui=mono/packages/ui/src/index.ts, 2 @shop/ui/dialog=mono/packages/ui/src/dialog.tsx, 3 @/hooks/use-cart=mono/apps/web/src/hooks/use-cart.ts, 4 @ui=mono/packages/ui/src/index.ts, 5 zod=mono/node_modules/zod/index.d.ts, 6 lodash/fp=mono/node_modules/lodash/fp.js, 7 node:fs=(Node built-in), 8 @shop/missing="},
 		{"mono/packages/ui/src/index.ts", "imported by: mono/apps/web/src/page.tsx:1"},
 		{"mono/apps/web/src/hooks/use-cart.ts", "imported by: mono/apps/web/src/page.tsx:3"},
 		{"c/util.h", "imported by: c/main.c:1, c/util.c:2"},
-		{"c/main.c", "imports: 1 util.h=c/util.h, 2 missing.h="},
+		{"c/main.c", "imports: 1 util.h=c/util.h, 2 missing.h=, 3 stdio.h=(system header)"},
 	} {
 		p, err := scout.Related(context.Background(), scout.RelatedOptions{Path: c.path, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}})
 		if err != nil {
@@ -106,7 +110,7 @@ func TestRelatedFromInside(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "imports: 1 @shop/ui=../../../packages/ui/src/index.ts, 2 @shop/ui/dialog=../../../packages/ui/src/dialog.tsx, 3 @/hooks/use-cart=hooks/use-cart.ts, 4 @ui=../../../packages/ui/src/index.ts, 5 zod=../../../node_modules/zod/index.d.ts, 6 lodash/fp=../../../node_modules/lodash/fp.js, 7 node:fs=, 8 @shop/missing="
+	want := "imports: 1 @shop/ui=../../../packages/ui/src/index.ts, 2 @shop/ui/dialog=../../../packages/ui/src/dialog.tsx, 3 @/hooks/use-cart=hooks/use-cart.ts, 4 @ui=../../../packages/ui/src/index.ts, 5 zod=../../../node_modules/zod/index.d.ts, 6 lodash/fp=../../../node_modules/lodash/fp.js, 7 node:fs=(Node built-in), 8 @shop/missing="
 	if got := sections(p); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}

@@ -263,6 +263,10 @@ type Line struct {
 	Kind  string `json:"kind,omitempty"`  // function, method, class, struct, interface, type…; on a page of several conditions, the terms the line holds
 	Name  string `json:"name,omitempty"`  // the name it defines
 	Depth int    `json:"depth,omitempty"` // definitions holding it (a method in a class: 1)
+	// An import on a related page that is not in the tree (Text ""):
+	// what it is when its name tells ("standard library", "Node
+	// built-in", "system header", "cgo"); "" when it does not.
+	Outside string `json:"outside,omitempty"`
 	// The definition a hit (a call on a callers page) sits in; nil at the
 	// top level, or when its file was not parsed.
 	In *Def `json:"in,omitempty"`

@@ -86,7 +86,8 @@ func sectionCount(s RelatedSection) string {
 }
 
 // appendRelated writes a unit: "  12: net/url → net/url", "  12:
-// github.com/x/y (not in the tree)", "  net/http/client.go:9" or
+// github.com/x/y (not in the tree)", "  3: fmt (standard library, not in
+// the tree)", "  net/http/client.go:9" or
 // "  net/http/serve_test.go".
 func appendRelated(b []byte, l Line) []byte {
 	b = append(b, "  "...)
@@ -95,9 +96,14 @@ func appendRelated(b []byte, l Line) []byte {
 		b = strconv.AppendInt(b, int64(l.Number), 10)
 		b = append(b, ": "...)
 		b = append(b, l.Name...)
-		if l.Text == "" {
+		switch {
+		case l.Text == "" && l.Outside != "":
+			b = append(b, " ("...)
+			b = append(b, l.Outside...)
+			b = append(b, ", not in the tree)"...)
+		case l.Text == "":
 			b = append(b, " (not in the tree)"...)
-		} else {
+		default:
 			b = append(b, " → "...)
 			b = append(b, Quote(l.Text)...)
 		}
