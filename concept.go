@@ -405,7 +405,7 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 				// large file is not copied for the few lines shown.
 				text := unsafe.String(unsafe.SliceData(data), len(data))
 				f = &leadFile{lines: splitLines(text), mask: newMasker(showSecrets, p, data, 1)}
-				f.legal = licenseHeader(f.lines)
+				f.legal = noticeOf(p, f.lines)
 			}
 			files[p] = f
 		}

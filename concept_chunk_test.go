@@ -50,7 +50,7 @@ func TestLicenseHeader(t *testing.T) {
 // their numbers; the package's own comment below it stays.
 func TestChunkFileLeavesOutLicence(t *testing.T) {
 	src := "// Copyright 2009 The Go Authors. All rights reserved.\n// Use of this source code is governed by a BSD-style\n// license that can be found in the LICENSE file.\n\n// Package binary reads numbers from a file.\npackage binary\n\n// Uvarint decodes a number.\nfunc Uvarint(buf []byte) uint64 { return 0 }\n"
-	texts := chunkFile([]byte(src), nil, func(_ int, t string) string { return t })
+	texts := chunkFile("binary.go", []byte(src), nil, func(_ int, t string) string { return t })
 	all := ""
 	for _, c := range texts {
 		all += c.Body
@@ -63,6 +63,10 @@ func TestChunkFileLeavesOutLicence(t *testing.T) {
 	}
 	if !strings.Contains(all, "Package binary reads numbers") || !strings.Contains(all, "func Uvarint") {
 		t.Errorf("more than the notice was left out:\n%s", all)
+	}
+	// In prose, "# License" is a heading, not a comment.
+	if n := noticeOf("README.md", splitLines("# License\n\nMIT\n")); n != 0 {
+		t.Errorf("a Markdown heading was taken for a licence notice: %d", n)
 	}
 	// The lines a lead shows are not the notice's either.
 	lines := splitLines(src)
@@ -92,7 +96,7 @@ func FuzzLicenseHeader(f *testing.F) {
 		if !slices.ContainsFunc(noticeWords, func(w string) bool { return strings.Contains(head, w) }) {
 			t.Fatalf("a notice of %d lines holds no notice word:\n%s", n, head)
 		}
-		for _, c := range chunkFile([]byte(src), nil, func(_ int, s string) string { return s }) {
+		for _, c := range chunkFile("a.c", []byte(src), nil, func(_ int, s string) string { return s }) {
 			if c.Start <= n && strings.TrimSpace(c.Body) != "" && c.End <= n {
 				t.Fatalf("chunk %d-%d lies inside the notice (1-%d) yet holds %q", c.Start, c.End, n, c.Body)
 			}

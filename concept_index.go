@@ -28,9 +28,9 @@ const (
 // syntax.Parse; nil for a language without a parser) it follows the
 // definitions; without, it cuts windows of lines. Each line's text goes
 // through mask first, so no secret reaches the index.
-func chunkFile(data []byte, defs []syntax.Def, mask func(n int, text string) string) []concept.Text {
+func chunkFile(p string, data []byte, defs []syntax.Def, mask func(n int, text string) string) []concept.Text {
 	lines := splitLines(string(data))
-	if legal := licenseHeader(lines); legal > 0 { // its words are in every file and say nothing of this one
+	if legal := noticeOf(p, lines); legal > 0 { // its words are in every file and say nothing of this one
 		inner := mask
 		mask = func(n int, t string) string {
 			if n <= legal {
@@ -134,6 +134,16 @@ func chunkFile(data []byte, defs []syntax.Def, mask func(n int, text string) str
 func withLines(c concept.Chunk, from, to int) concept.Chunk {
 	c.Start, c.End = from, to
 	return c
+}
+
+// noticeOf is licenseHeader for a file that has comments: in prose, a
+// "# License" line is a heading, and the text below it the document's.
+func noticeOf(p string, lines []string) int {
+	switch strings.ToLower(filepath.Ext(p)) {
+	case ".md", ".markdown", ".mdx", ".rst", ".txt", ".adoc", ".org":
+		return 0
+	}
+	return licenseHeader(lines)
 }
 
 // licenseHeader returns the last line of the licence notice a file opens
@@ -333,7 +343,7 @@ func chunkTexts(ctx context.Context, p string, data []byte, showSecrets bool) ([
 		t, _ = m.line(n, t)
 		return t
 	}
-	return chunkFile(data, defs, mask), nil
+	return chunkFile(p, data, defs, mask), nil
 }
 
 // addChunked adds a chunked file to b: its chunks, or, when it was left
