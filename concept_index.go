@@ -139,11 +139,20 @@ func withLines(c concept.Chunk, from, to int) concept.Chunk {
 // noticeOf is licenseHeader for a file that has comments: in prose, a
 // "# License" line is a heading, and the text below it the document's.
 func noticeOf(p string, lines []string) int {
-	switch strings.ToLower(filepath.Ext(p)) {
-	case ".md", ".markdown", ".mdx", ".rst", ".txt", ".adoc", ".org":
+	if prose(p) {
 		return 0
 	}
 	return licenseHeader(lines)
+}
+
+// prose reports whether a file is prose by its extension: Markdown,
+// reStructuredText, AsciiDoc, Org, text.
+func prose(p string) bool {
+	switch strings.ToLower(filepath.Ext(p)) {
+	case ".md", ".markdown", ".mdx", ".rst", ".txt", ".adoc", ".asciidoc", ".org":
+		return true
+	}
+	return false
 }
 
 // licenseHeader returns the last line of the licence notice a file opens
@@ -283,7 +292,7 @@ func classOf(p string, data []byte) concept.Class {
 	case rank.Generated(p, data):
 		return concept.Generated
 	case rank.Docs(p):
-		if ext := strings.ToLower(filepath.Ext(p)); ext == ".md" || ext == ".rst" || ext == ".txt" || ext == ".adoc" || ext == ".markdown" {
+		if prose(p) {
 			return concept.Prose
 		}
 		return concept.Example
