@@ -132,7 +132,7 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 	defer r.gitRelease()
 	var maps mappings
 	defer maps.release()
-	q := concept.Query{Text: desc, Tests: o.Tests}
+	q := concept.Query{Text: desc, Tests: o.Tests, Read: phraseText}
 	kept := make(chan keptIndex, 1)
 	var early struct { // what the kept index gives
 		leads    []concept.Lead
@@ -176,7 +176,7 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 	in := page.ConceptInput{
 		Description: desc, Exact: exact.files, ExactFound: exact.found, Explain: o.Explain, Budget: o.Budget * 4, Face: o.Face,
 	}
-	ranked := "ranked by the words they share with the description (BM25 over code-aware terms, fused with their file's rank); matched by words, not by meaning"
+	ranked := "ranked by the words they share with the description (BM25 over code-aware terms, fused with their file's rank; the best files' lines that hold its words side by side count too); matched by words, not by meaning"
 	in.NotIndexed, in.Warnings = notIndexed(ix, files)
 	if warning != "" {
 		in.Warnings = append(in.Warnings, warning)
@@ -198,7 +198,7 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 			ranked += "\nembeddings skipped, so leads are by words only: " + sim.skipped
 		} else {
 			in.Embedded = true
-			ranked = "ranked by the words they share with the description (BM25 over code-aware terms, fused with their file's rank) and by the similarity of their embeddings (" + sim.id + ") to the description's"
+			ranked = "ranked by the words they share with the description (BM25 over code-aware terms, fused with their file's rank; the best files' lines that hold its words side by side count too) and by the similarity of their embeddings (" + sim.id + ") to the description's"
 		}
 	}
 	in.How = "leads: chunks cut at definitions found by " + chunker() + ", " + ranked

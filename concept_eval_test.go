@@ -348,17 +348,17 @@ func conceptEval(t *testing.T, root string, cases []conceptCase, name, header st
 		if err != nil {
 			t.Fatal(err)
 		}
-		hf, hd := ranksOf(ix, dir, c, concept.Query{Text: c.query, Similar: sim})
+		hf, hd := ranksOf(ix, dir, c, concept.Query{Text: c.query, Similar: sim, Read: scout.PhraseText})
 		hashFile.add(hf)
 		hashDef.add(hd)
 		rr := slices.Index(ref.search(c.query, 1000), c.path) + 1
 		refFile.add(rr)
-		fr, dr := ranksOf(ix, dir, c, concept.Query{Text: c.query})
+		fr, dr := ranksOf(ix, dir, c, concept.Query{Text: c.query, Read: scout.PhraseText})
 		file.add(fr)
 		def.add(dr)
 		if fr != 1 {
 			first := ""
-			if l := ix.Search(concept.Query{Text: c.query}, 1); len(l) > 0 {
+			if l := ix.Search(concept.Query{Text: c.query, Read: scout.PhraseText}, 1); len(l) > 0 {
 				first = strings.TrimPrefix(ix.Files[ix.Chunk(l[0].Chunk).File].Path, filepath.ToSlash(dir)+"/")
 			}
 			misses = append(misses, fmt.Sprintf("%s %s:%d %q: file rank %d (bm25 %d), first %s", c.name, c.path, c.start, c.query, fr, rr, first))
@@ -493,7 +493,7 @@ func tuneGrid(t *testing.T, ix *concept.Index, dir string, cases []conceptCase, 
 		}
 		var file, def evalFigures
 		for _, c := range cases {
-			fr, dr := ranksOf(ix, dir, c, concept.Query{Text: c.query, Tuning: &tu})
+			fr, dr := ranksOf(ix, dir, c, concept.Query{Text: c.query, Tuning: &tu, Read: scout.PhraseText})
 			file.add(fr)
 			def.add(dr)
 		}

@@ -1,6 +1,7 @@
 package scout
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -129,6 +130,28 @@ func chunkFile(p string, data []byte, defs []syntax.Def, mask func(n int, text s
 		n = e + 1
 	}
 	return out
+}
+
+// phraseText is what a concept search reads of a file for the phrase
+// signal (concept.Query.Read): the file as the chunks hold it, without its
+// licence notice, whose words are in every file and say nothing of this
+// one.
+func phraseText(path string) ([]byte, error) {
+	data, _, why := readParsable(path)
+	if why != "" {
+		return nil, errors.New(why)
+	}
+	head := data[:min(len(data), 64<<10)] // a notice is at the top
+	if legal := noticeOf(path, splitLines(string(head))); legal > 0 {
+		for range legal {
+			i := bytes.IndexByte(data, '\n')
+			if i < 0 {
+				return nil, nil
+			}
+			data = data[i+1:]
+		}
+	}
+	return data, nil
 }
 
 func withLines(c concept.Chunk, from, to int) concept.Chunk {

@@ -124,3 +124,7 @@ func OnIndexWait(t interface{ Cleanup(func()) }, f func()) {
 	testHookWaiting = f
 	t.Cleanup(func() { testHookWaiting = nil })
 }
+
+// PhraseText is what a concept search reads of a file for the phrase
+// signal, for the evaluation.
+var PhraseText = phraseText

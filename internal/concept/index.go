@@ -297,6 +297,11 @@ type Query struct {
 	Tests bool
 	// Tuning, when not nil, replaces DefaultTuning.
 	Tuning *Tuning
+	// Read, when not nil, reads a file (by its path in the index) for
+	// the phrase signal: the best few dozen files are read to find
+	// which neighbouring words of the description are neighbours in
+	// them too. Nil: no phrase signal.
+	Read func(path string) ([]byte, error)
 	// Similar, when not empty, is a third ranking fused with the two
 	// lexical ones: chunks by the similarity of their embedding to the
 	// description's, best first. A chunk in it holds no query word if
@@ -420,6 +425,7 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 	}
 	// Each chunk's score: its fused ranks, lowered for tests and the
 	// like; then each further chunk of a file lowered again.
+	var phrase map[int32]int // by file: set after the first scoring
 	signals := func(sg []Signal, c uint32, r int) []Signal {
 		if !tu.NoChunks && r < lexical {
 			sg = append(sg, Signal{"chunk-rank", fuse(tu.FuseK, int(chunkRank[r])+1)})
@@ -429,6 +435,9 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 		}
 		if fr := fileRank[ix.fileOf[c]]; fr > 0 && !tu.NoFiles {
 			sg = append(sg, Signal{"file-rank", int(float64(fuse(tu.FuseK, int(fr))) * tu.FileWeight)})
+		}
+		if v := phrase[ix.fileOf[c]]; v > 0 {
+			sg = append(sg, Signal{"phrase", v})
 		}
 		sum := 0
 		for _, s := range sg {
@@ -441,13 +450,25 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 	}
 	cands := make([]cand, len(touched))
 	var buf []Signal
-	for r, c := range touched {
+	score := func(r int) {
 		sum := 0
-		buf = signals(buf[:0], c, r)
+		buf = signals(buf[:0], touched[r], r)
 		for _, s := range buf {
 			sum += s.Value
 		}
-		cands[r] = cand{chunk: c, rank: int32(r), score: sum}
+		cands[r] = cand{chunk: touched[r], rank: int32(r), score: sum}
+	}
+	for r := range touched {
+		score(r)
+	}
+	// The best files read for the description's phrases: their chunks
+	// scored again with the phrase signal.
+	if phrase = ix.phrases(q, tu, cands, tests); len(phrase) > 0 {
+		for r, c := range touched {
+			if phrase[ix.fileOf[c]] > 0 {
+				score(r)
+			}
+		}
 	}
 	found = len(cands)
 	cands = ix.best(cands, n)
@@ -601,12 +622,14 @@ type Tuning struct {
 	FileK1       float64 // BM25's k1 and b over whole files
 	FileB        float64
 	Vague        float64 // the weight of a vague verb of a description ("decides", "handles")
+	Phrase       float64 // the phrase signal: this times ln(1 + the pairs of the description's neighbouring terms that are neighbours in the file, each by its inverse frequency among the files read)
+	PhraseFiles  float64 // how many of the best files are read for it
 	NoChunks     bool    // rank by whole files only (for the evaluation)
 	NoFiles      bool    // rank by chunks only (for the evaluation)
 }
 
 // DefaultTuning is the tuning Search uses when a query has none.
-var DefaultTuning = Tuning{FuseK: 20, FileWeight: 1, EmbedWeight: 1, Path: 0.5, Lowered: 0.6, Abbreviation: 0.5, ChunkK1: 1.2, ChunkB: 0.75, FileK1: 1.2, FileB: 0.75, Vague: 0.5}
+var DefaultTuning = Tuning{FuseK: 20, FileWeight: 1, EmbedWeight: 1, Path: 0.5, Lowered: 0.6, Abbreviation: 0.5, ChunkK1: 1.2, ChunkB: 0.75, FileK1: 1.2, FileB: 0.75, Vague: 0.5, Phrase: 50000, PhraseFiles: 20}
 
 // asksFor holds the terms (as Terms gives them) of a description that asks
 // for the files Search otherwise lowers.

@@ -21,6 +21,12 @@ import (
 // digits), each part as well. Every term is stemmed; stop words are
 // dropped.
 func Terms(text string, emit func(term string)) {
+	identifiers(text, func(w string) { word(w, emit) })
+}
+
+// identifiers calls f with each identifier of text (a run of letters,
+// digits and underscores), as written.
+func identifiers(text string, f func(w string)) {
 	for i := 0; i < len(text); {
 		c := text[i]
 		if !isWordByte(c) {
@@ -49,7 +55,7 @@ func Terms(text string, emit func(term string)) {
 			}
 			j += n
 		}
-		word(text[i:j], emit)
+		f(text[i:j])
 		i = j
 	}
 }

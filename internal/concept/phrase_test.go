@@ -1,0 +1,99 @@
+package concept
+
+import (
+	"errors"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestPairs(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"the element type of map m", "element type, type map, map m"},
+		{"retries after a timeout", "retry after, after timeout"},
+		{"read the read deadline", "read deadlin"}, // "read read" is no pair, and each pair once
+		{"timeout", ""},
+	} {
+		var got []string
+		for _, p := range pairs(c.in) {
+			got = append(got, p[0]+" "+p[1])
+		}
+		if s := strings.Join(got, ", "); s != c.want {
+			t.Errorf("pairs(%q) = %q, want %q", c.in, s, c.want)
+		}
+	}
+}
+
+func TestPairsIn(t *testing.T) {
+	ps := pairs("set the read deadline of the connection")
+	for _, c := range []struct {
+		text string
+		want uint64
+	}{
+		{"c.setReadDeadline(t)", 3},             // set read, read deadline: one identifier's parts
+		{"func set_read_deadline(conn)", 3},     // snake_case too
+		{"// sets the read deadline.", 3},       // stop words between do not part neighbours
+		{"read(buf); deadline := 5; set(x)", 0}, // the words, none beside its pair
+		{"deadline of the connection\nread", 4}, // deadline connection, across stop words
+		{"Deadline read set", 0},                // the wrong way round
+		{"read\n\n\t deadline", 2},              // across lines and white space
+		{"", 0},
+	} {
+		if got := pairsIn(c.text, ps); got != c.want {
+			t.Errorf("pairsIn(%q) = %d, want %d", c.text, got, c.want)
+		}
+	}
+}
+
+// TestPhraseRanks builds files that hold the same words as often, one of
+// them with the description's words side by side: read for phrases, it
+// comes first and says so; not read (no Query.Read, or the file
+// unreadable), the words alone decide.
+func TestPhraseRanks(t *testing.T) {
+	files := map[string]string{
+		"a.go": "func a() {\n\t// the deadline for a read, and another\n\tread(x); wait(deadline)\n}\n",
+		"b.go": "func b() {\n\t// read the deadline, and a read of the deadline\n\twait(x)\n}\n",
+		"c.go": "func c() {\n\t// a read of bytes, a deadline to wait for: read, wait, deadline\n}\n",
+	}
+	bld := NewBuilder()
+	for _, p := range []string{"a.go", "b.go", "c.go"} {
+		bld.Add(Tokenize(p, Source, []Text{{Chunk: Chunk{Start: 1, End: 4}, Named: Named{Name: strings.TrimSuffix(p, ".go"), Kind: "function"}, Body: files[p]}}))
+	}
+	ix := bld.Index()
+	read := func(p string) ([]byte, error) {
+		if s, ok := files[p]; ok {
+			return []byte(s), nil
+		}
+		return nil, os.ErrNotExist
+	}
+	order := func(q Query) (names []string, phrase []int) {
+		for _, l := range ix.Search(q, 10) {
+			names = append(names, ix.Files[ix.Chunk(l.Chunk).File].Path)
+			v := 0
+			for _, s := range l.Signals {
+				if s.Name == "phrase" {
+					v = s.Value
+				}
+			}
+			phrase = append(phrase, v)
+		}
+		return names, phrase
+	}
+	desc := "when the read deadline passes"
+	words, none := order(Query{Text: desc})
+	if slices.ContainsFunc(none, func(v int) bool { return v != 0 }) {
+		t.Errorf("without Read, phrase signals %v", none)
+	}
+	got, phrase := order(Query{Text: desc, Read: read})
+	if len(got) != 3 || got[0] != "b.go" || phrase[0] == 0 || phrase[1] != 0 || phrase[2] != 0 {
+		t.Errorf("read for phrases: %v with phrase signals %v; want b.go first, the only one with a phrase (by words alone: %v)", got, phrase, words)
+	}
+	if words[0] == "b.go" {
+		t.Errorf("the words alone already put b.go first (%v): the test tells nothing", words)
+	}
+	broken := func(p string) ([]byte, error) { return nil, errors.New("gone") }
+	if got, phrase := order(Query{Text: desc, Read: broken}); !slices.Equal(got, words) || slices.Max(phrase) != 0 {
+		t.Errorf("every file unreadable: %v %v, want the words' order %v and no phrase", got, phrase, words)
+	}
+}
