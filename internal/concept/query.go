@@ -61,7 +61,10 @@ func (ix *Index) expansions(text string, have []qterm) []qterm {
 // word's first word stands for it in code ("fileName" says "file"), but
 // its other prefixes ("tim", "fil") abbreviate nothing.
 func (ix *Index) compound(w string) string {
-	for i := 3; i <= len(w)-3; i++ {
+	// The longest first word first: a tree's odd names ("tim", and "eout"
+	// for a variable) make odd splits, and the longest first word leaves
+	// the shortest, likeliest tail ("time" and "out").
+	for i := len(w) - 3; i >= 3; i-- {
 		// A tail of three letters is a word only when it is a stop word
 		// ("out"): "ion", "ing" are endings, and "connection" is no
 		// "connect" and "ion".
