@@ -298,9 +298,10 @@ type Query struct {
 	// Tuning, when not nil, replaces DefaultTuning.
 	Tuning *Tuning
 	// Read, when not nil, reads a file (by its path in the index) for
-	// the phrase signal: the best few dozen files are read to find
-	// which neighbouring words of the description are neighbours in
-	// them too. Nil: no phrase signal.
+	// the phrase signal: the best files (Tuning.PhraseFiles) are read to
+	// find which neighbouring words of the description are neighbours
+	// in them too. Nil: no phrase signal. It is called from several
+	// goroutines at once.
 	Read func(path string) ([]byte, error)
 	// Similar, when not empty, is a third ranking fused with the two
 	// lexical ones: chunks by the similarity of their embedding to the
@@ -322,8 +323,9 @@ type Similar struct {
 // chunks, by BM25F over code-aware terms (the definition's name and head
 // weigh more than its body), and the files as wholes, by BM25 over their
 // words as written, so that what a chunk's neighbours say counts for it
-// too. The words of a file's path add to both; tests, examples, vendored
-// and generated files are lowered unless q asks for them.
+// too. The words of a file's path add to both; then the best files are
+// read for the description's phrases (see phrases). Tests, examples,
+// vendored and generated files are lowered unless q asks for them.
 func (ix *Index) Search(q Query, n int) []Lead {
 	leads, _ := ix.SearchFound(q, n)
 	return leads
