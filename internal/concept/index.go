@@ -427,7 +427,7 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 	}
 	// Each chunk's score: its fused ranks, lowered for tests and the
 	// like; then each further chunk of a file lowered again.
-	var phrase map[int32]int // by file: set after the first scoring
+	var phrase map[int32]float64 // by file: set after the first scoring
 	signals := func(sg []Signal, c uint32, r int) []Signal {
 		if !tu.NoChunks && r < lexical {
 			sg = append(sg, Signal{"chunk-rank", fuse(tu.FuseK, int(chunkRank[r])+1)})
@@ -438,8 +438,12 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 		if fr := fileRank[ix.fileOf[c]]; fr > 0 && !tu.NoFiles {
 			sg = append(sg, Signal{"file-rank", int(float64(fuse(tu.FuseK, int(fr))) * tu.FileWeight)})
 		}
-		if v := phrase[ix.fileOf[c]]; v > 0 {
-			sg = append(sg, Signal{"phrase", v})
+		if x := phrase[ix.fileOf[c]]; x > 0 { // a share of what the words gave
+			sum := 0
+			for _, s := range sg {
+				sum += s.Value
+			}
+			sg = append(sg, Signal{"phrase", int(float64(sum) * tu.Phrase * x)})
 		}
 		sum := 0
 		for _, s := range sg {
@@ -624,14 +628,14 @@ type Tuning struct {
 	FileK1       float64 // BM25's k1 and b over whole files
 	FileB        float64
 	Vague        float64 // the weight of a vague verb of a description ("decides", "handles")
-	Phrase       float64 // the phrase signal: this times ln(1 + the pairs of the description's neighbouring terms that are neighbours in the file, each by its inverse frequency among the files read)
+	Phrase       float64 // the phrase signal: a chunk's score from the words times this times ln(1 + the pairs of the description's neighbouring terms that are neighbours in its file, each by its inverse frequency among the files read)
 	PhraseFiles  float64 // how many of the best files are read for it
 	NoChunks     bool    // rank by whole files only (for the evaluation)
 	NoFiles      bool    // rank by chunks only (for the evaluation)
 }
 
 // DefaultTuning is the tuning Search uses when a query has none.
-var DefaultTuning = Tuning{FuseK: 20, FileWeight: 1, EmbedWeight: 1, Path: 0.5, Lowered: 0.6, Abbreviation: 0.5, ChunkK1: 1.2, ChunkB: 0.75, FileK1: 1.2, FileB: 0.75, Vague: 0.5, Phrase: 50000, PhraseFiles: 20}
+var DefaultTuning = Tuning{FuseK: 20, FileWeight: 1, EmbedWeight: 1, Path: 0.5, Lowered: 0.6, Abbreviation: 0.5, ChunkK1: 1.2, ChunkB: 0.75, FileK1: 1.2, FileB: 0.75, Vague: 0.5, Phrase: 0.75, PhraseFiles: 20}
 
 // asksFor holds the terms (as Terms gives them) of a description that asks
 // for the files Search otherwise lowers.

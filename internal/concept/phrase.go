@@ -15,10 +15,11 @@ import (
 // (as Terms gives them: stemmed, stop words dropped, identifiers split)
 // that are neighbours in a file too, anywhere in it: a sibling's comment
 // that says "returns the key type of map m" is evidence for the file a
-// description "the element type of map m" is after. Only the best files
-// are read for it (Tuning.PhraseFiles), so a search reads a score of
-// files, not the tree; among them, a pair that few hold weighs more than
-// one that most do.
+// description "the element type of map m" is after. It raises what the
+// words gave each chunk of such a file by a share (Tuning.Phrase), so a
+// file the words rank low stays low. Only the best files are read for it
+// (Tuning.PhraseFiles), so a search reads a score of files, not the tree;
+// among them, a pair that few hold weighs more than one that most do.
 
 // pair is two terms, neighbours in a text.
 type pair [2]string
@@ -74,13 +75,14 @@ func pairsIn(text string, ps []pair) uint64 {
 	return found
 }
 
-// phrases returns the phrase signal of the best files among cands (by
-// the score each has so far), by file; nil when the query cannot have one
+// phrases returns ln(1 + the weight of the pairs) of each of the best
+// files among cands (by the score each has so far) that holds a pair; nil
+// when the query cannot have one
 // (no reader, fewer than two terms). Tests, examples, vendored and
 // generated code and licences have none unless the description asks for
 // them (tests): a test names in words the behaviour it checks ("retries
 // after a timeout"), and would outrank the code that has it.
-func (ix *Index) phrases(q Query, tu *Tuning, cands []cand, tests bool) map[int32]int {
+func (ix *Index) phrases(q Query, tu *Tuning, cands []cand, tests bool) map[int32]float64 {
 	ps := pairs(q.Text)
 	if q.Read == nil || len(ps) == 0 || tu.Phrase == 0 || len(cands) == 0 {
 		return nil
@@ -147,7 +149,7 @@ func (ix *Index) phrases(q Query, tu *Tuning, cands []cand, tests bool) map[int3
 		}
 		weight[i] = math.Log(1+(K-df+0.5)/(df+0.5)) / math.Log(1+(K-0.5)/1.5)
 	}
-	out := map[int32]int{}
+	out := map[int32]float64{}
 	for i, f := range files {
 		sum := 0.0
 		for j, w := range weight {
@@ -156,7 +158,7 @@ func (ix *Index) phrases(q Query, tu *Tuning, cands []cand, tests bool) map[int3
 			}
 		}
 		if sum > 0 {
-			out[f] = int(tu.Phrase * math.Log1p(sum))
+			out[f] = math.Log1p(sum)
 		}
 	}
 	return out
