@@ -1,6 +1,8 @@
 package scout
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -102,4 +104,32 @@ func FuzzLicenseHeader(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestPhraseText: what the phrase signal reads of a file is its text
+// without the licence notice, at most phraseMax bytes of it; a binary or
+// missing file is an error (no phrase), not an empty text.
+func TestPhraseText(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	got, err := phraseText(write("a.go", "// Copyright 2024 The Authors. All rights reserved.\n// Use of this source code is governed by a BSD-style license.\n\npackage a\n\n// read the deadline\n"))
+	if err != nil || string(got) != "\npackage a\n\n// read the deadline\n" {
+		t.Errorf("a.go: %q, %v; want the text after the notice", got, err)
+	}
+	big := strings.Repeat("read the deadline\n", 2*phraseMax/18)
+	if got, err := phraseText(write("big.txt", big)); err != nil || len(got) != phraseMax {
+		t.Errorf("a %d-byte file: read %d bytes, %v; want %d", len(big), len(got), err, phraseMax)
+	}
+	if _, err := phraseText(write("bin", "read\x00deadline")); err == nil {
+		t.Error("a binary file: no error")
+	}
+	if _, err := phraseText(filepath.Join(dir, "gone.go")); err == nil {
+		t.Error("a missing file: no error")
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -135,11 +136,20 @@ func chunkFile(p string, data []byte, defs []syntax.Def, mask func(n int, text s
 // phraseText is what a concept search reads of a file for the phrase
 // signal (concept.Query.Read): the file as the chunks hold it, without its
 // licence notice, whose words are in every file and say nothing of this
-// one.
+// one; at most its first phraseMax bytes, so that 20 large files cost a
+// search no more than a few milliseconds.
 func phraseText(path string) ([]byte, error) {
-	data, _, why := readParsable(path)
-	if why != "" {
-		return nil, errors.New(why)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, phraseMax))
+	if err != nil {
+		return nil, err
+	}
+	if bytes.IndexByte(data[:min(len(data), 64<<10)], 0) >= 0 {
+		return nil, errors.New(reasonBinary)
 	}
 	head := data[:min(len(data), 64<<10)] // a notice is at the top
 	if legal := noticeOf(path, splitLines(string(head))); legal > 0 {
@@ -153,6 +163,9 @@ func phraseText(path string) ([]byte, error) {
 	}
 	return data, nil
 }
+
+// phraseMax is how much of a file phraseText reads.
+const phraseMax = 1 << 20
 
 func withLines(c concept.Chunk, from, to int) concept.Chunk {
 	c.Start, c.End = from, to
