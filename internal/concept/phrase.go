@@ -18,7 +18,7 @@ import (
 // description "the element type of map m" is after. It raises what the
 // words gave each chunk of such a file by a share (Tuning.Phrase), so a
 // file the words rank low stays low. Only the best files are read for it
-// (Tuning.PhraseFiles), so a search reads a score of files, not the tree;
+// (Tuning.PhraseFiles), so a search reads twenty files, not the tree;
 // among them, a pair that few hold weighs more than one that most do.
 
 // pair is two terms, neighbours in a text.
@@ -77,11 +77,11 @@ func pairsIn(text string, ps []pair) uint64 {
 
 // phrases returns ln(1 + the weight of the pairs) of each of the best
 // files among cands (by the score each has so far) that holds a pair; nil
-// when the query cannot have one
-// (no reader, fewer than two terms). Tests, examples, vendored and
-// generated code and licences have none unless the description asks for
-// them (tests): a test names in words the behaviour it checks ("retries
-// after a timeout"), and would outrank the code that has it.
+// when the query cannot have one (no reader, fewer than two terms). Tests,
+// examples, vendored and generated code and licences have none unless the
+// description asks for them (tests): a test names in words the behaviour
+// it checks ("retries after a timeout"), and would outrank the code that
+// has it.
 func (ix *Index) phrases(q Query, tu *Tuning, cands []cand, tests bool) map[int32]float64 {
 	ps := pairs(q.Text)
 	if q.Read == nil || len(ps) == 0 || tu.Phrase == 0 || len(cands) == 0 {

@@ -55,10 +55,12 @@ func TestPhraseRanks(t *testing.T) {
 		"a.go": "func a() {\n\t// the deadline for a read, and another\n\tread(x); wait(deadline)\n}\n",
 		"b.go": "func b() {\n\t// read the deadline, and a read of the deadline\n\twait(x)\n}\n",
 		"c.go": "func c() {\n\t// a read of bytes, a deadline to wait for: read, wait, deadline\n}\n",
+		// A test that says the phrase: no phrase unless tests are asked for.
+		"d_test.go": "func d() {\n\t// read the deadline, then read the deadline again\n\twait(x)\n}\n",
 	}
 	bld := NewBuilder()
-	for _, p := range []string{"a.go", "b.go", "c.go"} {
-		bld.Add(Tokenize(p, Source, []Text{{Chunk: Chunk{Start: 1, End: 4}, Named: Named{Name: strings.TrimSuffix(p, ".go"), Kind: "function"}, Body: files[p]}}))
+	for _, p := range []string{"a.go", "b.go", "c.go", "d_test.go"} {
+		bld.Add(Tokenize(p, classOfPath(p), []Text{{Chunk: Chunk{Start: 1, End: 4}, Named: Named{Name: strings.TrimSuffix(p, ".go"), Kind: "function"}, Body: files[p]}}))
 	}
 	ix := bld.Index()
 	read := func(p string) ([]byte, error) {
@@ -86,8 +88,12 @@ func TestPhraseRanks(t *testing.T) {
 		t.Errorf("without Read, phrase signals %v", none)
 	}
 	got, phrase := order(Query{Text: desc, Read: read})
-	if len(got) != 3 || got[0] != "b.go" || phrase[0] == 0 || phrase[1] != 0 || phrase[2] != 0 {
+	if len(got) != 4 || got[0] != "b.go" || phrase[0] == 0 || phrase[1] != 0 || phrase[2] != 0 || phrase[3] != 0 {
 		t.Errorf("read for phrases: %v with phrase signals %v; want b.go first, the only one with a phrase (by words alone: %v)", got, phrase, words)
+	}
+	got, phrase = order(Query{Text: desc, Read: read, Tests: true})
+	if i := slices.Index(got, "d_test.go"); i < 0 || phrase[i] == 0 {
+		t.Errorf("tests asked for: %v with phrase signals %v; want d_test.go with a phrase", got, phrase)
 	}
 	if words[0] == "b.go" {
 		t.Errorf("the words alone already put b.go first (%v): the test tells nothing", words)
