@@ -1,11 +1,14 @@
 package scout
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/scoutcode/scout/internal/concept"
 )
@@ -131,5 +134,34 @@ func TestPhraseText(t *testing.T) {
 	}
 	if _, err := phraseText(filepath.Join(dir, "gone.go")); err == nil {
 		t.Error("a missing file: no error")
+	}
+}
+
+// TestReadsRefuseNamedPipes: a file the walk found may be a named pipe by
+// the time the index or the phrase signal reads it; opening it must not
+// wait for a writer.
+func TestReadsRefuseNamedPipes(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "pipe.go")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	done := make(chan string, 2)
+	go func() {
+		_, _, why := readParsable(fifo)
+		done <- "readParsable: " + why
+	}()
+	go func() {
+		_, err := phraseText(fifo)
+		done <- fmt.Sprint("phraseText: ", err)
+	}()
+	for range 2 {
+		select {
+		case got := <-done:
+			if !strings.Contains(got, "a named pipe") {
+				t.Errorf("%s; want it refused as a named pipe", got)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatal("reading a named pipe waits for a writer")
+		}
 	}
 }

@@ -139,7 +139,7 @@ func chunkFile(p string, data []byte, defs []syntax.Def, mask func(n int, text s
 // one; at most its first phraseMax bytes, so that 20 large files cost a
 // search no more than a few milliseconds.
 func phraseText(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, _, err := openRegular(path)
 	if err != nil {
 		return nil, err
 	}

@@ -6,9 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
+	"io/fs"
 	"os"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/scoutcode/scout/internal/page"
@@ -276,23 +279,51 @@ func crc32Of(data []byte) uint32 { return crc32.Checksum(data, castagnoli()) }
 
 // readParsable reads a file to parse, with its stamp for cursors; why is
 // "" when it can be parsed, else a reason it is left out (too big,
-// binary) or the error.
+// binary, not a regular file) or the error.
 func readParsable(path string) (data []byte, st stamp, why string) {
 	st = stamp{path: path}
-	fi, err := os.Stat(path)
+	f, fi, err := openRegular(path)
 	if err != nil {
 		return nil, st, err.Error()
 	}
+	defer f.Close()
 	st = stamp{path: path, mtime: fi.ModTime(), digest: uint32(fi.Size())}
 	if fi.Size() > syntax.MaxSize {
 		return nil, st, reasonTooBig
 	}
-	if data, err = os.ReadFile(path); err != nil {
+	if data, err = io.ReadAll(io.LimitReader(f, syntax.MaxSize+1)); err != nil {
 		return nil, st, err.Error()
+	}
+	if len(data) > syntax.MaxSize { // it grew while read
+		return nil, st, reasonTooBig
 	}
 	st.digest = crc32Of(data)
 	if bytes.IndexByte(data[:min(len(data), 64<<10)], 0) >= 0 {
 		return nil, st, reasonBinary
 	}
 	return data, st, ""
+}
+
+// openRegular opens a file to read, refusing what is no regular file. A
+// path the walk found a file may be a named pipe by the time it is read:
+// opened without O_NONBLOCK, it would wait for a writer forever.
+func openRegular(path string) (*os.File, fs.FileInfo, error) {
+	f, err := walk.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK)
+	if err != nil {
+		return nil, nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	switch {
+	case fi.IsDir():
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: %w", path, ErrIsDir)
+	case !fi.Mode().IsRegular():
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: %w (%s)", path, ErrSpecial, specialKind(fi.Mode()))
+	}
+	return f, fi, nil
 }
