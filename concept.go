@@ -400,7 +400,7 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 		p := ix.Files[c.File].Path
 		f, ok := files[p]
 		if !ok {
-			if data, err := os.ReadFile(p); err == nil {
+			if data, err := readRegular(p, 0); err == nil {
 				// Its lines share data, which is not written again: a
 				// large file is not copied for the few lines shown.
 				text := unsafe.String(unsafe.SliceData(data), len(data))

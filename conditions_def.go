@@ -3,7 +3,6 @@ package scout
 import (
 	"bytes"
 	"context"
-	"os"
 	"slices"
 
 	"github.com/scoutcode/scout/internal/page"
@@ -26,8 +25,8 @@ type block struct {
 // line outside any; and whether they came from the parser.
 func blocksOf(ctx context.Context, path string, lines []Line) ([]*block, bool) {
 	out := make([]*block, len(lines))
-	data, err := os.ReadFile(path)
-	if err != nil || len(data) > syntax.MaxSize {
+	data, err := readRegular(path, syntax.MaxSize)
+	if err != nil {
 		return out, false
 	}
 	nums := make([]int, len(lines))

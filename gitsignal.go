@@ -103,7 +103,7 @@ func (r *ranker) fileChanged(rel string, st *gitstatus.FileStat, data []byte, mo
 	}
 	content := func() ([]byte, error) {
 		if more {
-			return os.ReadFile(filepath.FromSlash(path))
+			return readRegular(filepath.FromSlash(path), 0)
 		}
 		return data, nil
 	}
@@ -199,7 +199,7 @@ func (r *ranker) pathChanged(rel string, st *gitstatus.FileStat, abs string, sta
 		c, err := g.reader.ChangedInIndex(rel)
 		return err == nil && c == gitstatus.Changed
 	}
-	c, err := g.reader.Changed(rel, st, func() ([]byte, error) { return os.ReadFile(abs) })
+	c, err := g.reader.Changed(rel, st, func() ([]byte, error) { return readRegular(abs, 0) })
 	return err == nil && c != gitstatus.Clean
 }
 

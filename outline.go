@@ -304,6 +304,37 @@ func readParsable(path string) (data []byte, st stamp, why string) {
 	return data, st, ""
 }
 
+// maxConfig is the size past which a project file (package.json,
+// tsconfig.json) or an importer is not read: the parser's limit.
+const maxConfig = syntax.MaxSize
+
+// readRegular reads a regular file whole, refusing (without waiting) a
+// named pipe, a socket, a device or a directory, and a file over limit
+// bytes when limit > 0: a tree may hold a FIFO named go.mod or
+// package.json.
+func readRegular(path string, limit int64) ([]byte, error) {
+	f, fi, err := openRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r := io.Reader(f)
+	if limit > 0 {
+		if fi.Size() > limit {
+			return nil, fmt.Errorf("%s: %w (%d bytes, the limit is %d)", path, ErrTooLarge, fi.Size(), limit)
+		}
+		r = io.LimitReader(f, limit+1)
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	if limit > 0 && int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: %w (it grew past %d bytes while read)", path, ErrTooLarge, limit)
+	}
+	return data, nil
+}
+
 // openRegular opens a file to read, refusing what is no regular file. A
 // path the walk found a file may be a named pipe by the time it is read:
 // opened without O_NONBLOCK, it would wait for a writer forever.

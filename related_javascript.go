@@ -156,7 +156,7 @@ type packageJSON struct {
 }
 
 func readPackageJSON(dir string) (*packageJSON, bool) {
-	data, err := os.ReadFile(filepath.Join(dir, "package.json"))
+	data, err := readRegular(filepath.Join(dir, "package.json"), maxConfig)
 	if err != nil {
 		return nil, false
 	}
@@ -373,7 +373,7 @@ func (r *jsResolver) paths(dir string) *tsPaths {
 // comments and trailing commas, and takes what it does not set from the
 // file it extends (a relative path; a package's config is not read).
 func readTSConfig(f string, depth int) *tsPaths {
-	data, err := os.ReadFile(f)
+	data, err := readRegular(f, maxConfig)
 	if err != nil || depth > 8 {
 		return nil
 	}
@@ -521,7 +521,7 @@ func workspacePatterns(dir string) ([]string, bool) {
 			return obj.Packages, true
 		}
 	}
-	data, err := os.ReadFile(filepath.Join(dir, "pnpm-workspace.yaml"))
+	data, err := readRegular(filepath.Join(dir, "pnpm-workspace.yaml"), maxConfig)
 	if err != nil {
 		return nil, false
 	}

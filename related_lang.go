@@ -70,7 +70,7 @@ func slash(p string) string {
 // module path, or "" when there is none.
 func goModule(dir string) (root, module string) {
 	for d := dir; ; {
-		if f, err := os.Open(filepath.Join(d, "go.mod")); err == nil {
+		if f, _, err := openRegular(filepath.Join(d, "go.mod")); err == nil {
 			sc := bufio.NewScanner(f)
 			for sc.Scan() {
 				if m, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "module "); ok {
@@ -446,7 +446,7 @@ func keepImporter(ctx context.Context, lang, cand, target string, js *jsResolver
 	if ctx.Err() != nil {
 		return 0, false
 	}
-	data, err := os.ReadFile(cand)
+	data, err := readRegular(cand, maxConfig)
 	if err != nil {
 		return 0, false
 	}

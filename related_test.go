@@ -14,7 +14,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/txtar"
 
@@ -199,4 +201,38 @@ func TestRelatedImportersMatchGoParser(t *testing.T) {
 		}
 	}
 	t.Logf("20 packages: %d importers, as go/parser reads them", total)
+}
+
+// TestRelatedSkipsNamedPipes: a tree may hold a FIFO where related reads a
+// project file (package.json, tsconfig.json, pnpm-workspace.yaml, go.mod)
+// or an importer; it is passed over, never waited on.
+func TestRelatedSkipsNamedPipes(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, f := range []string{"src/a.js", "src/b.js", "src/c.js", "g/a.go"} {
+		os.MkdirAll(filepath.Dir(f), 0o755)
+	}
+	os.WriteFile("src/a.js", []byte("import x from \"./b.js\"\n"), 0o644)
+	os.WriteFile("src/b.js", []byte("export default 1\n"), 0o644)
+	os.WriteFile("g/a.go", []byte("package g\n"), 0o644)
+	for _, f := range []string{"package.json", "tsconfig.json", "pnpm-workspace.yaml", "src/c.js", "g/go.mod", "go.mod"} {
+		if err := syscall.Mkfifo(f, 0o644); err != nil {
+			t.Skipf("no named pipes here: %v", err)
+		}
+	}
+	for _, p := range []string{"src/a.js", "src/b.js", "g/a.go"} {
+		done := make(chan error, 1)
+		go func() {
+			_, err := scout.Related(context.Background(), scout.RelatedOptions{Path: p, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}})
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("related %s: %v", p, err)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("related %s waits on a named pipe", p)
+		}
+	}
 }
