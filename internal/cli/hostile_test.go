@@ -172,6 +172,23 @@ var hostileCases = []hostileCase{
 		write(t, filepath.Join(dir, "a.txt"), "x\n")
 		return []string{"grep", "x"}
 	}, code: 0, out: `not searched: 1 special file`},
+	{name: "grep-fifo-ignore-files", setup: func(t *testing.T, dir string) []string {
+		for _, f := range []string{".gitignore", ".ignore", ".rgignore"} {
+			mkfifo(t, filepath.Join(dir, f))
+		}
+		write(t, filepath.Join(dir, "a.txt"), "x\n")
+		return []string{"grep", "x"}
+	}, code: 2, out: `(?s)1 match in 1 file.*warning: \S*\.gitignore: not a regular file \(a named pipe\)`},
+	{name: "grep-fifo-git-files", setup: func(t *testing.T, dir string) []string {
+		for _, d := range []string{".git/objects", ".git/refs/heads", ".git/info"} {
+			os.MkdirAll(filepath.Join(dir, d), 0o755)
+		}
+		for _, f := range []string{".git/HEAD", ".git/index", ".git/config", ".git/packed-refs", ".git/info/exclude"} {
+			mkfifo(t, filepath.Join(dir, f))
+		}
+		write(t, filepath.Join(dir, "a.txt"), "x\n")
+		return []string{"grep", "x"}
+	}, code: 2, out: `(?s)1 match in 1 file.*warning: \S*exclude: not a regular file \(a named pipe\)`},
 	{name: "grep-dev-zero", args: []string{"grep", "x", "/dev/zero"}, code: 1, out: `not searched: 1 special file`},
 	{name: "read-proc-file", args: []string{"read", "/proc/self/status"}, code: 0, out: `1:Name:`},
 	{name: "grep-proc-file", args: []string{"grep", "^Name:", "/proc/self/status"}, code: 0, out: `1 match in 1 file`},

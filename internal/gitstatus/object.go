@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/scoutcode/scout/internal/regular"
 )
 
 // Reading git objects, for the commits and trees the staged check needs.
@@ -74,7 +76,7 @@ type object struct {
 
 func newStore(objects string) *store {
 	s := &store{dirs: []string{objects}}
-	if b, err := os.ReadFile(filepath.Join(objects, "info", "alternates")); err == nil {
+	if b, err := regular.ReadFile(filepath.Join(objects, "info", "alternates")); err == nil {
 		for _, l := range strings.Split(string(b), "\n") {
 			l = strings.TrimSpace(l)
 			if l == "" || strings.HasPrefix(l, "#") {
@@ -102,7 +104,7 @@ func (s *store) openPacks() {
 	for _, d := range s.dirs {
 		idxs, _ := filepath.Glob(filepath.Join(d, "pack", "*.idx"))
 		for _, idx := range idxs {
-			b, err := os.ReadFile(idx)
+			b, err := regular.ReadFile(idx)
 			if err != nil || len(b) < 8+256*4 || string(b[:4]) != "\xfftOc" || binary.BigEndian.Uint32(b[4:]) != 2 {
 				continue
 			}
@@ -119,7 +121,7 @@ func (s *store) openPacks() {
 func (s *store) read(id oid) (int, []byte, error) {
 	for _, d := range s.dirs {
 		h := id.String()
-		b, err := os.ReadFile(filepath.Join(d, h[:2], h[2:]))
+		b, err := regular.ReadFile(filepath.Join(d, h[:2], h[2:]))
 		if err == nil {
 			return loose(b)
 		}
@@ -193,7 +195,7 @@ func (s *store) readPacked(p *pack, off int64, depth int) (object, error) {
 		return object{}, fmt.Errorf("%w: delta chain too long", errObject)
 	}
 	if p.file == nil {
-		f, err := os.Open(p.path)
+		f, err := regular.Open(p.path)
 		if err != nil {
 			return object{}, fmt.Errorf("%w: %v", errObject, err)
 		}

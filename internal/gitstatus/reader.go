@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/scoutcode/scout/internal/regular"
 )
 
 // Reader tells which files are being worked on from the repository's own
@@ -79,7 +81,7 @@ func Open(root string) (*Reader, error) {
 		return nil, err
 	}
 	for _, f := range []string{filepath.Join(root, ".gitattributes"), filepath.Join(common, "info", "attributes")} {
-		if b, err := os.ReadFile(f); err == nil && (bytes.Contains(b, []byte("filter")) || bytes.Contains(b, []byte("text")) || bytes.Contains(b, []byte("eol")) || bytes.Contains(b, []byte("crlf"))) {
+		if b, err := regular.ReadFile(f); err == nil && (bytes.Contains(b, []byte("filter")) || bytes.Contains(b, []byte("text")) || bytes.Contains(b, []byte("eol")) || bytes.Contains(b, []byte("crlf"))) {
 			r.filters = true
 		}
 	}
@@ -136,7 +138,7 @@ func gitDirs(root string) (gitdir, common string, err error) {
 		return "", "", err
 	}
 	common = gitdir
-	if b, err := os.ReadFile(filepath.Join(gitdir, "commondir")); err == nil {
+	if b, err := regular.ReadFile(filepath.Join(gitdir, "commondir")); err == nil {
 		c := strings.TrimSpace(string(b))
 		if !filepath.IsAbs(c) {
 			c = filepath.Join(gitdir, c)
@@ -160,7 +162,7 @@ func findGitDir(root string) (string, error) {
 	if fi.IsDir() {
 		return dot, nil
 	}
-	b, err := os.ReadFile(dot)
+	b, err := regular.ReadFile(dot)
 	if err != nil {
 		return "", err
 	}
@@ -178,7 +180,7 @@ func findGitDir(root string) (string, error) {
 // config reads what the Reader needs of git's config: the object format,
 // core.autocrlf and core.fileMode (last value wins, as in git).
 func (r *Reader) config(path string) error {
-	b, err := os.ReadFile(path)
+	b, err := regular.ReadFile(path)
 	if err != nil {
 		return nil // defaults
 	}
@@ -216,9 +218,9 @@ func resolveHead(gitdir, common string) (oid, bool, error) {
 		if ref == "HEAD" || !strings.HasPrefix(ref, "refs/") || strings.HasPrefix(ref, "refs/worktree/") || strings.HasPrefix(ref, "refs/bisect/") {
 			dir = gitdir
 		}
-		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(ref)))
+		b, err := regular.ReadFile(filepath.Join(dir, filepath.FromSlash(ref)))
 		if errors.Is(err, fs.ErrNotExist) && dir != common {
-			b, err = os.ReadFile(filepath.Join(common, filepath.FromSlash(ref)))
+			b, err = regular.ReadFile(filepath.Join(common, filepath.FromSlash(ref)))
 		}
 		if errors.Is(err, fs.ErrNotExist) {
 			id, ok := packedRef(common, ref)
@@ -243,7 +245,7 @@ func resolveHead(gitdir, common string) (oid, bool, error) {
 
 // packedRef looks ref up in packed-refs.
 func packedRef(common, ref string) (oid, bool) {
-	b, err := os.ReadFile(filepath.Join(common, "packed-refs"))
+	b, err := regular.ReadFile(filepath.Join(common, "packed-refs"))
 	if err != nil {
 		return oid{}, false
 	}

@@ -2,11 +2,15 @@
 
 package mapped
 
-import "os"
+import (
+	"os"
+
+	"github.com/scoutcode/scout/internal/regular"
+)
 
 // File reads the file at path (no mapping on this system).
 func File(path string, populate bool) ([]byte, os.FileInfo, error) {
-	data, err := os.ReadFile(path)
+	data, err := regular.ReadFile(path)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -8,6 +8,8 @@ package mapped
 import (
 	"os"
 	"syscall"
+
+	"github.com/scoutcode/scout/internal/regular"
 )
 
 // File maps the file at path read-only; with populate, its pages are made
@@ -16,7 +18,7 @@ import (
 // mapping fails. The bytes must be given back with Unmap, and never
 // written.
 func File(path string, populate bool) ([]byte, os.FileInfo, error) {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -34,7 +36,7 @@ func File(path string, populate bool) ([]byte, os.FileInfo, error) {
 	}
 	b, err := syscall.Mmap(int(f.Fd()), 0, int(fi.Size()), syscall.PROT_READ, flags)
 	if err != nil {
-		data, err := os.ReadFile(path)
+		data, err := regular.ReadFile(path)
 		return data, fi, err
 	}
 	return b, fi, nil

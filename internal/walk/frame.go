@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"github.com/scoutcode/scout/internal/ignore"
+	"github.com/scoutcode/scout/internal/regular"
 )
 
 // frame is the ignore state of one directory: the rules its own files hold,
@@ -103,7 +104,7 @@ func resolveGitDir(dotGit string) string {
 	if info.IsDir() {
 		return dotGit
 	}
-	data, err := os.ReadFile(filepath.FromSlash(dotGit))
+	data, err := regular.ReadFile(filepath.FromSlash(dotGit))
 	if err != nil {
 		return ""
 	}
@@ -116,7 +117,7 @@ func resolveGitDir(dotGit string) string {
 	if !filepath.IsAbs(filepath.FromSlash(gitDir)) {
 		gitDir = filepath.ToSlash(filepath.Join(filepath.Dir(filepath.FromSlash(dotGit)), gitDir))
 	}
-	if common, err := os.ReadFile(filepath.FromSlash(gitDir + "/commondir")); err == nil {
+	if common, err := regular.ReadFile(filepath.FromSlash(gitDir + "/commondir")); err == nil {
 		c := strings.TrimSpace(string(common))
 		if !filepath.IsAbs(c) {
 			c = filepath.Join(filepath.FromSlash(gitDir), c)
@@ -128,7 +129,7 @@ func resolveGitDir(dotGit string) string {
 
 // readRules reads an ignore file that the directory listing showed.
 func readRules(v Visitor, path string) *ignore.Rules {
-	data, err := os.ReadFile(filepath.FromSlash(path))
+	data, err := regular.ReadFile(filepath.FromSlash(path))
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) && !isDirErr(err) {
 			v.Warn(path, pathError(err))
@@ -232,7 +233,7 @@ func GlobalExcludesFile(getenv func(string) string) string {
 
 // excludesFileSetting reads core.excludesFile from a git config file.
 func excludesFileSetting(cfg, home string) string {
-	data, err := os.ReadFile(cfg)
+	data, err := regular.ReadFile(cfg)
 	if err != nil {
 		return ""
 	}

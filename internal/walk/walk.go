@@ -39,13 +39,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/scoutcode/scout/internal/glob"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/scoutcode/scout/internal/glob"
+	"github.com/scoutcode/scout/internal/regular"
 
 	"github.com/scoutcode/scout/internal/filetype"
 	"github.com/scoutcode/scout/internal/ignore"
@@ -344,7 +346,7 @@ func newWalker(ctx context.Context, opts Options, v Visitor) (*walker, error) {
 			path = GlobalExcludesFile(os.Getenv)
 		}
 		if path != "" {
-			if data, err := os.ReadFile(path); err == nil {
+			if data, err := regular.ReadFile(path); err == nil {
 				w.global = ignore.Parse(path, data)
 			} else if !errors.Is(err, fs.ErrNotExist) {
 				v.Warn(path, err)

@@ -1,0 +1,62 @@
+// Package regular opens and reads the files a tree holds that must be
+// regular files (ignore files, git's HEAD, refs, index and objects)
+// without waiting: a named pipe in their place makes a plain open wait for
+// a writer, forever. A tree is input like any other, and may hold one.
+package regular
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"syscall"
+)
+
+// ErrNotRegular is the error for a path that is a named pipe, a socket,
+// a device or a directory.
+var ErrNotRegular = errors.New("not a regular file")
+
+// Open opens a regular file for reading. O_NONBLOCK lets the open of a
+// named pipe return at once (it changes nothing for a regular file); the
+// open file's mode then decides.
+func Open(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w (%s)", ErrNotRegular, kind(fi.Mode()))}
+	}
+	return f, nil
+}
+
+// ReadFile is os.ReadFile for a regular file only (see Open).
+func ReadFile(path string) ([]byte, error) {
+	f, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+
+func kind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}
