@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/scoutcode/scout/internal/page"
+	"github.com/scoutcode/scout/internal/regular"
 	"github.com/scoutcode/scout/internal/syntax"
 	"github.com/scoutcode/scout/internal/walk"
 )
@@ -354,7 +355,7 @@ func openRegular(path string) (*os.File, fs.FileInfo, error) {
 		return nil, nil, fmt.Errorf("%s: %w", path, ErrIsDir)
 	case !fi.Mode().IsRegular():
 		f.Close()
-		return nil, nil, fmt.Errorf("%s: %w (%s)", path, ErrSpecial, specialKind(fi.Mode()))
+		return nil, nil, fmt.Errorf("%s: %w (%s)", path, ErrSpecial, regular.Kind(fi.Mode()))
 	}
 	return f, fi, nil
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/scoutcode/scout/internal/frecency"
 	"github.com/scoutcode/scout/internal/gitstatus"
 	"github.com/scoutcode/scout/internal/page"
+	"github.com/scoutcode/scout/internal/regular"
 	"github.com/scoutcode/scout/internal/walk"
 )
 
@@ -38,23 +39,6 @@ var ErrIsDir = errors.New("is a directory")
 // ErrSpecial is wrapped by the error of a read of a named pipe, a socket
 // or a device: reading one could wait forever or never end.
 var ErrSpecial = errors.New("not a regular file")
-
-// specialKind names the kind of a file that is not regular.
-func specialKind(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	}
-	return "a special file"
-}
 
 // ErrStaleRead is wrapped by the error of a read cursor whose file changed
 // since the cursor's page.
@@ -214,7 +198,7 @@ func readWhole(name string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w; read takes a file (find lists a directory's files)", name, ErrIsDir)
 	}
 	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: %w (%s); read takes regular files only", name, ErrSpecial, specialKind(info.Mode()))
+		return nil, fmt.Errorf("%s: %w (%s); read takes regular files only", name, ErrSpecial, regular.Kind(info.Mode()))
 	}
 	if limit > 0 && info.Size() > limit {
 		return nil, fmt.Errorf("%s: %w (%d bytes, the limit is %d); grep it for what you need instead", name, ErrTooLarge, info.Size(), limit)

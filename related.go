@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/scoutcode/scout/internal/page"
+	"github.com/scoutcode/scout/internal/regular"
 )
 
 // RelatedOptions describes a related search: what one file imports, what
@@ -46,7 +47,7 @@ func Related(ctx context.Context, o RelatedOptions) (*Page, error) {
 	case fi.IsDir():
 		return nil, fmt.Errorf("%s: %w: related takes one file (scout outline lists a directory's files)", o.Path, ErrIsDir)
 	case !fi.Mode().IsRegular():
-		return nil, fmt.Errorf("%s: %w (%s): related takes a source file", o.Path, ErrSpecial, specialKind(fi.Mode()))
+		return nil, fmt.Errorf("%s: %w (%s): related takes a source file", o.Path, ErrSpecial, regular.Kind(fi.Mode()))
 	}
 	fp := fingerprintOf("related", o.Scope, RankOptions{}, o.Path)
 	at, err := startPage(o.Cursor, fp, time.Time{}, onlyMode(page.Related))

@@ -32,7 +32,7 @@ func Open(path string) (*os.File, error) {
 	}
 	if !fi.Mode().IsRegular() {
 		f.Close()
-		return nil, &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w (%s)", ErrNotRegular, kind(fi.Mode()))}
+		return nil, &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w (%s)", ErrNotRegular, Kind(fi.Mode()))}
 	}
 	return f, nil
 }
@@ -47,7 +47,9 @@ func ReadFile(path string) ([]byte, error) {
 	return io.ReadAll(f)
 }
 
-func kind(m fs.FileMode) string {
+// Kind names what a file that is not regular is ("a named pipe"), for
+// messages.
+func Kind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a directory"
@@ -55,8 +57,12 @@ func kind(m fs.FileMode) string {
 		return "a named pipe"
 	case m&fs.ModeSocket != 0:
 		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
 	case m&fs.ModeDevice != 0:
 		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
 	}
 	return "a special file"
 }
