@@ -148,10 +148,10 @@ func phraseText(path string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if bytes.IndexByte(data[:min(len(data), 64<<10)], 0) >= 0 {
+	head := data[:min(len(data), 64<<10)] // where a NUL tells a binary file, and a notice is
+	if bytes.IndexByte(head, 0) >= 0 {
 		return nil, errors.New(reasonBinary)
 	}
-	head := data[:min(len(data), 64<<10)] // a notice is at the top
 	if legal := noticeOf(path, splitLines(string(head))); legal > 0 {
 		for range legal {
 			i := bytes.IndexByte(data, '\n')
