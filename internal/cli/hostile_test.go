@@ -179,6 +179,11 @@ var hostileCases = []hostileCase{
 		write(t, filepath.Join(dir, "a.txt"), "x\n")
 		return []string{"grep", "x"}
 	}, code: 2, out: `(?s)1 match in 1 file.*warning: \S*\.gitignore: not a regular file \(a named pipe\)`},
+	{name: "grep-dir-named-gitignore", setup: func(t *testing.T, dir string) []string {
+		os.MkdirAll(filepath.Join(dir, ".gitignore"), 0o755) // passed over, as before: no warning
+		write(t, filepath.Join(dir, "a.txt"), "x\n")
+		return []string{"grep", "x"}
+	}, code: 0, out: `(?s)1 match in 1 file, all shown\nsearched 1 file\nnext:`},
 	{name: "grep-fifo-git-files", setup: func(t *testing.T, dir string) []string {
 		for _, d := range []string{".git/objects", ".git/refs/heads", ".git/info"} {
 			os.MkdirAll(filepath.Join(dir, d), 0o755)

@@ -13,8 +13,8 @@ import (
 	"syscall"
 )
 
-// ErrNotRegular is the error for a path that is a named pipe, a socket,
-// a device or a directory.
+// ErrNotRegular is the error for a path that is a named pipe, a socket
+// or a device (a directory gets EISDIR, as os.ReadFile gives it).
 var ErrNotRegular = errors.New("not a regular file")
 
 // Open opens a regular file for reading. O_NONBLOCK lets the open of a
@@ -30,7 +30,13 @@ func Open(path string) (*os.File, error) {
 		f.Close()
 		return nil, err
 	}
-	if !fi.Mode().IsRegular() {
+	switch {
+	case fi.IsDir():
+		// As os.ReadFile says of one: callers that pass over a directory
+		// named like the file they want test for EISDIR.
+		f.Close()
+		return nil, &fs.PathError{Op: "read", Path: path, Err: syscall.EISDIR}
+	case !fi.Mode().IsRegular():
 		f.Close()
 		return nil, &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w (%s)", ErrNotRegular, Kind(fi.Mode()))}
 	}

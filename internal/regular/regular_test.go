@@ -18,8 +18,8 @@ func TestReadFile(t *testing.T) {
 	if got, err := ReadFile(file); err != nil || string(got) != "x\n" {
 		t.Errorf("a regular file: %q, %v", got, err)
 	}
-	if _, err := ReadFile(dir); !errors.Is(err, ErrNotRegular) {
-		t.Errorf("a directory: %v, want ErrNotRegular", err)
+	if _, err := ReadFile(dir); !errors.Is(err, syscall.EISDIR) || errors.Is(err, ErrNotRegular) {
+		t.Errorf("a directory: %v, want EISDIR (as os.ReadFile), not ErrNotRegular", err)
 	}
 	if _, err := ReadFile(filepath.Join(dir, "none")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a missing file: %v, want ErrNotExist", err)
