@@ -10,16 +10,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"github.com/scoutcode/scout/internal/frecency"
 	"github.com/scoutcode/scout/internal/gitstatus"
 	"github.com/scoutcode/scout/internal/page"
-	"github.com/scoutcode/scout/internal/regular"
-	"github.com/scoutcode/scout/internal/walk"
 )
 
 // DefaultReadBudget is the tokens a read page may take when ReadOptions
@@ -180,26 +176,18 @@ func readWhole(name string, limit int64) ([]byte, error) {
 	if limit == 0 {
 		limit = DefaultMaxFileSize
 	}
-	// O_NONBLOCK: opening a named pipe must not wait for a writer (it is
-	// refused below); it changes nothing for a regular file.
-	f, err := walk.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: no such file; find lists the files there are", name)
-		}
+	f, info, err := openRegular(name) // a named pipe refused, not waited on
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("%s: no such file; find lists the files there are", name)
+	case errors.Is(err, ErrIsDir):
+		return nil, fmt.Errorf("%w; read takes a file (find lists a directory's files)", err)
+	case errors.Is(err, ErrSpecial):
+		return nil, fmt.Errorf("%w; read takes regular files only", err)
+	case err != nil:
 		return nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if info.IsDir() {
-		return nil, fmt.Errorf("%s: %w; read takes a file (find lists a directory's files)", name, ErrIsDir)
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: %w (%s); read takes regular files only", name, ErrSpecial, regular.Kind(info.Mode()))
-	}
 	if limit > 0 && info.Size() > limit {
 		return nil, fmt.Errorf("%s: %w (%d bytes, the limit is %d); grep it for what you need instead", name, ErrTooLarge, info.Size(), limit)
 	}
