@@ -510,21 +510,7 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 func (ix *Index) best(cands []cand, n int) []cand {
 	k := max(4*n, 256)
 	for {
-		top := cands
-		threshold := math.MinInt
-		if k < len(cands) {
-			scores := make([]int, len(cands))
-			for i, c := range cands {
-				scores[i] = c.score
-			}
-			threshold = nthLargest(scores, k)
-			top = make([]cand, 0, k)
-			for _, c := range cands {
-				if c.score >= threshold { // ties with the k-th too
-					top = append(top, c)
-				}
-			}
-		}
+		top, threshold := topCands(cands, k)
 		ix.sortCands(top)
 		nth := map[int]int32{} // how many of the file's chunks came before
 		for i := range top {
@@ -546,6 +532,27 @@ func (ix *Index) best(cands []cand, n int) []cand {
 		}
 		k *= 4
 	}
+}
+
+// topCands returns, in a new slice, the candidates that score at least
+// the k-th best score (ties with it too; all of them when k ≥ their
+// number), and that score (math.MinInt for all).
+func topCands(cands []cand, k int) (top []cand, threshold int) {
+	if k >= len(cands) {
+		return slices.Clone(cands), math.MinInt
+	}
+	scores := make([]int, len(cands))
+	for i, c := range cands {
+		scores[i] = c.score
+	}
+	threshold = nthLargest(scores, k)
+	top = make([]cand, 0, k)
+	for _, c := range cands {
+		if c.score >= threshold {
+			top = append(top, c)
+		}
+	}
+	return top, threshold
 }
 
 // nthLargest returns the k-th largest of xs (1 ≤ k ≤ len(xs)), reordering

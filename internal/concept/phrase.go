@@ -90,22 +90,7 @@ func (ix *Index) phrases(q Query, tu *Tuning, cands []cand, tests bool) map[int3
 	want := int(tu.PhraseFiles)
 	// The best chunks, enough of them to name that many files (a file
 	// rarely has more than a few chunks among the best).
-	top := cands
-	if k := 8 * want; k < len(cands) {
-		scores := make([]int, len(cands))
-		for i, c := range cands {
-			scores[i] = c.score
-		}
-		threshold := nthLargest(scores, k)
-		top = make([]cand, 0, k)
-		for _, c := range cands {
-			if c.score >= threshold {
-				top = append(top, c)
-			}
-		}
-	} else {
-		top = slices.Clone(top)
-	}
+	top, _ := topCands(cands, 8*want)
 	ix.sortCands(top)
 	var files []int32
 	for _, c := range top {
