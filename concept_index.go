@@ -23,7 +23,7 @@ const (
 	chunkLines   = 60 // a longer chunk is cut into windows…
 	chunkStep    = 45 // …starting this many lines apart (15 lines shared)
 	chunkGapMax  = 40 // lines between definitions: windows of at most this many
-	chunkerStamp = 3  // the revision of the chunking, for the index's keys (2: a comment after a head is no longer in it; 3: nor a licence notice)
+	chunkerStamp = 4  // the revision of the chunking, for the index's keys (2: a comment after a head is no longer in it; 3: nor a licence notice; 4: more generated files known by their header)
 )
 
 // chunkFile cuts one file into the chunks the index ranks. With defs (from
