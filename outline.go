@@ -340,22 +340,12 @@ func readRegular(path string, limit int64) ([]byte, error) {
 // path the walk found a file may be a named pipe by the time it is read:
 // opened without O_NONBLOCK, it would wait for a writer forever.
 func openRegular(path string) (*os.File, fs.FileInfo, error) {
-	f, err := walk.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK)
-	if err != nil {
-		return nil, nil, err
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, nil, err
-	}
+	f, fi, err := regular.OpenStat(path)
 	switch {
-	case fi.IsDir():
-		f.Close()
+	case errors.Is(err, syscall.EISDIR) && fi != nil:
 		return nil, nil, fmt.Errorf("%s: %w", path, ErrIsDir)
-	case !fi.Mode().IsRegular():
-		f.Close()
+	case errors.Is(err, regular.ErrNotRegular):
 		return nil, nil, fmt.Errorf("%s: %w (%s)", path, ErrSpecial, regular.Kind(fi.Mode()))
 	}
-	return f, fi, nil
+	return f, fi, err
 }

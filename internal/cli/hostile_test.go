@@ -340,6 +340,12 @@ var hostileCases = []hostileCase{
 		deepFile(t, dir, 30, 200, "deep.txt", "needle\n")
 		return []string{"grep", "needle"}
 	}, code: 0, out: `deep\.txt \(1\)\n1:needle(?s).*over its budget`},
+	{name: "grep-ignore-file-longer-than-path-max", setup: func(t *testing.T, dir string) []string {
+		// The ignore file is opened by the same long-path opener as the
+		// files it rules: its rule holds, and nothing is warned of.
+		deepFiles(t, dir, 30, 200, ".ignore", "secret.txt\n", "secret.txt", "needle\n", "kept.txt", "needle\n")
+		return []string{"grep", "-l", "needle"}
+	}, code: 0, out: `\A[a-z/]+/kept\.txt\n\n1 file`},
 	{name: "read-path-longer-than-path-max", setup: func(t *testing.T, dir string) []string {
 		return []string{"read", deepFile(t, dir, 30, 200, "deep.txt", "needle\n")}
 	}, code: 0, out: `1:needle\n`},
@@ -356,6 +362,13 @@ var hostileCases = []hostileCase{
 // its path relative to dir, the working directory.
 func deepFile(t *testing.T, dir string, levels, width int, name, content string) string {
 	t.Helper()
+	return deepFiles(t, dir, levels, width, name, content)[0]
+}
+
+// deepFiles is deepFile for several files in the same deep directory,
+// given as name, content, name, content…
+func deepFiles(t *testing.T, dir string, levels, width int, namesAndContents ...string) []string {
+	t.Helper()
 	var parts []string
 	for i := range levels {
 		part := strings.Repeat(string(rune('a'+i%26)), width)
@@ -367,13 +380,17 @@ func deepFile(t *testing.T, dir string, levels, width int, name, content string)
 		}
 		parts = append(parts, part)
 	}
-	if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
+	var paths []string
+	for i := 0; i+1 < len(namesAndContents); i += 2 {
+		if err := os.WriteFile(namesAndContents[i], []byte(namesAndContents[i+1]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, strings.Join(append(parts, namesAndContents[i]), "/"))
 	}
 	if err := os.Chdir(dir); err != nil {
 		t.Fatal(err)
 	}
-	return strings.Join(append(parts, name), "/")
+	return paths
 }
 
 // hugeAlternation is a pattern past the size limit: 300 words repeated

@@ -19,28 +19,38 @@ var ErrNotRegular = errors.New("not a regular file")
 
 // Open opens a regular file for reading. O_NONBLOCK lets the open of a
 // named pipe return at once (it changes nothing for a regular file); the
-// open file's mode then decides.
+// open file's mode then decides. A path longer than the system takes in
+// one call is opened a part at a time (see OpenLong).
 func Open(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, _, err := OpenStat(path)
+	return f, err
+}
+
+// OpenStat is Open that also returns the file's information: the open
+// file's, or, when it is no regular file, the information that refused it
+// (a directory gets EISDIR, as os.ReadFile gives it; anything else wraps
+// ErrNotRegular).
+func OpenStat(path string) (*os.File, fs.FileInfo, error) {
+	f, err := openFile(path, os.O_RDONLY|syscall.O_NONBLOCK)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	fi, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, err
+		return nil, nil, err
 	}
 	switch {
 	case fi.IsDir():
-		// As os.ReadFile says of one: callers that pass over a directory
-		// named like the file they want test for EISDIR.
+		// Callers that pass over a directory named like the file they
+		// want test for EISDIR.
 		f.Close()
-		return nil, &fs.PathError{Op: "read", Path: path, Err: syscall.EISDIR}
+		return nil, fi, &fs.PathError{Op: "read", Path: path, Err: syscall.EISDIR}
 	case !fi.Mode().IsRegular():
 		f.Close()
-		return nil, &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w (%s)", ErrNotRegular, Kind(fi.Mode()))}
+		return nil, fi, &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w (%s)", ErrNotRegular, Kind(fi.Mode()))}
 	}
-	return f, nil
+	return f, fi, nil
 }
 
 // ReadFile is os.ReadFile for a regular file only (see Open).

@@ -37,6 +37,3 @@ func StatLong(path string, follow bool) (os.FileInfo, error) {
 	}
 	return os.Lstat(path)
 }
-
-// OpenFile is os.OpenFile for reading.
-func OpenFile(path string, flags int) (*os.File, error) { return os.OpenFile(path, flags, 0) }

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/scoutcode/scout/internal/regular"
 	"golang.org/x/sys/unix"
 )
 
@@ -52,7 +53,7 @@ func (e *Entry) OpenFD() (int, error) {
 		if e.dir != nil {
 			fd, err = unix.Openat(e.dir.fd, e.name(), unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NONBLOCK, 0)
 		} else {
-			fd, err = OpenLong(e.Path, unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NONBLOCK)
+			fd, err = regular.OpenLong(e.Path, unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NONBLOCK)
 		}
 		if err != unix.EINTR {
 			return fd, err
@@ -135,54 +136,6 @@ func (s statInfo) ModTime() time.Time {
 func (s statInfo) IsDir() bool { return s.st.Mode&unix.S_IFMT == unix.S_IFDIR }
 func (s statInfo) Sys() any    { return &s.st }
 
-// OpenLong opens path with flags, like open(2), and also when the path is
-// longer than the system allows in one call (PATH_MAX, 4096 bytes on
-// Linux): then it goes down the path a few thousand bytes at a time, each
-// directory opened relative to the one before (openat).
-func OpenLong(path string, flags int) (int, error) {
-	fd, err := openat(unix.AT_FDCWD, path, flags)
-	if err != unix.ENAMETOOLONG {
-		return fd, err
-	}
-	const most = 2048 // bytes of path per call, far under PATH_MAX
-	dir, rest := unix.AT_FDCWD, path
-	if strings.HasPrefix(rest, "/") {
-		if dir, err = openat(unix.AT_FDCWD, "/", unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC); err != nil {
-			return -1, err
-		}
-		rest = strings.TrimLeft(rest, "/")
-	}
-	defer func() {
-		if dir != unix.AT_FDCWD {
-			unix.Close(dir)
-		}
-	}()
-	for len(rest) > most {
-		cut := strings.LastIndexByte(rest[:most], '/')
-		if cut <= 0 {
-			return -1, unix.ENAMETOOLONG // one name longer than a file system allows
-		}
-		next, err := openat(dir, rest[:cut], unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC)
-		if err != nil {
-			return -1, err
-		}
-		if dir != unix.AT_FDCWD {
-			unix.Close(dir)
-		}
-		dir, rest = next, rest[cut+1:]
-	}
-	return openat(dir, rest, flags)
-}
-
-func openat(dir int, path string, flags int) (int, error) {
-	for {
-		fd, err := unix.Openat(dir, path, flags, 0)
-		if err != unix.EINTR {
-			return fd, err
-		}
-	}
-}
-
 // StatLong is os.Stat (os.Lstat when !follow) for a path too long for one
 // system call (see OpenLong). A symbolic link is not followed only where
 // the system can open a link itself; elsewhere it is reported as an error.
@@ -191,21 +144,11 @@ func StatLong(path string, follow bool) (os.FileInfo, error) {
 	if !follow {
 		flags |= unix.O_NOFOLLOW
 	}
-	fd, err := OpenLong(path, flags)
+	fd, err := regular.OpenLong(path, flags)
 	if err != nil {
 		return nil, &os.PathError{Op: "stat", Path: path, Err: err}
 	}
 	f := os.NewFile(uintptr(fd), path)
 	defer f.Close()
 	return f.Stat()
-}
-
-// OpenFile is os.OpenFile for reading, for paths of any length (see
-// OpenLong).
-func OpenFile(path string, flags int) (*os.File, error) {
-	fd, err := OpenLong(path, flags|unix.O_CLOEXEC)
-	if err != nil {
-		return nil, &os.PathError{Op: "open", Path: path, Err: err}
-	}
-	return os.NewFile(uintptr(fd), path), nil
 }

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/scoutcode/scout/internal/regular"
 	"golang.org/x/sys/unix"
 )
 
@@ -38,7 +39,7 @@ func readDir(dir string, keep bool) ([]os.DirEntry, *dirHandle, error) {
 }
 
 func open(path string, flags int) (int, error) {
-	return OpenLong(path, flags)
+	return regular.OpenLong(path, flags)
 }
 
 // direntBufs holds getdents64 buffers: one made per directory was most of
