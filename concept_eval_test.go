@@ -325,6 +325,14 @@ func conceptEval(t *testing.T, root string, cases []conceptCase, name, header st
 		t.Fatalf("only %d cases qualify", len(cases))
 	}
 	dir := t.TempDir()
+	// SCOUT_CONCEPT_COPY=D keeps the blanked copy in D/<name>, for looking
+	// at a miss with `scout concept --explain`.
+	if keep := os.Getenv("SCOUT_CONCEPT_COPY"); keep != "" {
+		dir = filepath.Join(keep, name)
+		if err := os.RemoveAll(dir); err != nil {
+			t.Fatal(err)
+		}
+	}
 	copyBlanked(t, root, dir, cases)
 	ix, err := scout.BuildConcept(context.Background(), dir)
 	if err != nil {
