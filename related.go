@@ -113,6 +113,11 @@ func related(ctx context.Context, lang, p string, data []byte, sc Scope) (sectio
 	by := page.RelatedSection{Title: "imported by", Lines: importers}
 	if what == "" {
 		by.Note = "not looked for: no go.mod above the file gives its package an import path"
+		if abs, err := filepath.Abs(filepath.Dir(p)); err == nil {
+			if _, _, err := goModule(abs); err != nil {
+				by.Note = "not looked for: " + err.Error() + ", so the file's package has no import path"
+			}
+		}
 	}
 	sections = append(sections, by)
 

@@ -4,8 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -13,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 // What related knows of each language: how a file names what it imports,
@@ -66,23 +70,31 @@ func slash(p string) string {
 
 // --- Go -----------------------------------------------------------------
 
-// goModule returns the directory of the go.mod that holds dir and its
-// module path, or "" when there is none.
-func goModule(dir string) (root, module string) {
+// goModule returns the directory of the nearest go.mod above dir and its
+// module path; root is "" when there is none. As with go, the nearest
+// decides: when it cannot be read (a named pipe, no permission) or
+// declares no module, err says so, and the search goes no further up.
+func goModule(dir string) (root, module string, err error) {
 	for d := dir; ; {
-		if f, _, err := openRegular(filepath.Join(d, "go.mod")); err == nil {
+		name := filepath.Join(d, "go.mod")
+		f, _, err := openRegular(name)
+		switch {
+		case err == nil:
 			sc := bufio.NewScanner(f)
 			for sc.Scan() {
 				if m, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "module "); ok {
 					f.Close()
-					return d, strings.Trim(strings.TrimSpace(m), `"`)
+					return d, strings.Trim(strings.TrimSpace(m), `"`), nil
 				}
 			}
 			f.Close()
+			return "", "", fmt.Errorf("%s declares no module", name)
+		case !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, ErrIsDir) && !errors.Is(err, syscall.ENOTDIR):
+			return "", "", err
 		}
 		up := filepath.Dir(d)
 		if up == d {
-			return "", ""
+			return "", "", nil
 		}
 		d = up
 	}
@@ -97,7 +109,7 @@ func goImportPath(dir string) string {
 	if err != nil {
 		return ""
 	}
-	root, mod := goModule(abs)
+	root, mod, _ := goModule(abs)
 	if root == "" {
 		return ""
 	}
@@ -131,7 +143,7 @@ func goResolve(dir, spec string) string {
 	}
 	var cands []string
 	for d := abs; ; {
-		root, mod := goModule(d)
+		root, mod, _ := goModule(d)
 		if root == "" {
 			break
 		}

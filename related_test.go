@@ -222,14 +222,21 @@ func TestRelatedSkipsNamedPipes(t *testing.T) {
 	}
 	for _, p := range []string{"src/a.js", "src/b.js", "g/a.go"} {
 		done := make(chan error, 1)
+		var pg *scout.Page
 		go func() {
-			_, err := scout.Related(context.Background(), scout.RelatedOptions{Path: p, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}})
+			var err error
+			pg, err = scout.Related(context.Background(), scout.RelatedOptions{Path: p, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}})
 			done <- err
 		}()
 		select {
 		case err := <-done:
 			if err != nil {
 				t.Errorf("related %s: %v", p, err)
+			}
+			// The go.mod is there: the page says why it was not used,
+			// not that there is none.
+			if want := "g/go.mod: not a regular file (a named pipe), so the file's package has no import path"; p == "g/a.go" && err == nil && !strings.Contains(pg.Text, want) {
+				t.Errorf("related %s:\n%s\nwant it to say %q", p, pg.Text, want)
 			}
 		case <-time.After(20 * time.Second):
 			t.Fatalf("related %s waits on a named pipe", p)
