@@ -23,7 +23,7 @@ const (
 	chunkLines   = 60 // a longer chunk is cut into windows…
 	chunkStep    = 45 // …starting this many lines apart (15 lines shared)
 	chunkGapMax  = 40 // lines between definitions: windows of at most this many
-	chunkerStamp = 4  // the revision of the chunking, for the index's keys (2: a comment after a head is no longer in it; 3: nor a licence notice; 4: more generated files known by their header)
+	chunkerStamp = 4  // the revision of the chunking, for the index's keys (2: a comment after a head is no longer in it; 3: nor a licence notice; 4: more generated files known by their header, and changelogs)
 )
 
 // chunkFile cuts one file into the chunks the index ranks. With defs (from
@@ -325,6 +325,8 @@ func classOf(p string, data []byte) concept.Class {
 		return concept.Vendored
 	case rank.Legal(p):
 		return concept.Legal
+	case rank.History(p):
+		return concept.History
 	case rank.Generated(p, data):
 		return concept.Generated
 	case rank.Docs(p):

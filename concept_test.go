@@ -457,6 +457,44 @@ func funcTree(dir string, files, funcs int, name, says string) {
 	}
 }
 
+// TestConceptLowersChangelogs: a changelog tells in words of every change,
+// so it meets a description's words; it is lowered as tests are, unless
+// the description asks for the changelog.
+func TestConceptLowersChangelogs(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("CHANGELOG.md", "## 1.2.0\n\n- Retry the upload after a timeout of the connection.\n")
+	write("upload.go", "package p\n\n// upload sends the file; it tries again when the connection times out.\nfunc upload() { retry() }\n")
+	signal := func(desc string) (first string, history int) {
+		p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: desc, PageOptions: scout.PageOptions{Budget: scout.MaxBudget},
+			Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{CacheDir: t.TempDir()}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Leads) != 2 {
+			t.Fatalf("%q: %d leads, want 2:\n%s", desc, len(p.Leads), p.Text)
+		}
+		for _, l := range p.Leads {
+			for _, s := range l.Signals {
+				if s.Name == "history" && filepath.Base(l.Path) == "CHANGELOG.md" {
+					history = s.Value
+				}
+			}
+		}
+		return filepath.Base(p.Leads[0].Path), history
+	}
+	if first, history := signal("upload retry after the connection timeout"); first != "upload.go" || history >= 0 {
+		t.Errorf("first lead %s, CHANGELOG's history signal %d: want upload.go first and a negative signal", first, history)
+	}
+	if _, history := signal("the changelog entry on the upload retry after a timeout"); history != 0 {
+		t.Errorf("a description that asks for the changelog: CHANGELOG lowered by %d", history)
+	}
+}
+
 // A licence file is lowered as tests are, and says so; a description that
 // asks for the licence keeps it level.
 func TestConceptLowersLicences(t *testing.T) {

@@ -71,7 +71,8 @@ const (
 	Vendored
 	Generated
 	Prose
-	Legal // a licence, a notice of copyright or patents: lowered as tests are
+	Legal   // a licence, a notice of copyright or patents: lowered as tests are
+	History // a changelog, release notes, credits: lowered as tests are
 )
 
 // Weights of a term by where it occurs in a chunk (BM25F): the
@@ -290,10 +291,10 @@ type Lead struct {
 // Query is a description to rank chunks against.
 type Query struct {
 	Text string
-	// Tests, when set, keeps tests, examples, vendored and generated code
-	// and licences level with the rest; a description with the word
-	// "test" (or "example", "vendored", "generated", "license",
-	// "copyright", "patent") does too.
+	// Tests, when set, keeps tests, examples, vendored and generated code,
+	// licences and changelogs level with the rest; a description with the
+	// word "test" (or "example", "vendored", "generated", "license",
+	// "copyright", "patent", "changelog") does too.
 	Tests bool
 	// Tuning, when not nil, replaces DefaultTuning.
 	Tuning *Tuning
@@ -646,7 +647,7 @@ var DefaultTuning = Tuning{FuseK: 20, FileWeight: 1, EmbedWeight: 1, Path: 0.5, 
 
 // asksFor holds the terms (as Terms gives them) of a description that asks
 // for the files Search otherwise lowers.
-var asksFor = map[string]bool{"test": true, "exampl": true, "vendor": true, "generat": true, "licens": true, "licenc": true, "copyright": true, "patent": true}
+var asksFor = map[string]bool{"test": true, "exampl": true, "vendor": true, "generat": true, "licens": true, "licenc": true, "copyright": true, "patent": true, "changelog": true}
 
 // byScore orders by score, higher first, then by a (chunk or first
 // chunk) index: a total order.
@@ -660,4 +661,4 @@ func (ix *Index) byScore(a, b float64, ia, ib int) int {
 	return ia - ib
 }
 
-var classNames = [...]string{Source: "source", Test: "test", Example: "example", Vendored: "vendored", Generated: "generated", Prose: "prose", Legal: "legal"}
+var classNames = [...]string{Source: "source", Test: "test", Example: "example", Vendored: "vendored", Generated: "generated", Prose: "prose", Legal: "legal", History: "history"}

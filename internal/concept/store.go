@@ -314,7 +314,7 @@ func Decode(b []byte) (*Index, error) {
 		chunks += count()
 		f.end = chunks
 		fl := num()
-		if f.Class > Legal || f.Skip != "" && f.end != f.first || fl > 1<<40 {
+		if f.Class > History || f.Skip != "" && f.end != f.first || fl > 1<<40 {
 			bad = true
 		}
 		if f.Skip != "" {

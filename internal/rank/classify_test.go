@@ -148,6 +148,8 @@ func TestFileSignals(t *testing.T) {
 		{"Lock", Lock, []string{"go.sum", "web/package-lock.json", "Cargo.lock"}, []string{"lock.go"}},
 		{"Legal", Legal, []string{"LICENSE", "a/COPYING", "LICENSE.txt", "LICENSE-MIT", "LICENSE.APACHE2", "licenses/NOTICE.md", "PATENTS", "UNLICENSE"},
 			[]string{"license.go", "internal/license/check.py", "notice_test.go", "LICENSE.json", "COPYING.c", "noticeboard.txt"}},
+		{"History", History, []string{"CHANGELOG.md", "a/HISTORY.rst", "NEWS", "idlelib/News3.txt", "idlelib/NEWS2x.txt", "RELEASE-NOTES.md", "AUTHORS", "CREDITS.txt", "changes.txt"},
+			[]string{"changelog.go", "src/history.py", "news/feed.go", "HISTORY.json", "newsletter.md", "authors/list.md", "NEWSx.txt"}},
 		{"Test", Test, []string{"a/b_test.go", "tests/conftest.py", "src/app.spec.ts", "src/FooTest.java"}, []string{"src/contest.go", "src/Test.java"}},
 	} {
 		for _, p := range c.yes {

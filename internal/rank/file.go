@@ -124,6 +124,30 @@ func Legal(p string) bool {
 	return slices.Contains(legalNames, stem)
 }
 
+// historyNames are the stems of the files that record a project's past
+// and its people: changelogs, release notes, news, credits.
+var historyNames = []string{"changelog", "changes", "history", "news", "releasenotes", "release-notes", "release_notes", "credits", "authors", "contributors", "thanks"}
+
+// History reports whether a file is a changelog or a record of the like
+// (CHANGELOG.md, HISTORY.rst, NEWS, News3.txt, RELEASE-NOTES.md, AUTHORS,
+// CREDITS.txt): it tells in words of every change the project made, so
+// its words meet any description, though it says where no code is.
+func History(p string) bool {
+	base := strings.ToLower(path.Base(p))
+	switch ext := path.Ext(base); ext {
+	case "", ".txt", ".md", ".rst", ".markdown", ".adoc":
+		base = strings.TrimSuffix(base, ext)
+	default:
+		return false
+	}
+	if slices.Contains(historyNames, base) {
+		return true
+	}
+	// NEWS2x, News3, HISTORY-1.x: a name and a version.
+	stem := strings.TrimRight(base, "0123456789.x-_")
+	return stem != base && strings.ContainsAny(base[len(stem):], "0123456789") && slices.Contains(historyNames, stem)
+}
+
 var vendorDirs = []string{"vendor", "third_party", "third-party", "thirdparty", "node_modules", "bower_components", "external", "extern"}
 
 // Vendored reports whether a directory of the path holds vendored code.
