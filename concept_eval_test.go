@@ -329,8 +329,8 @@ func conceptEval(t *testing.T, root string, cases []conceptCase, name, header st
 	// at a miss with `scout concept --explain`.
 	if keep := os.Getenv("SCOUT_CONCEPT_COPY"); keep != "" {
 		dir = filepath.Join(keep, name)
-		if err := os.RemoveAll(dir); err != nil {
-			t.Fatal(err)
+		if _, err := os.Lstat(dir); err == nil {
+			t.Fatalf("%s exists: remove it, or give SCOUT_CONCEPT_COPY another directory (nothing is removed for you: %s/go may be a GOPATH)", dir, keep)
 		}
 	}
 	copyBlanked(t, root, dir, cases)
