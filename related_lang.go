@@ -342,26 +342,87 @@ func pyImports(p string, data []byte, roots ...string) []imp {
 
 var cInclude = regexp.MustCompile(`^\s*#\s*include\s*([<"])([^>"]+)[>"]`)
 
-// cResolve returns the file a quoted include names, relative to the
-// including file's directory as compilers look first; a <system> header,
-// or one found only through include paths, is not resolved.
+// cResolve returns the file an include names, looked for as a project's
+// build most often has its compiler look (without the build's own -I
+// flags, which related does not read): a quoted one first beside the
+// including file; then, quoted or in angle brackets, in each directory
+// from the file's up to the project's top, and in the include/ and src/
+// beside each (-I., -Iinclude, -Isrc). An include found nowhere there is
+// not resolved; in angle brackets, it is a system header.
 func cResolve(dir, spec string, quoted bool) string {
-	if !quoted {
-		return ""
+	if quoted {
+		if c := filepath.Join(dir, filepath.FromSlash(spec)); isFile(c) {
+			return slash(c)
+		}
 	}
-	if c := filepath.Join(dir, filepath.FromSlash(spec)); isFile(c) {
-		return slash(c)
+	for _, d := range cSearchDirs(dir) {
+		for _, sub := range [...]string{"", "include", "src"} {
+			if c := filepath.Join(d, sub, filepath.FromSlash(spec)); isFile(c) {
+				return slash(c)
+			}
+		}
 	}
 	return ""
 }
 
-func cImports(p string, data []byte) []imp {
+// cSearchDirs returns dir and the directories above it up to the top of
+// its project: the nearest that holds .git; without one, the working
+// directory when it holds dir, else dir alone. Never above: a tree under
+// /usr/src must not find /usr/include's headers its own.
+func cSearchDirs(dir string) []string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return []string{dir}
+	}
+	var dirs []string
+	for d := abs; ; {
+		dirs = append(dirs, d)
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			break
+		}
+		up := filepath.Dir(d)
+		if up == d || len(dirs) == 32 {
+			// No .git above: as far as the working directory, when the
+			// file is below it.
+			wd, err := os.Getwd()
+			if err != nil {
+				return []string{dir}
+			}
+			if i := slices.Index(dirs, wd); i >= 0 {
+				dirs = dirs[:i+1]
+			} else {
+				dirs = dirs[:1]
+			}
+			break
+		}
+		d = up
+	}
+	// Named as dir is: relative to the working directory when it is.
+	if !filepath.IsAbs(dir) {
+		if wd, err := os.Getwd(); err == nil {
+			for i, d := range dirs {
+				if r, err := filepath.Rel(wd, d); err == nil {
+					dirs[i] = r
+				}
+			}
+		}
+	}
+	return dirs
+}
+
+// cImports reads a C or C++ file's includes; when only is not "", only
+// the includes of a file of that name are resolved (the importers of a
+// header need no others).
+func cImports(p string, data []byte, only ...string) []imp {
 	var out []imp
 	dir := filepath.Dir(p)
 	for n, line := range bytes.Split(data, []byte{'\n'}) {
 		if m := cInclude.FindSubmatch(line); m != nil {
 			spec := string(m[2])
-			i := imp{line: n + 1, spec: spec, to: cResolve(dir, spec, m[1][0] == '"')}
+			i := imp{line: n + 1, spec: spec}
+			if len(only) == 0 || path.Base(spec) == only[0] {
+				i.to = cResolve(dir, spec, m[1][0] == '"')
+			}
 			if i.to == "" && m[1][0] == '<' {
 				i.outside = "system header"
 			}
@@ -427,7 +488,7 @@ func importersSearch(lang, p string) (pattern string, fixed bool, types []string
 		}
 		return `['"]` + named + `['"]`, false, []string{"js", "ts"}, p
 	case "C/C++":
-		return `^\s*#\s*include\s*"([^"]*/)?` + regexp.QuoteMeta(base) + `"`, false, []string{"c", "cpp"}, p
+		return `^\s*#\s*include\s*[<"]([^">]*/)?` + regexp.QuoteMeta(base) + `[">]`, false, []string{"c", "cpp"}, p
 	}
 	return "", false, nil, ""
 }
@@ -463,10 +524,13 @@ func keepImporter(ctx context.Context, lang, cand, target string, js *jsResolver
 		return 0, false
 	}
 	var imps []imp
-	if lang == "Python" {
+	switch lang {
+	case "Python":
 		// A test imports the package under test from its root.
 		imps = pyImports(cand, data, pyRoot(filepath.Dir(target)))
-	} else {
+	case "C/C++":
+		imps = cImports(cand, data, filepath.Base(target))
+	default:
 		imps, _ = importsOf(lang, cand, data, js)
 	}
 	for _, i := range imps {

@@ -90,6 +90,12 @@ func TestRelated(t *testing.T) {
 		{"mono/apps/web/src/hooks/use-cart.ts", "imported by: mono/apps/web/src/page.tsx:3"},
 		{"c/util.h", "imported by: c/main.c:1, c/util.c:2"},
 		{"c/main.c", "imports: 1 util.h=c/util.h, 2 missing.h=, 3 stdio.h=(system header)"},
+		// A project's own headers, found as its build finds them: from the
+		// top of the project (.git), and in include/ (-I., -Iinclude).
+		{"cproj/src/buf.c", "imports: 1 compat.h=cproj/compat.h, 2 cproj/buf.h=cproj/include/cproj/buf.h, 3 stdio.h=(system header)"},
+		{"cproj/builtin/add.c", "imports: 1 compat.h=cproj/compat.h, 2 cproj/buf.h=cproj/include/cproj/buf.h, 3 nowhere.h="},
+		{"cproj/include/cproj/buf.h", "imported by: cproj/builtin/add.c:2, cproj/src/buf.c:2"},
+		{"cproj/compat.h", "imported by: cproj/builtin/add.c:1, cproj/src/buf.c:1"},
 	} {
 		p, err := scout.Related(context.Background(), scout.RelatedOptions{Path: c.path, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}})
 		if err != nil {
@@ -98,6 +104,29 @@ func TestRelated(t *testing.T) {
 		}
 		if got := sections(p); got != c.want {
 			t.Errorf("%s:\n got %s\nwant %s\n%s", c.path, got, c.want, p.Text)
+		}
+	}
+}
+
+// TestRelatedCFromInside: run from inside a C project's directory, its
+// headers above are still found, as far as its top (.git) and no further:
+// c/ has no .git, so a header above the working directory is not its own.
+func TestRelatedCFromInside(t *testing.T) {
+	relatedTree(t)
+	if err := os.WriteFile("missing.h", []byte("int missing;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir("cproj/src")
+	for _, c := range []struct{ path, want string }{
+		{"buf.c", "imports: 1 compat.h=../compat.h, 2 cproj/buf.h=../include/cproj/buf.h, 3 stdio.h=(system header)"},
+		{"../../c/main.c", "imports: 1 util.h=../../c/util.h, 2 missing.h=, 3 stdio.h=(system header)"},
+	} {
+		p, err := scout.Related(context.Background(), scout.RelatedOptions{Path: c.path, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _, _ := strings.Cut(sections(p), " | "); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.path, got, c.want)
 		}
 	}
 }
