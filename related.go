@@ -154,7 +154,7 @@ func related(ctx context.Context, lang, p string, data []byte, sc Scope) (sectio
 	case lang == "Go":
 		how = "imports read by go/parser; importers found by searching for " + what + ", each checked with go/parser; tests: the package's _test.go files"
 	case lang == "C/C++":
-		how = "includes read from #include lines, resolved from the file's directory (\"quoted\" ones), then up to the project's top and its include/ and src/; importers found by searching for " + what + ", each checked"
+		how = "includes read from #include lines, resolved from the file's directory (\"quoted\" ones), by the -I flags of the project's compile_commands.json when it has one, then up to the project's top and its include/ and src/; importers found by searching for " + what + ", each checked"
 	default:
 		how = "imports read from the import lines; importers found by searching for " + what + ", each kept when its imports resolve to this file; tests by name"
 	}

@@ -342,20 +342,32 @@ func pyImports(p string, data []byte, roots ...string) []imp {
 
 var cInclude = regexp.MustCompile(`^\s*#\s*include\s*([<"])([^>"]+)[>"]`)
 
-// cResolve returns the file an include names, looked for as a project's
-// build most often has its compiler look (without the build's own -I
-// flags, which related does not read): a quoted one first beside the
-// including file; then, quoted or in angle brackets, in each directory
-// from the file's up to the project's top, and in the include/ and src/
-// beside each (-I., -Iinclude, -Isrc). An include found nowhere there is
-// not resolved; in angle brackets, it is a system header.
-func cResolve(dir, spec string, quoted bool) string {
+// cResolve returns the file an include of a file names, looked for as
+// the project's build looks: a quoted one first beside the including
+// file; then in the include directories the project's compilation
+// database gives the file (see ccdbFor); then, as a build most often has
+// its compiler look, in each directory from the file's up to the
+// project's top, and in the include/ and src/ beside each (-I., -Iinclude,
+// -Isrc). An include found nowhere there is not resolved; in angle
+// brackets, it is a system header.
+func cResolve(file, spec string, quoted bool) string {
+	dir := filepath.Dir(file)
 	if quoted {
 		if c := filepath.Join(dir, filepath.FromSlash(spec)); isFile(c) {
 			return slash(c)
 		}
 	}
-	for _, d := range cSearchDirs(dir) {
+	dirs, top := cSearchDirs(dir)
+	if db := ccdbFor(top); db != nil {
+		if abs, err := filepath.Abs(file); err == nil {
+			for _, d := range db.dirsFor(abs) {
+				if c := filepath.Join(d, filepath.FromSlash(spec)); isFile(c) {
+					return slash(namedAs(c, file))
+				}
+			}
+		}
+	}
+	for _, d := range dirs {
 		for _, sub := range [...]string{"", "include", "src"} {
 			if c := filepath.Join(d, sub, filepath.FromSlash(spec)); isFile(c) {
 				return slash(c)
@@ -365,16 +377,30 @@ func cResolve(dir, spec string, quoted bool) string {
 	return ""
 }
 
+// namedAs returns abs, an absolute path, named as like is: relative to the
+// working directory when like is relative.
+func namedAs(abs, like string) string {
+	if filepath.IsAbs(like) {
+		return abs
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if r, err := filepath.Rel(wd, abs); err == nil {
+			return r
+		}
+	}
+	return abs
+}
+
 // cSearchDirs returns dir and the directories above it up to the top of
 // its project: the nearest that holds .git; without one, the working
 // directory when it holds dir, else dir alone. Never above: a tree under
-// /usr/src must not find /usr/include's headers its own.
-func cSearchDirs(dir string) []string {
+// /usr/src must not find /usr/include's headers its own. top is the last,
+// absolute.
+func cSearchDirs(dir string) (dirs []string, top string) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return []string{dir}
+		return []string{dir}, dir
 	}
-	var dirs []string
 	for d := abs; ; {
 		dirs = append(dirs, d)
 		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
@@ -386,7 +412,7 @@ func cSearchDirs(dir string) []string {
 			// file is below it.
 			wd, err := os.Getwd()
 			if err != nil {
-				return []string{dir}
+				return []string{dir}, abs
 			}
 			if i := slices.Index(dirs, wd); i >= 0 {
 				dirs = dirs[:i+1]
@@ -397,17 +423,11 @@ func cSearchDirs(dir string) []string {
 		}
 		d = up
 	}
-	// Named as dir is: relative to the working directory when it is.
-	if !filepath.IsAbs(dir) {
-		if wd, err := os.Getwd(); err == nil {
-			for i, d := range dirs {
-				if r, err := filepath.Rel(wd, d); err == nil {
-					dirs[i] = r
-				}
-			}
-		}
+	top = dirs[len(dirs)-1]
+	for i, d := range dirs {
+		dirs[i] = namedAs(d, dir)
 	}
-	return dirs
+	return dirs, top
 }
 
 // cImports reads a C or C++ file's includes; when only is not "", only
@@ -415,13 +435,12 @@ func cSearchDirs(dir string) []string {
 // header need no others).
 func cImports(p string, data []byte, only ...string) []imp {
 	var out []imp
-	dir := filepath.Dir(p)
 	for n, line := range bytes.Split(data, []byte{'\n'}) {
 		if m := cInclude.FindSubmatch(line); m != nil {
 			spec := string(m[2])
 			i := imp{line: n + 1, spec: spec}
 			if len(only) == 0 || path.Base(spec) == only[0] {
-				i.to = cResolve(dir, spec, m[1][0] == '"')
+				i.to = cResolve(p, spec, m[1][0] == '"')
 			}
 			if i.to == "" && m[1][0] == '<' {
 				i.outside = "system header"

@@ -131,6 +131,53 @@ func TestRelatedCFromInside(t *testing.T) {
 	}
 }
 
+// TestRelatedCompilationDatabase: a project's compile_commands.json says
+// where its build finds includes (-I, -iquote); related resolves them
+// there, for the files it lists and, from all of its flags, for a header;
+// and finds the importers through them. Without it, <lib.h> is a system
+// header and "conf.h" is missing.
+func TestRelatedCompilationDatabase(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for name, text := range map[string]string{
+		".git/HEAD":                   "ref: refs/heads/main\n",
+		"third/lib/include/lib.h":     "int lib(void);\n",
+		"build/gen/conf.h":            "#define CONF 1\n",
+		"src/main.c":                  "#include <lib.h>\n#include \"conf.h\"\n#include <stdio.h>\nint main(void) { return lib(); }\n",
+		"src/util.h":                  "#include \"conf.h\"\n",
+		"build/compile_commands.json": `[{"directory": "` + filepath.ToSlash(filepath.Join(dir, "build")) + `", "file": "../src/main.c", "command": "cc -I../third/lib/include -iquote gen -c ../src/main.c"}]`,
+	} {
+		os.MkdirAll(filepath.Dir(name), 0o755)
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	related := func(p string) string {
+		t.Helper()
+		pg, err := scout.Related(context.Background(), scout.RelatedOptions{Path: p, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sections(pg)
+	}
+	for _, c := range []struct{ path, want string }{
+		{"src/main.c", "imports: 1 lib.h=third/lib/include/lib.h, 2 conf.h=build/gen/conf.h, 3 stdio.h=(system header)"},
+		{"src/util.h", "imports: 1 conf.h=build/gen/conf.h"},
+		{"third/lib/include/lib.h", "imported by: src/main.c:1"},
+		{"build/gen/conf.h", "imported by: src/main.c:2, src/util.h:1"},
+	} {
+		if got := related(c.path); !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s:\n got %s\nwant %s…", c.path, got, c.want)
+		}
+	}
+	if err := os.Remove("build/compile_commands.json"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := related("src/main.c"), "imports: 1 lib.h=(system header), 2 conf.h=, 3 stdio.h=(system header)"; !strings.HasPrefix(got, want) {
+		t.Errorf("without the database:\n got %s\nwant %s…", got, want)
+	}
+}
+
 // TestRelatedFromInside: from inside an app of a workspace, the
 // tsconfig, the workspace and the node_modules above the current
 // directory still resolve its imports, named from where the search runs.
