@@ -461,32 +461,10 @@ func funcTree(dir string, files, funcs int, name, says string) {
 // so it meets a description's words; it is lowered as tests are, unless
 // the description asks for the changelog.
 func TestConceptLowersChangelogs(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, text string) {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("CHANGELOG.md", "## 1.2.0\n\n- Retry the upload after a timeout of the connection.\n")
-	write("upload.go", "package p\n\n// upload sends the file; it tries again when the connection times out.\nfunc upload() { retry() }\n")
-	signal := func(desc string) (first string, history int) {
-		p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: desc, PageOptions: scout.PageOptions{Budget: scout.MaxBudget},
-			Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{CacheDir: t.TempDir()}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(p.Leads) != 2 {
-			t.Fatalf("%q: %d leads, want 2:\n%s", desc, len(p.Leads), p.Text)
-		}
-		for _, l := range p.Leads {
-			for _, s := range l.Signals {
-				if s.Name == "history" && filepath.Base(l.Path) == "CHANGELOG.md" {
-					history = s.Value
-				}
-			}
-		}
-		return filepath.Base(p.Leads[0].Path), history
-	}
+	signal := loweredTree(t, "history", map[string]string{
+		"CHANGELOG.md": "## 1.2.0\n\n- Retry the upload after a timeout of the connection.\n",
+		"upload.go":    "package p\n\n// upload sends the file; it tries again when the connection times out.\nfunc upload() { retry() }\n",
+	})
 	if first, history := signal("upload retry after the connection timeout"); first != "upload.go" || history >= 0 {
 		t.Errorf("first lead %s, CHANGELOG's history signal %d: want upload.go first and a negative signal", first, history)
 	}
@@ -498,15 +476,30 @@ func TestConceptLowersChangelogs(t *testing.T) {
 // A licence file is lowered as tests are, and says so; a description that
 // asks for the licence keeps it level.
 func TestConceptLowersLicences(t *testing.T) {
+	signal := loweredTree(t, "legal", map[string]string{
+		"LICENSE": "Permission is hereby granted to copy the software and its files, free of charge.\n",
+		"copy.go": "package p\n\n// copyFiles copies the files of the software.\nfunc copyFiles() {}\n",
+	})
+	if first, legal := signal("copy the files of the software"); first != "copy.go" || legal >= 0 {
+		t.Errorf("first lead %s, LICENSE's legal signal %d: want copy.go first and a negative signal", first, legal)
+	}
+	if _, legal := signal("the license to copy the software"); legal != 0 {
+		t.Errorf("a description that asks for the licence: LICENSE lowered by %d", legal)
+	}
+}
+
+// loweredTree writes files, a lowered one (not .go) and a source file, and
+// returns a search of them by a description that gives the first lead's
+// file name and the lowered file's signal named name (0: none).
+func loweredTree(t *testing.T, name string, files map[string]string) func(desc string) (first string, value int) {
+	t.Helper()
 	dir := t.TempDir()
-	write := func(name, text string) {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+	for f, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, f), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	write("LICENSE", "Permission is hereby granted to copy the software and its files, free of charge.\n")
-	write("copy.go", "package p\n\n// copyFiles copies the files of the software.\nfunc copyFiles() {}\n")
-	signal := func(desc string) (first string, legal int) {
+	return func(desc string) (first string, value int) {
 		p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: desc, PageOptions: scout.PageOptions{Budget: scout.MaxBudget},
 			Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{CacheDir: t.TempDir()}})
 		if err != nil {
@@ -517,17 +510,11 @@ func TestConceptLowersLicences(t *testing.T) {
 		}
 		for _, l := range p.Leads {
 			for _, s := range l.Signals {
-				if s.Name == "legal" && filepath.Base(l.Path) == "LICENSE" {
-					legal = s.Value
+				if s.Name == name && filepath.Ext(l.Path) != ".go" {
+					value = s.Value
 				}
 			}
 		}
-		return filepath.Base(p.Leads[0].Path), legal
-	}
-	if first, legal := signal("copy the files of the software"); first != "copy.go" || legal >= 0 {
-		t.Errorf("first lead %s, LICENSE's legal signal %d: want copy.go first and a negative signal", first, legal)
-	}
-	if _, legal := signal("the license to copy the software"); legal != 0 {
-		t.Errorf("a description that asks for the licence: LICENSE lowered by %d", legal)
+		return filepath.Base(p.Leads[0].Path), value
 	}
 }
