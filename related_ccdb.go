@@ -1,7 +1,9 @@
 package scout
 
 import (
+	"bufio"
 	"encoding/json"
+	"io"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -29,8 +31,13 @@ type ccdb struct {
 const ccdbMax = 64 << 20
 
 // ccdbCache holds the databases read, by path, with the size and time they
-// had: related reads a project's once for all the files it checks.
-var ccdbCache sync.Map // string → ccdbEntry
+// had: related reads a project's once for all the files it checks, and an
+// MCP server once while it does not change. ccdbRead is held while one is
+// read, so that calls at once read it once.
+var (
+	ccdbCache sync.Map // string → ccdbEntry
+	ccdbRead  sync.Mutex
+)
 
 type ccdbEntry struct {
 	size int64
@@ -42,44 +49,67 @@ type ccdbEntry struct {
 // top (compile_commands.json there or in build/), or nil.
 func ccdbFor(top string) *ccdb {
 	for _, p := range [...]string{filepath.Join(top, "compile_commands.json"), filepath.Join(top, "build", "compile_commands.json")} {
-		f, fi, err := openRegular(p)
-		if err != nil {
-			continue
+		if db, ok := ccdbAt(p); ok {
+			return db
 		}
-		f.Close()
-		if e, ok := ccdbCache.Load(p); ok && e.(ccdbEntry).size == fi.Size() && e.(ccdbEntry).mod.Equal(fi.ModTime()) {
-			return e.(ccdbEntry).db
-		}
-		data, err := readRegular(p, ccdbMax)
-		if err != nil {
-			continue
-		}
-		db := parseCCDB(data, filepath.Dir(p))
-		ccdbCache.Store(p, ccdbEntry{fi.Size(), fi.ModTime(), db})
-		return db
 	}
 	return nil
 }
 
-// parseCCDB reads a compilation database found in base; one it cannot
-// read is an empty one (the heuristics then stand alone). An entry's
-// directory should be absolute; a relative one is taken from base.
-func parseCCDB(data []byte, base string) *ccdb {
-	var entries []struct {
-		Directory string   `json:"directory"`
-		File      string   `json:"file"`
-		Command   string   `json:"command"`
-		Arguments []string `json:"arguments"`
+// ccdbAt reads the compilation database at p, or says there is none.
+func ccdbAt(p string) (*ccdb, bool) {
+	f, fi, err := openRegular(p)
+	if err != nil {
+		return nil, false
 	}
+	defer f.Close()
+	kept := func() (*ccdb, bool) {
+		e, ok := ccdbCache.Load(p)
+		if ok && e.(ccdbEntry).size == fi.Size() && e.(ccdbEntry).mod.Equal(fi.ModTime()) {
+			return e.(ccdbEntry).db, true
+		}
+		return nil, false
+	}
+	if db, ok := kept(); ok {
+		return db, true
+	}
+	if fi.Size() > ccdbMax {
+		return nil, false
+	}
+	ccdbRead.Lock()
+	defer ccdbRead.Unlock()
+	if db, ok := kept(); ok { // read by another call while this one waited
+		return db, true
+	}
+	db := parseCCDB(bufio.NewReader(f), filepath.Dir(p))
+	ccdbCache.Store(p, ccdbEntry{fi.Size(), fi.ModTime(), db})
+	return db, true
+}
+
+// parseCCDB reads a compilation database found in base, an entry at a
+// time (a large one is tens of MiB); one it cannot read is empty from
+// where it cannot (the other rules then stand alone). An entry's directory
+// should be absolute; a relative one is taken from base.
+func parseCCDB(r io.Reader, base string) *ccdb {
 	db := &ccdb{byFile: map[string][]string{}}
-	if json.Unmarshal(data, &entries) != nil {
+	dec := json.NewDecoder(r)
+	if t, err := dec.Token(); err != nil || t != json.Delim('[') {
 		return db
 	}
 	// The files of one target share their flags: each directory and each
 	// list is kept once, whatever the number of files.
 	seen := map[string]string{}
 	lists := map[string][]string{}
-	for _, e := range entries {
+	for dec.More() {
+		var e struct {
+			Directory string   `json:"directory"`
+			File      string   `json:"file"`
+			Command   string   `json:"command"`
+			Arguments []string `json:"arguments"`
+		}
+		if dec.Decode(&e) != nil {
+			break
+		}
 		if !filepath.IsAbs(e.Directory) {
 			e.Directory = filepath.Join(base, e.Directory)
 		}

@@ -1,6 +1,7 @@
 package scout
 
 import (
+	"bytes"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -33,7 +34,7 @@ func TestIncludeFlags(t *testing.T) {
 }
 
 func TestParseCCDB(t *testing.T) {
-	db := parseCCDB([]byte(`[
+	db := parseCCDB(strings.NewReader(`[
 		{"directory": "/p/build", "file": "../src/a.c", "command": "cc -I../include -c ../src/a.c"},
 		{"directory": "/p", "file": "/p/src/b.c", "arguments": ["cc", "-Igen", "-I", "include", "-c", "src/b.c"]},
 		{"directory": "sub", "file": "c.c", "arguments": ["cc", "-I."]}
@@ -51,7 +52,7 @@ func TestParseCCDB(t *testing.T) {
 			t.Errorf("dirsFor(%s) = %q, want %q", c.file, got, c.want)
 		}
 	}
-	if db := parseCCDB([]byte("not json"), "/p"); len(db.all) != 0 || len(db.byFile) != 0 {
+	if db := parseCCDB(strings.NewReader("not json"), "/p"); len(db.all) != 0 || len(db.byFile) != 0 {
 		t.Errorf("a database that is no JSON gave %+v", db)
 	}
 }
@@ -64,7 +65,7 @@ func FuzzCompilationDatabase(f *testing.F) {
 	f.Add([]byte(`[{"directory": "d", "file": "/a.c", "arguments": ["cc", "-I"]}]`))
 	f.Add([]byte(`cc "unterminated -I'x`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		db := parseCCDB(data, "/p")
+		db := parseCCDB(bytes.NewReader(data), "/p")
 		for _, d := range db.all {
 			if !filepath.IsAbs(d) {
 				t.Fatalf("include directory %q is not absolute", d)
