@@ -2,9 +2,11 @@ package scout
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -80,4 +82,35 @@ func FuzzCompilationDatabase(f *testing.F) {
 			t.Fatalf("shellWords(%q) = %q, want %q", s, got, want)
 		}
 	})
+}
+
+// TestCCDBReadOnce: searches at once read a database once and share it;
+// a changed one is read again.
+func TestCCDBReadOnce(t *testing.T) {
+	top := t.TempDir()
+	p := filepath.Join(top, "compile_commands.json")
+	if err := os.WriteFile(p, []byte(`[{"directory": "/p", "file": "a.c", "arguments": ["cc", "-Iinc"]}]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := make([]*ccdb, 8)
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[i] = ccdbFor(top)
+		}()
+	}
+	wg.Wait()
+	for _, db := range got {
+		if db == nil || db != got[0] {
+			t.Fatalf("searches at once got %p, want one database shared", got)
+		}
+	}
+	if err := os.WriteFile(p, []byte(`[{"directory": "/p", "file": "a.c", "arguments": ["cc", "-Iinc", "-Iinc2"]}]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if db := ccdbFor(top); db == got[0] || len(db.all) != 2 {
+		t.Errorf("a changed database: %+v, want it read again", db)
+	}
 }
