@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -16,7 +15,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 )
 
 // What related knows of each language: how a file names what it imports,
@@ -89,8 +87,12 @@ func goModule(dir string) (root, module string, err error) {
 			}
 			f.Close()
 			return "", "", fmt.Errorf("%s declares no module", name)
-		case !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, ErrIsDir) && !errors.Is(err, syscall.ENOTDIR):
-			return "", "", err
+		case !errors.Is(err, ErrIsDir):
+			// One that is there (a named pipe, no permission to read it)
+			// decides; one that is not, or cannot be looked at, does not.
+			if _, serr := os.Lstat(name); serr == nil {
+				return "", "", err
+			}
 		}
 		up := filepath.Dir(d)
 		if up == d {
