@@ -15,7 +15,7 @@ import (
 // whose -I flags say where its includes are found. related reads it when
 // the project's top (or its build/) holds one, so that an include resolves
 // as the project's own build resolves it; without one, the directories up
-// to the top and their include/ and src/ stand in (see cResolve).
+// to the top and their include/ and src/ stand in (see cLookup.resolve).
 
 // ccdb is what related takes from a compilation database: the include
 // directories of each file it lists, and of all of them, in the order

@@ -344,34 +344,48 @@ func pyImports(p string, data []byte, roots ...string) []imp {
 
 var cInclude = regexp.MustCompile(`^\s*#\s*include\s*([<"])([^>"]+)[>"]`)
 
-// cResolve returns the file an include of a file names, looked for as
-// the project's build looks: a quoted one first beside the including
-// file; then in the include directories the project's compilation
-// database gives the file (see ccdbFor); then, as a build most often has
-// its compiler look, in each directory from the file's up to the
-// project's top, and in the include/ and src/ beside each (-I., -Iinclude,
-// -Isrc). An include found nowhere there is not resolved; in angle
-// brackets, it is a system header.
-func cResolve(file, spec string, quoted bool) string {
-	dir := filepath.Dir(file)
+// cLookup is where the includes of one file are looked for: found once,
+// at its first include that needs them, for all the rest (the walk up to
+// the project's top, the project's compilation database).
+type cLookup struct {
+	file   string
+	looked bool
+	dirs   []string // the file's directory and those above it to the top, named as file is
+	dbDirs []string // the include directories the database gives the file (absolute)
+}
+
+// resolve returns the file an include names, looked for as the project's
+// build looks: a quoted one first beside the including file; then in the
+// include directories the project's compilation database gives the file
+// (see ccdbFor); then, as a build most often has its compiler look, in
+// each directory from the file's up to the project's top, and in the
+// include/ and src/ beside each (-I., -Iinclude, -Isrc). An include found
+// nowhere there is not resolved; in angle brackets, it is a system header.
+func (l *cLookup) resolve(spec string, quoted bool) string {
+	spec = filepath.FromSlash(spec)
 	if quoted {
-		if c := filepath.Join(dir, filepath.FromSlash(spec)); isFile(c) {
+		if c := filepath.Join(filepath.Dir(l.file), spec); isFile(c) {
 			return slash(c)
 		}
 	}
-	dirs, top := cSearchDirs(dir)
-	if db := ccdbFor(top); db != nil {
-		if abs, err := filepath.Abs(file); err == nil {
-			for _, d := range db.dirsFor(abs) {
-				if c := filepath.Join(d, filepath.FromSlash(spec)); isFile(c) {
-					return slash(namedAs(c, file))
-				}
+	if !l.looked {
+		l.looked = true
+		var top string
+		l.dirs, top = cSearchDirs(filepath.Dir(l.file))
+		if db := ccdbFor(top); db != nil {
+			if abs, err := filepath.Abs(l.file); err == nil {
+				l.dbDirs = db.dirsFor(abs)
 			}
 		}
 	}
-	for _, d := range dirs {
+	for _, d := range l.dbDirs {
+		if c := filepath.Join(d, spec); isFile(c) {
+			return slash(namedAs(c, l.file))
+		}
+	}
+	for _, d := range l.dirs {
 		for _, sub := range [...]string{"", "include", "src"} {
-			if c := filepath.Join(d, sub, filepath.FromSlash(spec)); isFile(c) {
+			if c := filepath.Join(d, sub, spec); isFile(c) {
 				return slash(c)
 			}
 		}
@@ -396,11 +410,12 @@ func namedAs(abs, like string) string {
 // cSearchDirs returns dir and the directories above it up to the top of
 // its project: the nearest that holds .git; without one, the working
 // directory when it holds dir, else dir alone. Never above: a tree under
-// /usr/src must not find /usr/include's headers its own. top is the last,
-// absolute.
+// /usr/src must not find /usr/include's headers its own. They are named as
+// dir is; top, the last, is absolute.
 func cSearchDirs(dir string) (dirs []string, top string) {
 	abs, err := filepath.Abs(dir)
-	if err != nil {
+	wd, werr := os.Getwd()
+	if err != nil || werr != nil {
 		return []string{dir}, dir
 	}
 	for d := abs; ; {
@@ -412,10 +427,6 @@ func cSearchDirs(dir string) (dirs []string, top string) {
 		if up == d || len(dirs) == 32 {
 			// No .git above: as far as the working directory, when the
 			// file is below it.
-			wd, err := os.Getwd()
-			if err != nil {
-				return []string{dir}, abs
-			}
 			if i := slices.Index(dirs, wd); i >= 0 {
 				dirs = dirs[:i+1]
 			} else {
@@ -426,8 +437,12 @@ func cSearchDirs(dir string) (dirs []string, top string) {
 		d = up
 	}
 	top = dirs[len(dirs)-1]
-	for i, d := range dirs {
-		dirs[i] = namedAs(d, dir)
+	if !filepath.IsAbs(dir) {
+		for i, d := range dirs {
+			if r, err := filepath.Rel(wd, d); err == nil {
+				dirs[i] = r
+			}
+		}
 	}
 	return dirs, top
 }
@@ -437,12 +452,13 @@ func cSearchDirs(dir string) (dirs []string, top string) {
 // header need no others).
 func cImports(p string, data []byte, only ...string) []imp {
 	var out []imp
+	look := cLookup{file: p}
 	for n, line := range bytes.Split(data, []byte{'\n'}) {
 		if m := cInclude.FindSubmatch(line); m != nil {
 			spec := string(m[2])
 			i := imp{line: n + 1, spec: spec}
 			if len(only) == 0 || path.Base(spec) == only[0] {
-				i.to = cResolve(p, spec, m[1][0] == '"')
+				i.to = look.resolve(spec, m[1][0] == '"')
 			}
 			if i.to == "" && m[1][0] == '<' {
 				i.outside = "system header"
