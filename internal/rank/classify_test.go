@@ -146,6 +146,8 @@ func TestFileSignals(t *testing.T) {
 	}{
 		{"Vendored", Vendored, []string{"vendor/golang.org/x/a.go", "web/node_modules/react/index.js"}, []string{"src/vendored.go"}},
 		{"Lock", Lock, []string{"go.sum", "web/package-lock.json", "Cargo.lock"}, []string{"lock.go"}},
+		{"Docs", Docs, []string{"README.md", "docs/api.go", "CHANGELOG", "NEWS", "CONTRIBUTING", "AUTHORS", "History.rst"},
+			[]string{"src/history.py", "news/feed.go", "changes.js", "authors.go", "src/main.go"}},
 		{"Legal", Legal, []string{"LICENSE", "a/COPYING", "LICENSE.txt", "LICENSE-MIT", "LICENSE.APACHE2", "licenses/NOTICE.md", "PATENTS", "UNLICENSE"},
 			[]string{"license.go", "internal/license/check.py", "notice_test.go", "LICENSE.json", "COPYING.c", "noticeboard.txt"}},
 		{"History", History, []string{"CHANGELOG.md", "a/HISTORY.rst", "NEWS", "idlelib/News3.txt", "idlelib/NEWS2x.txt", "RELEASE-NOTES.md", "AUTHORS", "CREDITS.txt", "changes.txt"},

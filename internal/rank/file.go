@@ -89,15 +89,13 @@ var (
 	docsExts = []string{".md", ".markdown", ".mdx", ".rst", ".adoc", ".asciidoc", ".txt", ".org", ".ipynb"}
 )
 
-// docsNames are prose files without a prose extension, by their stem.
-var docsNames = []string{"changelog", "changes", "news", "history", "authors", "contributing"}
-
 // Docs reports whether a file is documentation or an example: by its
-// directory, or a prose format by its extension or name.
+// directory, or a prose format by its extension or name (a changelog and
+// the like, see History; CONTRIBUTING). A source file named like one
+// (history.py, news.go) is code.
 func Docs(p string) bool {
 	base := strings.ToLower(path.Base(p))
-	ext := path.Ext(base)
-	return slices.Contains(docsExts, ext) || slices.Contains(docsNames, strings.TrimSuffix(base, ext)) || hasDir(p, docsDirs)
+	return slices.Contains(docsExts, path.Ext(base)) || base == "contributing" || History(p) || hasDir(p, docsDirs)
 }
 
 // legalNames are the stems of the files that hold a project's licence
