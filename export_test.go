@@ -58,7 +58,7 @@ func ConceptSimilar(ctx context.Context, ix *concept.Index, e EmbedOptions) (fun
 		return nil, err
 	}
 	var s similarity
-	vs, pos, err := chunkVectors(ctx, ix, emb, len(probe[0]), ConceptOptions{CacheOptions: CacheOptions{NoCache: true}}, &s, &mappings{})
+	vs, pos, err := chunkVectors(ctx, ix, emb, len(probe[0]), ConceptOptions{CacheOptions: CacheOptions{NoCache: true}, Embed: e}, &s, &mappings{})
 	if err != nil {
 		return nil, err
 	}
