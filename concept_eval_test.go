@@ -409,6 +409,9 @@ func conceptEval(t *testing.T, root string, cases []conceptCase, name, header st
 	got := fmt.Sprintf("%s\nbm25-file  file: %s\nscout      file: %s\nscout      def:  %s\n%-10s file: %s\n%-10s def:  %s\ntwins: %d of the %d misses rank first a file that defines the name too; were they all first, file MRR %.3f\n",
 		header, refFile.String(), file.String(), def.String(), row, hashFile.String(), row, hashDef.String(), twins, len(misses), file.mrr()+twinGain)
 	t.Logf("\n%s", got)
+	if peer := os.Getenv("SCOUT_CONCEPT_PEER"); peer != "" {
+		peerEval(t, peer, dir, cases, refFile)
+	}
 	if eo.Provider != "hashing" {
 		return
 	}
