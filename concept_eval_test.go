@@ -360,7 +360,8 @@ func conceptEval(t *testing.T, root string, cases []conceptCase, name, header st
 		return
 	}
 	// The hashing embedding, fused: the row the issue asks for of an
-	// embedding built here (no weights can be had).
+	// embedding built here (GloVe's word vectors, the one pretrained
+	// table the registries here give, ranked lower than words alone).
 	// SCOUT_CONCEPT_EMBED=provider,model[,url] puts another provider in
 	// its row ("model,/tmp/glove": a static model directory), to measure
 	// it; the figures are then logged, not compared.
@@ -374,7 +375,7 @@ func conceptEval(t *testing.T, root string, cases []conceptCase, name, header st
 	if err != nil {
 		t.Fatal(err)
 	}
-	var refFile, file, def, hashFile, hashDef evalFigures
+	var refFile, file, def, embFile, embDef evalFigures
 	var misses []string
 	twins, twinGain := 0, 0.0 // misses whose first file defines the name too; MRR were they first
 	for _, c := range cases {
@@ -383,8 +384,8 @@ func conceptEval(t *testing.T, root string, cases []conceptCase, name, header st
 			t.Fatal(err)
 		}
 		hf, hd := ranksOf(ix, dir, c, concept.Query{Text: c.query, Similar: sim, Read: scout.PhraseText})
-		hashFile.add(hf)
-		hashDef.add(hd)
+		embFile.add(hf)
+		embDef.add(hd)
 		rr := slices.Index(ref.search(c.query, 1000), c.path) + 1
 		refFile.add(rr)
 		fr, dr := ranksOf(ix, dir, c, concept.Query{Text: c.query, Read: scout.PhraseText})
@@ -407,7 +408,7 @@ func conceptEval(t *testing.T, root string, cases []conceptCase, name, header st
 		}
 	}
 	got := fmt.Sprintf("%s\nbm25-file  file: %s\nscout      file: %s\nscout      def:  %s\n%-10s file: %s\n%-10s def:  %s\ntwins: %d of the %d misses rank first a file that defines the name too; were they all first, file MRR %.3f\n",
-		header, refFile.String(), file.String(), def.String(), row, hashFile.String(), row, hashDef.String(), twins, len(misses), file.mrr()+twinGain)
+		header, refFile.String(), file.String(), def.String(), row, embFile.String(), row, embDef.String(), twins, len(misses), file.mrr()+twinGain)
 	t.Logf("\n%s", got)
 	if peer := os.Getenv("SCOUT_CONCEPT_PEER"); peer != "" {
 		peerEval(t, peer, dir, cases, refFile)
