@@ -138,12 +138,12 @@ func readKept(o ConceptOptions, maps *mappings) keptIndex {
 func conceptIndex(ctx context.Context, scope []scopeFile, o ConceptOptions, kept keptIndex, maps *mappings) (*concept.Index, []chunked, cacheReport, error) {
 	var rep cacheReport
 	if o.NoCache {
-		ix, files := buildConcept(ctx, pathsOf(scope), o.ShowSecrets, o.Progress)
+		ix, files := buildConcept(ctx, scope, o.ShowSecrets, o.Progress)
 		rep.line = "index: built for this search, not kept (no cache)"
 		return ix, files, rep, ctx.Err()
 	}
 	if kept.dirErr != nil {
-		ix, files := buildConcept(ctx, pathsOf(scope), o.ShowSecrets, o.Progress)
+		ix, files := buildConcept(ctx, scope, o.ShowSecrets, o.Progress)
 		rep.warnings = append(rep.warnings, fmt.Sprintf("the concept index is not kept: no cache directory (%v); it is built again on each search", kept.dirErr))
 		return ix, files, rep, ctx.Err()
 	}
@@ -177,7 +177,7 @@ func conceptIndex(ctx context.Context, scope []scopeFile, o ConceptOptions, kept
 	var files []chunked
 	changed := 0
 	if old == nil {
-		ix, files = buildConcept(ctx, pathsOf(scope), o.ShowSecrets, o.Progress)
+		ix, files = buildConcept(ctx, scope, o.ShowSecrets, o.Progress)
 		changed = len(scope)
 	} else {
 		ix, up, files, changed = updateConcept(ctx, old, scope, ch, o.ShowSecrets, o.Progress)
@@ -309,7 +309,7 @@ func updateConcept(ctx context.Context, old *concept.Index, scope []scopeFile, c
 			files[k] = chunked{path: slash(p), st: st, why: "same"}
 			return
 		}
-		files[k] = chunkRead(ctx, p, data, st, why, showSecrets)
+		files[k] = chunkRead(ctx, scope[i], data, st, why, showSecrets)
 	})
 	for k, i := range again {
 		j := int(at[i])

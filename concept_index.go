@@ -23,7 +23,7 @@ const (
 	chunkLines   = 60 // a longer chunk is cut into windows…
 	chunkStep    = 45 // …starting this many lines apart (15 lines shared)
 	chunkGapMax  = 40 // lines between definitions: windows of at most this many
-	chunkerStamp = 4  // the revision of the chunking, for the index's keys (2: a comment after a head is no longer in it; 3: nor a licence notice; 4: more generated files known by their header, and changelogs)
+	chunkerStamp = 5  // the revision of the chunking, for the index's keys (2: a comment after a head is no longer in it; 3: nor a licence notice; 4: more generated files known by their header, and changelogs; 5: files classed and named by their path in the project)
 )
 
 // chunkFile cuts one file into the chunks the index ranks. With defs (from
@@ -346,14 +346,16 @@ type chunked struct {
 	why  string // "" when chunked; a reason (binary, too big) or an error
 }
 
-// chunkPath reads, parses, chunks and tokenizes one file.
-func chunkPath(ctx context.Context, p string, showSecrets bool) chunked {
-	data, st, why := readParsable(p)
-	return chunkRead(ctx, p, data, st, why, showSecrets)
+// chunkPath reads, parses, chunks and tokenizes one file, classed and
+// named for the path words by its path in the project (scopeFile.in).
+func chunkPath(ctx context.Context, f scopeFile, showSecrets bool) chunked {
+	data, st, why := readParsable(f.path)
+	return chunkRead(ctx, f, data, st, why, showSecrets)
 }
 
 // chunkRead is chunkPath for a file read already (see readParsable).
-func chunkRead(ctx context.Context, p string, data []byte, st stamp, why string, showSecrets bool) chunked {
+func chunkRead(ctx context.Context, f scopeFile, data []byte, st stamp, why string, showSecrets bool) chunked {
+	p := f.path
 	c := chunked{path: slash(p), st: st, why: why}
 	if why != "" {
 		return c
@@ -363,7 +365,7 @@ func chunkRead(ctx context.Context, p string, data []byte, st stamp, why string,
 		c.why = err.Error()
 		return c
 	}
-	c.doc = concept.Tokenize(c.path, classOf(c.path, data), texts)
+	c.doc = concept.Tokenize(c.path, f.in, classOf(f.in, data), texts)
 	c.doc.Stamp = concept.Stamp{Size: int64(len(data)), MTime: st.mtime.UnixNano(), Sum: st.digest}
 	return c
 }
@@ -413,7 +415,7 @@ func addChunked(b *concept.Builder, f *chunked) {
 // buildConcept chunks and tokenizes the files in parallel and indexes
 // them in the order given, each as soon as those before it are: only the
 // files done out of order wait in memory.
-func buildConcept(ctx context.Context, paths []string, showSecrets bool, progress func(int, int)) (*concept.Index, []chunked) {
+func buildConcept(ctx context.Context, paths []scopeFile, showSecrets bool, progress func(int, int)) (*concept.Index, []chunked) {
 	files := make([]chunked, len(paths))
 	done := make([]chan struct{}, len(paths))
 	for i := range done {

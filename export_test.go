@@ -37,11 +37,11 @@ func Keep() { testNoKeep = false }
 // BuildConcept indexes the files below root for concept search as a
 // search would, for the evaluation.
 func BuildConcept(ctx context.Context, root string) (*concept.Index, error) {
-	paths, err := outlinePaths(ctx, Scope{Paths: []string{root}})
+	scope, err := scopeFiles(ctx, Scope{Paths: []string{root}}, false)
 	if err != nil {
 		return nil, err
 	}
-	ix, _ := buildConcept(ctx, paths, false, nil)
+	ix, _ := buildConcept(ctx, scope, false, nil)
 	return ix, nil
 }
 

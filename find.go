@@ -408,7 +408,7 @@ func (r *ranker) explain(f *Found, git *gitstatus.State) {
 
 // foundFacts returns what the file signals of a path are computed from.
 func (r *ranker) foundFacts(f *Found, git *gitstatus.State, lookup bool) rank.FileFacts {
-	facts := rank.FileFacts{Path: f.Path, MTime: f.MTime, Now: r.now, Generated: rank.Generated(f.Path, nil), FixedBonus: r.bonus != nil}
+	facts := rank.FileFacts{Path: r.classPath(f.rootIdx, f.walkRel, f.Path), MTime: f.MTime, Now: r.now, Generated: rank.Generated(f.Path, nil), FixedBonus: r.bonus != nil}
 	if lookup {
 		rel := r.rel(f.rootIdx, f.walkRel)
 		facts.Frecency = r.frec.Score(rel)

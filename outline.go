@@ -119,6 +119,7 @@ func pathsOf(files []scopeFile) []string {
 // when asked for (a file whose stat failed has neither).
 type scopeFile struct {
 	path  string
+	in    string // its path in the project, that it is classed by (see projectPaths.classPath)
 	size  int64
 	mtime int64
 }
@@ -140,18 +141,19 @@ func scopeFiles(ctx context.Context, sc Scope, stat bool) ([]scopeFile, error) {
 		return nil, err
 	}
 	var files []scopeFile
-	for _, r := range roots {
+	pp := newProjectPaths(roots)
+	for ri, r := range roots {
 		fi, err := os.Stat(r)
 		if err != nil {
 			return nil, fmt.Errorf("%w: name a file or directory that exists", err)
 		}
 		if !fi.IsDir() {
-			files = append(files, scopeFile{r, fi.Size(), fi.ModTime().UnixNano()})
+			files = append(files, scopeFile{r, pp.classPath(ri, "", slash(r)), fi.Size(), fi.ModTime().UnixNano()})
 			continue
 		}
 		var visitors []*scopeVisitor
 		err = walk.Parallel(ctx, []string{r}, wopts, workerCount(0), func(int) walk.Visitor {
-			v := &scopeVisitor{stat: stat}
+			v := &scopeVisitor{stat: stat, pp: &pp, root: ri}
 			visitors = append(visitors, v)
 			return v
 		})
@@ -183,6 +185,8 @@ func scopeFiles(ctx context.Context, sc Scope, stat bool) ([]scopeFile, error) {
 // this runs on, memory first touched costs more than the copying itself.
 type scopeVisitor struct {
 	stat  bool
+	pp    *projectPaths
+	root  int // the root walked, in pp
 	files [][]scopeFile
 }
 
@@ -192,7 +196,7 @@ func (v *scopeVisitor) Visit(e walk.Entry) error {
 	if e.IsDir {
 		return nil
 	}
-	f := scopeFile{path: e.Path}
+	f := scopeFile{path: e.Path, in: v.pp.classPath(v.root, e.Rel, e.Path)}
 	if v.stat {
 		if size, mtime, err := e.SizeTime(); err == nil {
 			f.size, f.mtime = size, mtime.UnixNano()

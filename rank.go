@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -29,9 +28,8 @@ const GitTimeout = 2 * time.Second
 // ranker holds what a ranked search scores with: the clock, the project,
 // the frecency snapshot and (arriving while the search runs) git's state.
 type ranker struct {
-	now       time.Time
-	project   string   // absolute root of the project the first path is in
-	prefixes  []string // per search root: its path relative to the project, or "!" when outside it
+	now time.Time
+	projectPaths
 	frec      frecency.Snapshot
 	bonus     map[uint32]int  // frecency bonuses by path hash that replace frec (from a cursor)
 	literals  map[string]bool // patterns that are plain strings searched ignoring case: a match spelled exactly like one earns the case signal
@@ -170,53 +168,11 @@ func newFileRanker(ctx context.Context, opts RankOptions, noIgnore bool, bonus m
 		r.now = time.Now()
 	}
 	r.info.Now = r.now
-	first, err := filepath.Abs(paths[0])
-	if err != nil {
-		first = paths[0]
-	}
-	dir := first
-	if info, err := os.Stat(first); err == nil && !info.IsDir() {
-		dir = filepath.Dir(first)
-	}
-	r.project = frecency.ProjectRoot(dir)
-	for _, p := range paths {
-		r.prefixes = append(r.prefixes, r.prefix(p))
-	}
+	r.projectPaths = newProjectPaths(paths)
 	r.loadFrecency(opts, bonus)
 	r.startGit(ctx, opts.NoGit, noIgnore)
 	r.ctx = ctx
 	return r
-}
-
-// prefix returns a search root's path relative to the project, "" for the
-// project itself, "!" for a root outside it.
-func (r *ranker) prefix(p string) string {
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		return "!"
-	}
-	rel, err := filepath.Rel(r.project, abs)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "!"
-	}
-	if rel == "." {
-		return ""
-	}
-	return filepath.ToSlash(rel)
-}
-
-// rel returns a file's path relative to the project, or "" when outside it.
-func (r *ranker) rel(root int, rel string) string {
-	p := r.prefixes[root]
-	switch {
-	case p == "!":
-		return ""
-	case p == "":
-		return rel
-	case rel == "":
-		return p
-	}
-	return p + "/" + rel
 }
 
 func (r *ranker) loadFrecency(opts RankOptions, bonus map[uint32]int) {
@@ -432,7 +388,7 @@ func (r *ranker) rankFiles(files []File, outs []*outcome) {
 		f, o := &files[i], outs[i]
 		rel := r.rel(o.root, o.rel)
 		f.Signals, _ = rank.FileSignals(rank.FileFacts{
-			Path: f.Path, MTime: o.facts.mtime, Now: r.now,
+			Path: r.classPath(o.root, o.rel, f.Path), MTime: o.facts.mtime, Now: r.now,
 			Frecency: r.frec.Score(rel), Git: r.changedAt(rel, o.facts.git, o.facts.gitUnsure, git),
 			FixedBonus: r.bonus != nil, FrecencyBonus: r.bonusOf(f.Path),
 			NameMatch: o.facts.nameMatch, NameExact: o.facts.nameExact, Generated: o.facts.generated, Minified: o.facts.minified,

@@ -274,7 +274,7 @@ func (r *ranker) fileFacts(f *hitFile, git *gitstatus.State) rank.FileFacts {
 	rel := r.rel(int(f.root), f.rel())
 	facts := f.fileFacts()
 	return rank.FileFacts{
-		Path: f.path, MTime: facts.mtime, Now: r.now,
+		Path: r.classPath(int(f.root), f.rel(), f.path), MTime: facts.mtime, Now: r.now,
 		Frecency: r.frec.Score(rel), Git: r.changedAt(rel, f.facts&factGit != 0, f.facts&factGitUnsure != 0, git),
 		FixedBonus: r.bonus != nil, FrecencyBonus: r.bonusOf(f.path),
 		NameMatch: facts.nameMatch, NameExact: facts.nameExact, Generated: facts.generated, Minified: facts.minified,

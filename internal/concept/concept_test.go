@@ -68,7 +68,7 @@ func build(files map[string][][2]string) *Index {
 		for i, c := range files[p] {
 			ts = append(ts, Text{Chunk: Chunk{Start: i*10 + 1, End: i*10 + 9}, Named: Named{Name: c[0], Kind: "function"}, Body: c[1]})
 		}
-		b.Add(Tokenize(p, classOfPath(p), ts))
+		b.Add(Tokenize(p, p, classOfPath(p), ts))
 	}
 	return b.Index()
 }

@@ -151,12 +151,13 @@ type termCount struct {
 	n    uint32
 }
 
-// Tokenize cuts a file's chunks into terms. It is safe for concurrent
-// use.
-func Tokenize(path string, class Class, chunks []Text) *Doc {
+// Tokenize cuts a file's chunks into terms; its path's words are those
+// of in, its path in the project (a checkout's directories above the
+// project say nothing of its files). It is safe for concurrent use.
+func Tokenize(path, in string, class Class, chunks []Text) *Doc {
 	d := &Doc{path: path, class: class}
 	seen := map[string]bool{}
-	Terms(pathWords(path), func(t string) {
+	Terms(pathWords(in), func(t string) {
 		if !seen[t] {
 			seen[t] = true
 			d.inPath = append(d.inPath, t)

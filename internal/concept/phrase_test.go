@@ -60,7 +60,7 @@ func TestPhraseRanks(t *testing.T) {
 	}
 	bld := NewBuilder()
 	for _, p := range []string{"a.go", "b.go", "c.go", "d_test.go"} {
-		bld.Add(Tokenize(p, classOfPath(p), []Text{{Chunk: Chunk{Start: 1, End: 4}, Named: Named{Name: strings.TrimSuffix(p, ".go"), Kind: "function"}, Body: files[p]}}))
+		bld.Add(Tokenize(p, p, classOfPath(p), []Text{{Chunk: Chunk{Start: 1, End: 4}, Named: Named{Name: strings.TrimSuffix(p, ".go"), Kind: "function"}, Body: files[p]}}))
 	}
 	ix := bld.Index()
 	read := func(p string) ([]byte, error) {

@@ -77,7 +77,7 @@ func TestUpdate(t *testing.T) {
 		for i, c := range changed {
 			ts = append(ts, Text{Chunk: Chunk{Start: i*10 + 1, End: i*10 + 9}, Named: Named{Name: c[0], Kind: "function"}, Body: c[1]})
 		}
-		got, err := Decode(updated(t, ix, drop, addDoc(Tokenize("net/retry.go", Source, ts))))
+		got, err := Decode(updated(t, ix, drop, addDoc(Tokenize("net/retry.go", "net/retry.go", Source, ts))))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -244,7 +244,7 @@ func TestUpdateTo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	add := addDoc(Tokenize("net/later.go", Source, []Text{{Chunk: Chunk{Start: 1, End: 2}, Named: Named{Name: "retryLater", Kind: "function"}, Body: "func retryLater() { retryAfterTimeout() }"}}))
+	add := addDoc(Tokenize("net/later.go", "net/later.go", Source, []Text{{Chunk: Chunk{Start: 1, End: 2}, Named: Named{Name: "retryLater", Kind: "function"}, Body: "func retryLater() { retryAfterTimeout() }"}}))
 	drop := map[int]bool{1: true}
 	want := updated(t, ix, drop, add) // the lists in one write
 	defer func(n int) { listBuffer = n }(listBuffer)

@@ -1,0 +1,86 @@
+package scout
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/scoutcode/scout/internal/frecency"
+)
+
+// projectPaths places a search's roots in the project of the first: the
+// nearest directory above it holding .git, else the first root itself
+// (a file's directory). Frecency and git speak of files by their path in
+// the project, and files are classed (test, vendored, docs…) by it: the
+// directories above the project say nothing of its files, so a checkout
+// at ~/src/vendor/app or /tmp/tests/app is not all vendored or tests.
+type projectPaths struct {
+	project  string   // absolute
+	prefixes []string // per root: its path relative to the project, or "!" when outside it
+}
+
+func newProjectPaths(paths []string) projectPaths {
+	first, err := filepath.Abs(paths[0])
+	if err != nil {
+		first = paths[0]
+	}
+	dir := first
+	if info, err := os.Stat(first); err == nil && !info.IsDir() {
+		dir = filepath.Dir(first)
+	}
+	pp := projectPaths{project: frecency.ProjectRoot(dir)}
+	for _, p := range paths {
+		pp.prefixes = append(pp.prefixes, pp.prefix(p))
+	}
+	return pp
+}
+
+// prefix returns a search root's path relative to the project, "" for the
+// project itself, "!" for a root outside it.
+func (pp *projectPaths) prefix(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "!"
+	}
+	rel, err := filepath.Rel(pp.project, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "!"
+	}
+	if rel == "." {
+		return ""
+	}
+	return filepath.ToSlash(rel)
+}
+
+// rel returns a file's path relative to the project, or "" when outside
+// it; rel is its path below its root.
+func (pp *projectPaths) rel(root int, rel string) string {
+	p := pp.prefixes[root]
+	switch {
+	case p == "!":
+		return ""
+	case p == "":
+		return rel
+	case rel == "":
+		return p
+	}
+	return p + "/" + rel
+}
+
+// classPath is the path a file is classed by: its path in the project;
+// for a root outside the project, the path as given (slash separated)
+// when that is relative and does not climb ("tests/a.py" of
+// `scout grep x src tests` outside git), else its path below its root
+// (its name, for a root that is the file).
+func (pp *projectPaths) classPath(root int, rel, given string) string {
+	if p := pp.rel(root, rel); p != "" {
+		return p
+	}
+	if !filepath.IsAbs(filepath.FromSlash(given)) && given != ".." && !strings.HasPrefix(given, "../") {
+		return given
+	}
+	if rel == "" {
+		return filepath.Base(filepath.FromSlash(given))
+	}
+	return rel
+}
