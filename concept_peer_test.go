@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // peerEval runs a peer's search over the blanked copy for each case and
@@ -31,24 +32,37 @@ func peerEval(t *testing.T, bin, dir string, cases []conceptCase, ref evalFigure
 	}
 	words := regexp.MustCompile(`[A-Za-z0-9_]+`)
 	var fig evalFigures
+	timedOut := 0
 	for _, c := range cases {
 		q := strings.Join(words.FindAllString(c.query, -1), " ")
 		files, err := probeFiles(bin, dir, q)
-		if err != nil {
+		if errors.Is(err, errProbeTimeout) {
+			timedOut++ // an answer the agent did not get: a miss
+		} else if err != nil {
 			t.Fatalf("%s: %v", q, err)
 		}
 		fig.add(slices.Index(files, c.path) + 1)
 	}
-	t.Logf("%s\nprobe      file: %s (%.2f × plain BM25's MRR)", probeVersion(bin), fig.String(), fig.mrr()/ref.mrr())
+	t.Logf("%s\nprobe      file: %s (%.2f × plain BM25's MRR); %d of %d searches gave up after probe's %s",
+		probeVersion(bin), fig.String(), fig.mrr()/ref.mrr(), timedOut, len(cases), probeTimeout)
 }
 
+// probeTimeout is how long probe searches before it gives up: its
+// default. Some descriptions take it longer over GOROOT/src than that,
+// one longer than ten minutes.
+const probeTimeout = 30 * time.Second
+
+var errProbeTimeout = errors.New("probe gave up")
+
 // probeFiles returns the files of probe's answer, best first, slash
-// separated and relative to dir. probe gives up on a search after 30 s
-// by default, which some of GOROOT/src's take: here it has 10 minutes.
+// separated and relative to dir.
 func probeFiles(bin, dir, query string) ([]string, error) {
-	cmd := exec.Command(bin, "search", query, dir, "--format", "json", "--max-results", "200", "--timeout", "600")
+	cmd := exec.Command(bin, "search", query, dir, "--format", "json", "--max-results", "200", "--timeout", fmt.Sprint(probeTimeout.Seconds()))
 	out, err := cmd.Output()
 	if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
+		if bytes.Contains(ee.Stderr, []byte("timed out")) {
+			return nil, fmt.Errorf("%w: %s", errProbeTimeout, bytes.TrimSpace(ee.Stderr))
+		}
 		return nil, fmt.Errorf("%w: %s", err, bytes.TrimSpace(ee.Stderr))
 	} else if err != nil {
 		return nil, err
