@@ -415,9 +415,9 @@ func addChunked(b *concept.Builder, f *chunked) {
 // buildConcept chunks and tokenizes the files in parallel and indexes
 // them in the order given, each as soon as those before it are: only the
 // files done out of order wait in memory.
-func buildConcept(ctx context.Context, paths []scopeFile, showSecrets bool, progress func(int, int)) (*concept.Index, []chunked) {
-	files := make([]chunked, len(paths))
-	done := make([]chan struct{}, len(paths))
+func buildConcept(ctx context.Context, scope []scopeFile, showSecrets bool, progress func(int, int)) (*concept.Index, []chunked) {
+	files := make([]chunked, len(scope))
+	done := make([]chan struct{}, len(scope))
 	for i := range done {
 		done[i] = make(chan struct{})
 	}
@@ -443,8 +443,8 @@ func buildConcept(ctx context.Context, paths []scopeFile, showSecrets bool, prog
 			progress(len(files), len(files))
 		}
 	}()
-	parallel(ctx, len(paths), func(i int) {
-		files[i] = chunkPath(ctx, paths[i], showSecrets)
+	parallel(ctx, len(scope), func(i int) {
+		files[i] = chunkPath(ctx, scope[i], showSecrets)
 		close(done[i])
 	})
 	<-added
