@@ -15,7 +15,7 @@ import (
 var layers = [][]string{
 	{"internal/regular"},
 	{"internal/mapped"},
-	{"internal/glob", "internal/suggest", "internal/confine", "internal/secret", "internal/frecency", "internal/gitstatus", "internal/match", "internal/concept"},
+	{"internal/glob", "internal/suggest", "internal/confine", "internal/secret", "internal/frecency", "internal/gitstatus", "internal/match", "internal/concept", "internal/imports"},
 	{"internal/ignore", "internal/search", "internal/query", "internal/embed"},
 	{"internal/filetype"},
 	{"internal/walk", "internal/rank"},

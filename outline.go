@@ -309,10 +309,6 @@ func readParsable(path string) (data []byte, st stamp, why string) {
 	return data, st, ""
 }
 
-// maxConfig is the size past which a project file (package.json,
-// tsconfig.json) or an importer is not read: the parser's limit.
-const maxConfig = syntax.MaxSize
-
 // readRegular reads a regular file whole, refusing (without waiting) a
 // named pipe, a socket, a device or a directory, and a file over limit
 // bytes when limit > 0: a tree may hold a FIFO named go.mod or

@@ -84,3 +84,13 @@ func (pp *projectPaths) classPath(root int, rel, given string) string {
 	}
 	return rel
 }
+
+// slash is a path as pages show it: slash-separated, clean. A path a walk
+// gives is both already; it is returned as it is, unchecked by Clean (a
+// search of a large tree asks for thousands).
+func slash(p string) string {
+	if filepath.Separator == '/' && p != "" && p[0] != '.' && p[len(p)-1] != '/' && !strings.Contains(p, "/.") && !strings.Contains(p, "//") {
+		return p
+	}
+	return filepath.ToSlash(filepath.Clean(p))
+}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/scoutcode/scout/internal/imports"
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/regular"
 )
@@ -60,7 +61,7 @@ func Related(ctx context.Context, o RelatedOptions) (*Page, error) {
 	if why != "" {
 		return nil, fmt.Errorf("%s: %s", o.Path, why)
 	}
-	lang := langOf(o.Path)
+	lang := imports.Lang(o.Path)
 	in := page.RelatedInput{Path: slash(o.Path), Number: 1, Budget: o.Budget * 4, Face: o.Face}
 	if lang == "" {
 		in.About = "no language related reads (Go, Python, JavaScript/TypeScript, C/C++)"
@@ -92,21 +93,18 @@ func Related(ctx context.Context, o RelatedOptions) (*Page, error) {
 // reads.
 func related(ctx context.Context, lang, p string, data []byte, sc Scope) (sections []page.RelatedSection, about, how string, err error) {
 	about = lang
-	js := newJSResolver()
-	imps, err := importsOf(lang, p, data, js)
+	res := imports.NewResolver()
+	imps, err := res.Of(lang, p, data)
 	if err != nil && len(imps) == 0 {
 		return nil, "", "", fmt.Errorf("%s: its imports could not be read: %w", p, err)
 	}
 	var lines []page.Line
 	for _, i := range imps {
-		if i.to == "" && i.outside == "" {
-			i.outside = outsideOf(lang, i.spec)
-		}
-		lines = append(lines, page.Line{Number: i.line, Kind: "import", Name: i.spec, Text: i.to, Outside: i.outside})
+		lines = append(lines, page.Line{Number: i.Line, Kind: "import", Name: i.Spec, Text: i.To, Outside: i.Outside})
 	}
 	sections = append(sections, page.RelatedSection{Title: "imports", Lines: lines})
 
-	importers, what, err := importersOf(ctx, lang, p, sc, js)
+	importers, what, err := importersOf(ctx, lang, p, sc, res)
 	if err != nil {
 		return nil, "", "", err
 	}
@@ -114,7 +112,7 @@ func related(ctx context.Context, lang, p string, data []byte, sc Scope) (sectio
 	if what == "" {
 		by.Note = "not looked for: no go.mod above the file gives its package an import path"
 		if abs, err := filepath.Abs(filepath.Dir(p)); err == nil {
-			if _, _, err := goModule(abs); err != nil {
+			if _, _, err := imports.GoModule(abs); err != nil {
 				by.Note = "not looked for: " + err.Error() + ", so the file's package has no import path"
 			}
 		}
@@ -124,15 +122,15 @@ func related(ctx context.Context, lang, p string, data []byte, sc Scope) (sectio
 	var tests []string
 	switch lang {
 	case "Go":
-		tests = goTests(p)
-		if ip := goImportPath(filepath.Dir(p)); ip != "" {
+		tests = imports.GoTests(p)
+		if ip := imports.GoImportPath(filepath.Dir(p)); ip != "" {
 			about = "Go, package " + ip
 		}
 	case "Python":
-		about = "Python, module " + pyModule(p)
+		about = "Python, module " + imports.PyModule(p)
 		fallthrough
 	case "JavaScript/TypeScript":
-		if tests, err = testsNamed(ctx, testsGlob(lang, p), sc); err != nil {
+		if tests, err = testsNamed(ctx, imports.TestsGlob(lang, p), sc); err != nil {
 			return nil, "", "", err
 		}
 	}
@@ -165,21 +163,21 @@ func related(ctx context.Context, lang, p string, data []byte, sc Scope) (sectio
 // could (importersSearch), then each candidate's imports read and
 // resolved. It returns them in path order, and what was searched for
 // ("" when nothing could be: a Go package without an import path).
-func importersOf(ctx context.Context, lang, p string, sc Scope, js *jsResolver) ([]page.Line, string, error) {
-	pattern, fixed, types, target := importersSearch(lang, p)
-	if pattern == "" {
+func importersOf(ctx context.Context, lang, p string, sc Scope, r *imports.Resolver) ([]page.Line, string, error) {
+	q := imports.Importers(lang, p)
+	if q.Pattern == "" {
 		return nil, "", nil
 	}
-	what := pattern
-	if !fixed {
+	what := q.Pattern
+	if !q.Fixed {
 		what = "the import lines that may name " + filepath.Base(p)
 	}
 	s := sc
 	if len(s.Types) == 0 {
-		s.Types = types
+		s.Types = q.Types
 	}
 	res, err := Search(ctx, Options{
-		Patterns: []string{pattern}, Fixed: fixed, Case: CaseSensitive, Scope: s, CountOnly: true, NoSpans: true,
+		Patterns: []string{q.Pattern}, Fixed: q.Fixed, Case: CaseSensitive, Scope: s, CountOnly: true, NoSpans: true,
 		RankOptions: RankOptions{Sort: ByPath, NoFrecency: true, NoGit: true},
 	})
 	if err != nil {
@@ -189,10 +187,10 @@ func importersOf(ctx context.Context, lang, p string, sc Scope, js *jsResolver) 
 	keep := make([]bool, len(res.Files))
 	parallel(ctx, len(res.Files), func(i int) {
 		f := res.Files[i].Path
-		if sameFile(f, p) {
+		if imports.SameFile(f, p) {
 			return
 		}
-		out[i].Number, keep[i] = keepImporter(ctx, lang, f, target, js)
+		out[i].Number, keep[i] = r.Names(ctx, lang, f, q.Target)
 		out[i].Kind, out[i].Text = "importer", slash(f)
 	})
 	if err := ctx.Err(); err != nil {

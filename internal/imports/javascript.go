@@ -1,4 +1,4 @@
-package scout
+package imports
 
 import (
 	"bytes"
@@ -43,8 +43,8 @@ func newJSResolver() *jsResolver {
 	return &jsResolver{cwd: cwd, tsconfig: map[string]*tsPaths{}, spaces: map[string]map[string]string{}}
 }
 
-func (r *jsResolver) imports(p string, data []byte) []imp {
-	var out []imp
+func (r *jsResolver) imports(p string, data []byte) []Import {
+	var out []Import
 	dir := filepath.Dir(p)
 	seen := map[int]bool{}
 	for _, re := range jsSpecs {
@@ -55,10 +55,10 @@ func (r *jsResolver) imports(p string, data []byte) []imp {
 			}
 			seen[at] = true
 			spec := string(data[m[2]:m[3]])
-			out = append(out, imp{line: bytes.Count(data[:at], []byte{'\n'}) + 1, spec: spec, to: r.resolve(dir, spec)})
+			out = append(out, Import{Line: bytes.Count(data[:at], []byte{'\n'}) + 1, Spec: spec, To: r.resolve(dir, spec)})
 		}
 	}
-	slices.SortFunc(out, func(a, b imp) int { return a.line - b.line })
+	slices.SortFunc(out, func(a, b Import) int { return a.Line - b.Line })
 	return out
 }
 
@@ -85,7 +85,7 @@ func (r *jsResolver) resolve(dir, spec string) string {
 	if err != nil {
 		return f
 	}
-	return slash(rel)
+	return filepath.ToSlash(rel)
 }
 
 // resolveName resolves a specifier that is not relative from directory
@@ -137,7 +137,7 @@ func jsFile(base string) string {
 	}
 	for _, c := range cands {
 		if isFile(c) {
-			return slash(c)
+			return filepath.ToSlash(c)
 		}
 	}
 	return ""
@@ -156,7 +156,7 @@ type packageJSON struct {
 }
 
 func readPackageJSON(dir string) (*packageJSON, bool) {
-	data, err := readRegular(filepath.Join(dir, "package.json"), maxConfig)
+	data, err := readConfig(filepath.Join(dir, "package.json"))
 	if err != nil {
 		return nil, false
 	}
@@ -373,7 +373,7 @@ func (r *jsResolver) paths(dir string) *tsPaths {
 // comments and trailing commas, and takes what it does not set from the
 // file it extends (a relative path; a package's config is not read).
 func readTSConfig(f string, depth int) *tsPaths {
-	data, err := readRegular(f, maxConfig)
+	data, err := readConfig(f)
 	if err != nil || depth > 8 {
 		return nil
 	}
@@ -521,7 +521,7 @@ func workspacePatterns(dir string) ([]string, bool) {
 			return obj.Packages, true
 		}
 	}
-	data, err := readRegular(filepath.Join(dir, "pnpm-workspace.yaml"), maxConfig)
+	data, err := readConfig(filepath.Join(dir, "pnpm-workspace.yaml"))
 	if err != nil {
 		return nil, false
 	}
@@ -552,7 +552,7 @@ func jsPackageOf(p string) string {
 	}
 	for d := filepath.Dir(abs); ; {
 		if pj, ok := readPackageJSON(d); ok {
-			if pj.Name != "" && sameFile(jsPackage(d, ""), p) {
+			if pj.Name != "" && SameFile(jsPackage(d, ""), p) {
 				return pj.Name
 			}
 			return ""

@@ -1,4 +1,4 @@
-package scout
+package imports
 
 import (
 	"strings"
