@@ -153,7 +153,7 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		}
 	}()
 	defer func() { <-searched }() // before the kept index is unmapped
-	scope, err := scopeFiles(ctx, o.Scope, true)
+	scope, err := scopeFiles(ctx, o.Scope, true, &r.projectPaths)
 	if err == nil {
 		err = ctx.Err()
 	}

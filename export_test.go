@@ -37,7 +37,8 @@ func Keep() { testNoKeep = false }
 // BuildConcept indexes the files below root for concept search as a
 // search would, for the evaluation.
 func BuildConcept(ctx context.Context, root string) (*concept.Index, error) {
-	scope, err := scopeFiles(ctx, Scope{Paths: []string{root}}, false)
+	pp := newProjectPaths([]string{root})
+	scope, err := scopeFiles(ctx, Scope{Paths: []string{root}}, false, &pp)
 	if err != nil {
 		return nil, err
 	}

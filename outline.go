@@ -98,7 +98,7 @@ func Outline(ctx context.Context, o OutlineOptions) (*Page, error) {
 // outlinePaths returns the files to outline: each named file, and the
 // files below each named directory, walked as grep walks, in path order.
 func outlinePaths(ctx context.Context, sc Scope) ([]string, error) {
-	files, err := scopeFiles(ctx, sc, false)
+	files, err := scopeFiles(ctx, sc, false, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -119,19 +119,20 @@ func pathsOf(files []scopeFile) []string {
 // when asked for (a file whose stat failed has neither).
 type scopeFile struct {
 	path  string
-	in    string // its path in the project, that it is classed by (see projectPaths.classPath)
+	in    string // its path in the project, that it is classed by (see projectPaths.classPath); "" unless asked for
 	size  int64
 	mtime int64
 }
 
 // scopeFiles returns the files sc names, as outlinePaths; with stat, each
 // with its size and time, read during the walk while its directory is
-// open (cheaper than a stat by path).
+// open (cheaper than a stat by path); with pp (made of sc's roots, as
+// rootsOf gives them), each with its path in the project.
 //
 // The walk is grep's (ignore rules, globs, types), with a visitor that
 // keeps only the path and the stat: nothing is ranked, so none of what a
 // find records is needed.
-func scopeFiles(ctx context.Context, sc Scope, stat bool) ([]scopeFile, error) {
+func scopeFiles(ctx context.Context, sc Scope, stat bool, pp *projectPaths) ([]scopeFile, error) {
 	roots := sc.Paths
 	if len(roots) == 0 {
 		roots = []string{"."}
@@ -141,19 +142,22 @@ func scopeFiles(ctx context.Context, sc Scope, stat bool) ([]scopeFile, error) {
 		return nil, err
 	}
 	var files []scopeFile
-	pp := newProjectPaths(roots)
 	for ri, r := range roots {
 		fi, err := os.Stat(r)
 		if err != nil {
 			return nil, fmt.Errorf("%w: name a file or directory that exists", err)
 		}
 		if !fi.IsDir() {
-			files = append(files, scopeFile{r, pp.classPath(ri, "", slash(r)), fi.Size(), fi.ModTime().UnixNano()})
+			f := scopeFile{path: r, size: fi.Size(), mtime: fi.ModTime().UnixNano()}
+			if pp != nil {
+				f.in = pp.classPath(ri, "", slash(r))
+			}
+			files = append(files, f)
 			continue
 		}
 		var visitors []*scopeVisitor
 		err = walk.Parallel(ctx, []string{r}, wopts, workerCount(0), func(int) walk.Visitor {
-			v := &scopeVisitor{stat: stat, pp: &pp, root: ri}
+			v := &scopeVisitor{stat: stat, pp: pp, root: ri}
 			visitors = append(visitors, v)
 			return v
 		})
@@ -185,8 +189,8 @@ func scopeFiles(ctx context.Context, sc Scope, stat bool) ([]scopeFile, error) {
 // this runs on, memory first touched costs more than the copying itself.
 type scopeVisitor struct {
 	stat  bool
-	pp    *projectPaths
-	root  int // the root walked, in pp
+	pp    *projectPaths // nil: no project paths asked for
+	root  int           // the root walked, in pp
 	files [][]scopeFile
 }
 
@@ -196,7 +200,10 @@ func (v *scopeVisitor) Visit(e walk.Entry) error {
 	if e.IsDir {
 		return nil
 	}
-	f := scopeFile{path: e.Path, in: v.pp.classPath(v.root, e.Rel, e.Path)}
+	f := scopeFile{path: e.Path}
+	if v.pp != nil {
+		f.in = v.pp.classPath(v.root, e.Rel, e.Path)
+	}
 	if v.stat {
 		if size, mtime, err := e.SizeTime(); err == nil {
 			f.size, f.mtime = size, mtime.UnixNano()
