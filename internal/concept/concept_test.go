@@ -131,6 +131,57 @@ func TestSearchRanksTheChunkThatSaysIt(t *testing.T) {
 	}
 }
 
+// TestAskedForLiftsItsClassOnly: a description that names a class of the
+// files Search lowers lifts that class, not the others: "changelog" keeps
+// the changelog level, and the tests and vendored copies that hold the
+// same words stay lowered. Query.Tests lifts them all.
+func TestAskedForLiftsItsClassOnly(t *testing.T) {
+	b := NewBuilder()
+	for _, f := range []struct {
+		path string
+		cl   Class
+	}{{"CHANGELOG.md", History}, {"cache_test.go", Test}, {"vendor/x/cache.go", Vendored}, {"cache.go", Source}} {
+		body := "func expire() { // the cache entries expire after a timeout }"
+		if f.cl == Source {
+			body = "func expire() { // entries go after a while }"
+		}
+		b.Add(Tokenize(f.path, f.path, f.cl, []Text{{Chunk: Chunk{Start: 1, End: 9}, Named: Named{Name: "expire", Kind: "function"}, Body: body}}))
+	}
+	ix := b.Index()
+	lowered := func(q Query) map[string]bool {
+		out := map[string]bool{}
+		for _, l := range ix.Search(q, 10) {
+			f := ix.Files[ix.Chunk(l.Chunk).File]
+			for _, s := range l.Signals {
+				if s.Name == classNames[f.Class] && s.Value < 0 {
+					out[f.Path] = true
+				}
+			}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		q    Query
+		want string
+	}{
+		{Query{Text: "cache entries expire after a timeout"}, "CHANGELOG.md cache_test.go vendor/x/cache.go"},
+		{Query{Text: "the changelog entry on cache entries that expire after a timeout"}, "cache_test.go vendor/x/cache.go"},
+		{Query{Text: "the test of cache entries that expire after a timeout"}, "CHANGELOG.md vendor/x/cache.go"},
+		{Query{Text: "the vendored cache whose entries expire after a timeout"}, "CHANGELOG.md cache_test.go"},
+		{Query{Text: "cache entries expire after a timeout", Tests: true}, ""},
+	} {
+		got := lowered(c.q)
+		var names []string
+		for p := range got {
+			names = append(names, p)
+		}
+		slices.Sort(names)
+		if s := strings.Join(names, " "); s != c.want {
+			t.Errorf("%q (tests %v): lowered %q, want %q", c.q.Text, c.q.Tests, s, c.want)
+		}
+	}
+}
+
 // A word that is two words run together ("timeout": time and out) is
 // stood for by its first word ("time"), not by that word's pieces
 // ("tim"); a word with an ending ("connection") keeps its abbreviations

@@ -293,9 +293,11 @@ type Lead struct {
 type Query struct {
 	Text string
 	// Tests, when set, keeps tests, examples, vendored and generated code,
-	// licences and changelogs level with the rest; a description with the
-	// word "test" (or "example", "vendored", "generated", "license",
-	// "copyright", "patent", "changelog") does too.
+	// licences and changelogs level with the rest. A description that
+	// names one of those classes keeps that class level: "test" the
+	// tests, "example" the examples, "vendored", "generated", "license"
+	// (or "copyright", "patent") the licences, "changelog" the
+	// changelogs; the others stay lowered.
 	Tests bool
 	// Tuning, when not nil, replaces DefaultTuning.
 	Tuning *Tuning
@@ -350,11 +352,7 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 		return nil, 0
 	}
 	fileScore, fileTouched := ix.scoreFiles(q.Text, tu)
-	// A description that names tests (or examples, vendored or generated
-	// code, a licence) asks for them: they are not lowered.
-	tests := q.Tests || slices.ContainsFunc(qs, func(t qterm) bool {
-		return !t.expanded && asksFor[t.term]
-	})
+	asked := askedFor(q, qs)
 	pathScore := make([]float64, len(ix.Files))
 	F := float64(ix.Indexed())
 	for _, t := range qs {
@@ -451,7 +449,7 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 		for _, s := range sg {
 			sum += s.Value
 		}
-		if cl := ix.Files[ix.fileOf[c]].Class; !tests && cl != Source && cl != Prose {
+		if cl := ix.Files[ix.fileOf[c]].Class; asked.lowers(cl) {
 			sg = append(sg, Signal{classNames[cl], -(sum - int(float64(sum)*tu.Lowered))})
 		}
 		return sg
@@ -471,7 +469,7 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 	}
 	// The best files read for the description's phrases: their chunks
 	// scored again with the phrase signal.
-	if phrase = ix.phrases(q, tu, cands, tests); len(phrase) > 0 {
+	if phrase = ix.phrases(q, tu, cands, asked); len(phrase) > 0 {
 		for r, c := range touched {
 			if phrase[ix.fileOf[c]] > 0 {
 				score(r)
@@ -646,9 +644,34 @@ type Tuning struct {
 // DefaultTuning is the tuning Search uses when a query has none.
 var DefaultTuning = Tuning{FuseK: 20, FileWeight: 1, EmbedWeight: 1, Path: 0.5, Lowered: 0.6, Abbreviation: 0.5, ChunkK1: 1.2, ChunkB: 0.75, FileK1: 1.2, FileB: 0.75, Vague: 0.5, Phrase: 0.75, PhraseFiles: 20}
 
-// asksFor holds the terms (as Terms gives them) of a description that asks
-// for the files Search otherwise lowers.
-var asksFor = map[string]bool{"test": true, "exampl": true, "vendor": true, "generat": true, "licens": true, "licenc": true, "copyright": true, "patent": true, "changelog": true}
+// asksFor holds the terms (as Terms gives them) of a description that ask
+// for a class of files Search otherwise lowers, and the class each asks
+// for.
+var asksFor = map[string]Class{"test": Test, "exampl": Example, "vendor": Vendored, "generat": Generated, "licens": Legal, "licenc": Legal, "copyright": Legal, "patent": Legal, "changelog": History}
+
+// classes is a set of classes: those a query asks for.
+type classes uint16
+
+// askedFor returns the classes q asks for: all with q.Tests, else those
+// its terms (qs) name.
+func askedFor(q Query, qs []qterm) classes {
+	if q.Tests {
+		return ^classes(0)
+	}
+	var s classes
+	for _, t := range qs {
+		if c, ok := asksFor[t.term]; ok && !t.expanded {
+			s |= 1 << c
+		}
+	}
+	return s
+}
+
+// lowers reports whether a file of class c is lowered in a search that
+// asks for the classes s: any but source and prose, unless asked for.
+func (s classes) lowers(c Class) bool {
+	return c != Source && c != Prose && s&(1<<c) == 0
+}
 
 // byScore orders by score, higher first, then by a (chunk or first
 // chunk) index: a total order.

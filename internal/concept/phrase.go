@@ -79,10 +79,10 @@ func pairsIn(text string, ps []pair) uint64 {
 // files among cands (by the score each has so far) that holds a pair; nil
 // when the query cannot have one (no reader, fewer than two terms). Tests,
 // examples, vendored and generated code and licences have none unless the
-// description asks for them (tests): a test names in words the behaviour
+// description asks for their class (asked): a test names in words the behaviour
 // it checks ("retries after a timeout"), and would outrank the code that
 // has it.
-func (ix *Index) phrases(q Query, tu *Tuning, cands []cand, tests bool) map[int32]float64 {
+func (ix *Index) phrases(q Query, tu *Tuning, cands []cand, asked classes) map[int32]float64 {
 	ps := pairs(q.Text)
 	if q.Read == nil || len(ps) == 0 || tu.Phrase == 0 || len(cands) == 0 {
 		return nil
@@ -95,7 +95,7 @@ func (ix *Index) phrases(q Query, tu *Tuning, cands []cand, tests bool) map[int3
 	var files []int32
 	for _, c := range top {
 		f := ix.fileOf[c.chunk]
-		if cl := ix.Files[f].Class; !tests && cl != Source && cl != Prose {
+		if cl := ix.Files[f].Class; asked.lowers(cl) {
 			continue
 		}
 		if !slices.Contains(files, f) {
