@@ -25,6 +25,10 @@ type RelatedOptions struct {
 	// for (the current directory when it names no paths).
 	Scope
 	PageOptions // MaxFiles and Explain are not used
+	// ShowSecrets shows what each import names as written; by default a
+	// value in it that looks like a secret (a token in a URL's password)
+	// is masked (see Options.ShowSecrets).
+	ShowSecrets bool
 }
 
 // Related returns a page of the files related to one: what it imports,
@@ -66,7 +70,7 @@ func Related(ctx context.Context, o RelatedOptions) (*Page, error) {
 	if lang == "" {
 		in.About = "no language related reads (Go, Python, JavaScript/TypeScript, C/C++)"
 		in.Sections = []page.RelatedSection{{Title: "imports", Note: "not read"}, {Title: "imported by", Note: "not looked for"}, {Title: "tests", Note: "not looked for"}}
-	} else if in.Sections, in.About, in.How, err = related(ctx, lang, o.Path, data, o.Scope); err != nil {
+	} else if in.Sections, in.About, in.How, err = related(ctx, lang, o.Path, data, o.Scope, newMasker(o.ShowSecrets, o.Path, data, 1)); err != nil {
 		if timedOut(ctx, err, o.Timeout) {
 			return nil, fmt.Errorf("related took longer than the %v allowed: narrow the paths searched for importers, or raise the timeout", o.Timeout)
 		}
@@ -90,8 +94,8 @@ func Related(ctx context.Context, o RelatedOptions) (*Page, error) {
 }
 
 // related builds the three sections for a file in a language related
-// reads.
-func related(ctx context.Context, lang, p string, data []byte, sc Scope) (sections []page.RelatedSection, about, how string, err error) {
+// reads; mk masks the secrets in what the imports name.
+func related(ctx context.Context, lang, p string, data []byte, sc Scope, mk *masker) (sections []page.RelatedSection, about, how string, err error) {
 	about = lang
 	res := imports.NewResolver()
 	imps, err := res.Of(lang, p, data)
@@ -100,7 +104,8 @@ func related(ctx context.Context, lang, p string, data []byte, sc Scope) (sectio
 	}
 	var lines []page.Line
 	for _, i := range imps {
-		lines = append(lines, page.Line{Number: i.Line, Kind: "import", Name: i.Spec, Text: i.To, Outside: i.Outside})
+		name, _ := mk.line(i.Line, i.Spec)
+		lines = append(lines, page.Line{Number: i.Line, Kind: "import", Name: name, Text: i.To, Outside: i.Outside})
 	}
 	sections = append(sections, page.RelatedSection{Title: "imports", Lines: lines})
 

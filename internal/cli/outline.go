@@ -201,6 +201,7 @@ func (e *env) relatedCommand() *cobra.Command {
 				Path:        args[0],
 				Scope:       f.scope(args[1:]),
 				PageOptions: scout.PageOptions{Budget: pf.budget, Cursor: pf.cursor, Timeout: pf.timeout, Face: scout.CLIFace},
+				ShowSecrets: showSecrets,
 			})
 			if err != nil {
 				return pageError(err)
@@ -209,6 +210,5 @@ func (e *env) relatedCommand() *cobra.Command {
 		},
 	}
 	parsedFlags(cmd, &f, &pf, &showSecrets, &asJSON, "only search", scout.DefaultBudget, fmt.Sprintf("fit a page in `TOKENS` tokens (at least %d)", scout.MinBudget))
-	cmd.Flags().MarkHidden("show-secrets")
 	return cmd
 }

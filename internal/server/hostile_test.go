@@ -240,12 +240,16 @@ func TestHostileCancelledCall(t *testing.T) {
 }
 
 // TestSecretsMaskedOverMCP: a secret is masked in the text and the
-// structured content of grep and read, unless the server was started to
-// show them; no argument of a call shows them. See: #14.
+// structured content of every tool that shows what a file holds (grep,
+// read, outline, callers, refs, callees, related, concept), unless the
+// server was started to show them; no argument of a call shows them.
+// See: #14.
 func TestSecretsMaskedOverMCP(t *testing.T) {
 	dir := t.TempDir()
 	value := "correct-" + "horse-battery-staple"
 	os.WriteFile(filepath.Join(dir, ".env"), []byte("DB_PASSWORD="+value+"\nDEBUG=1\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "db.py"), []byte("def connect(password=\""+value+"\"):\n    return password\n\n\nconnect(password=\""+value+"\")\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "app.js"), []byte("import db from 'https://app:"+value+"@example.com/db.js';\nexport const x = db;\n"), 0o644)
 	r := roots(t, dir)
 	for _, show := range []bool{false, true} {
 		cs := inProcess(t, server.New(server.Options{Roots: r, StateDir: t.TempDir(), ShowSecrets: show}))
@@ -254,6 +258,12 @@ func TestSecretsMaskedOverMCP(t *testing.T) {
 			{"grep", `{"pattern":"DEBUG","context":2}`},
 			{"grep", `{"pattern":"DB_PASSWORD","explain":true}`},
 			{"read", `{"path":".env"}`},
+			{"outline", `{"path":"db.py"}`},
+			{"callers", `{"name":"connect"}`},
+			{"refs", `{"name":"connect"}`},
+			{"callees", `{"name":"connect"}`},
+			{"related", `{"path":"app.js"}`},
+			{"concept", `{"description":"connect with the password"}`},
 		} {
 			res := call(t, cs, c.tool, c.args)
 			b, _ := json.Marshal(res.StructuredContent)
@@ -261,7 +271,7 @@ func TestSecretsMaskedOverMCP(t *testing.T) {
 			if strings.Contains(all, value) != show {
 				t.Errorf("show %v: %s %s: holds the value: %v\n%s", show, c.tool, c.args, !show, all)
 			}
-			if !show && !strings.Contains(fixture.Text(res), "[REDACTED:password]") {
+			if !show && !strings.Contains(fixture.Text(res), "[REDACTED:") {
 				t.Errorf("%s %s: no mask in %q", c.tool, c.args, fixture.Text(res))
 			}
 		}

@@ -555,6 +555,7 @@ func (h *handlers) related(ctx context.Context, a args) (any, string, error) {
 	p, err := scout.Related(ctx, scout.RelatedOptions{
 		Path: paths[0], Scope: scout.Scope{Paths: roots},
 		PageOptions: scout.PageOptions{Budget: a.num("budget"), Cursor: a.str("cursor"), Face: Face},
+		ShowSecrets: h.o.ShowSecrets,
 	})
 	if err != nil {
 		return nil, "", h.relative(err)
