@@ -381,6 +381,20 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 			chunkRank[i] = chunkRank[i-1]
 		}
 	}
+	// A description that is one symbol: the chunks that define it (the
+	// best ranked by the words; a definition's name weighs most, so it
+	// is among them).
+	var defines map[uint32]int
+	if sym, ok := symbolOf(q.Text); ok {
+		defines = map[uint32]int{}
+		for _, c := range touched[:min(len(touched), maxDefines)] {
+			_, name, head := ix.Strings(int(c))
+			f := ix.fileOf[c]
+			if v := sym.defines(name, head, ix.Files[f].Path, func() []string { return ix.names(f) }); v > 0 {
+				defines[c] = v
+			}
+		}
+	}
 	// The files ranked.
 	type scoredFile struct {
 		score float64
@@ -437,6 +451,9 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 		}
 		if fr := fileRank[ix.fileOf[c]]; fr > 0 && !tu.NoFiles {
 			sg = append(sg, Signal{"file-rank", int(float64(fuse(tu.FuseK, int(fr))) * tu.FileWeight)})
+		}
+		if d := defines[c]; d > 0 {
+			sg = append(sg, Signal{"defines", d})
 		}
 		if x := phrase[ix.fileOf[c]]; x > 0 { // a share of what the words gave
 			sum := 0
@@ -643,6 +660,21 @@ type Tuning struct {
 
 // DefaultTuning is the tuning Search uses when a query has none.
 var DefaultTuning = Tuning{FuseK: 20, FileWeight: 1, EmbedWeight: 1, Path: 0.5, Lowered: 0.6, Abbreviation: 0.5, ChunkK1: 1.2, ChunkB: 0.75, FileK1: 1.2, FileB: 0.75, Vague: 0.5, Phrase: 0.75, PhraseFiles: 20}
+
+// names returns the names of the definitions of file f.
+func (ix *Index) names(f int32) []string {
+	var out []string
+	for c := ix.Files[f].first; c < ix.Files[f].end; c++ {
+		if _, n, _ := ix.Strings(c); n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// maxDefines is how many of the chunks the words rank best are looked at
+// for a definition of a symbol the description is.
+const maxDefines = 2000
 
 // asksFor holds the terms (as Terms gives them) of a description that ask
 // for a class of files Search otherwise lowers, and the class each asks

@@ -1,0 +1,121 @@
+package concept
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// A description that is one symbol, as an agent pastes it from code
+// ("imports.Resolver", "Resolver.Names", "http::Client", "Cart#total",
+// "parse_args()"), asks where that symbol is defined. Its words alone
+// rank every chunk that mentions Resolver beside the definition, and
+// lower the definition when another chunk of its file says the words more
+// often; so a chunk whose definition bears the symbol's name gets the
+// signal "defines" on top of its words: a whole first place's worth of
+// fusion (see definesWeight) when the name is the same as written, half
+// when it differs only in case, and a whole more when the qualifiers
+// ("imports", "Resolver") are words of its path or of its signature (a
+// method's receiver, a package's directory): the qualifier says which of
+// the namesakes is meant more surely than the case of a name typed.
+
+// symbolQuery is a description read as a symbol: its name (the last
+// part) and the qualifiers before it.
+type symbolQuery struct {
+	quals []string
+	name  string
+}
+
+// symbolOf reads text as a symbol: one token of identifiers joined by
+// ".", "::", "#" or "->", with an optional "()" after; ok is false for
+// anything else (a space, an operator, a path, a word of no letters).
+func symbolOf(text string) (s symbolQuery, ok bool) {
+	t := strings.TrimSuffix(strings.TrimSpace(text), "()")
+	if t == "" || strings.ContainsAny(t, " \t\n") {
+		return s, false
+	}
+	for _, sep := range []string{"::", "->", "#"} {
+		t = strings.ReplaceAll(t, sep, ".")
+	}
+	parts := strings.Split(t, ".")
+	for _, p := range parts {
+		if !isIdentifier(p) {
+			return s, false
+		}
+	}
+	return symbolQuery{quals: parts[:len(parts)-1], name: parts[len(parts)-1]}, true
+}
+
+// isIdentifier reports whether s is an identifier with a letter in it:
+// letters, digits, "_" and "$", not starting with a digit.
+func isIdentifier(s string) bool {
+	letter := false
+	for i, r := range s {
+		switch {
+		case r == '_' || r == '$':
+		case r >= '0' && r <= '9':
+			if i == 0 {
+				return false
+			}
+		case r < 0x80 && (r|0x20 >= 'a' && r|0x20 <= 'z'), r >= 0x80:
+			letter = true
+		default:
+			return false
+		}
+	}
+	return letter
+}
+
+// definesWeight is the "defines" signal of a chunk whose name is the
+// symbol as written: a first place in one of the fused rankings (1/(k+1)
+// at k 20, in millionths), so that the definition leads unless the words
+// all but ignore it.
+const definesWeight = 47_619
+
+// defines returns the "defines" signal of a chunk named name, whose
+// signature is head, in the file at p whose definitions' names others
+// gives: 0 when its name is not the symbol's.
+func (s symbolQuery) defines(name, head, p string, others func() []string) int {
+	v := 0
+	switch {
+	case name == s.name:
+		v = definesWeight
+	case strings.EqualFold(name, s.name):
+		v = definesWeight / 2
+	default:
+		return 0
+	}
+	if len(s.quals) > 0 && s.qualified(head, p, others) {
+		v += definesWeight
+	}
+	return v
+}
+
+// qualified reports whether every qualifier is an identifier of head (a
+// Go method's receiver), a part of the path p (a directory, or the file's
+// name without its extension: a package, a module), or the name of a
+// definition of the same file (a Python or JavaScript method's class,
+// whose signature does not name it), ignoring case.
+func (s symbolQuery) qualified(head, p string, others func() []string) bool {
+	var words []string
+	identifiers(head, func(w string) { words = append(words, w) })
+	stem := strings.TrimSuffix(path.Base(p), path.Ext(p))
+	words = append(words, stem)
+	words = append(words, strings.Split(path.Dir(p), "/")...)
+	has := func(words []string, q string) bool {
+		return slices.ContainsFunc(words, func(w string) bool { return strings.EqualFold(w, q) })
+	}
+	var names []string
+	for _, q := range s.quals {
+		if has(words, q) {
+			continue
+		}
+		if names == nil {
+			names = others()
+		}
+		if !has(names, q) {
+			return false
+		}
+	}
+	return true
+}
