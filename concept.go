@@ -202,6 +202,12 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		}
 	}
 	in.How = "leads: chunks cut at definitions found by " + chunker() + ", " + ranked
+	if quals, name, ok := concept.Symbol(desc); ok {
+		in.How += "\nread as a symbol: a chunk that defines " + name + " comes first (defines)"
+		if len(quals) > 0 {
+			in.How += ", one in " + strings.Join(quals, ".") + " (its path, receiver or class) before its namesakes"
+		}
+	}
 	leads, found := early.leads, early.found
 	if ix != k.old || o.Embed.Provider != "" {
 		leads, found = ix.SearchFound(q, MaxConceptLeads) // the index changed, or embeddings rank too

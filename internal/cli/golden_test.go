@@ -54,6 +54,7 @@ var goldenCases = []struct {
 	{"concept-explain", []string{"concept", "--explain", "handle one request"}, false},
 	{"concept-empty", []string{"concept", " "}, false},
 	{"concept-none", []string{"concept", "quantum flux capacitor"}, false},
+	{"concept-symbol", []string{"concept", "--explain", "server.Handler"}, false}, // the struct leads, with defines
 	{"concept-embed", []string{"concept", "--embed", "hashing", "--explain", "take care of a single request"}, false},
 	{"concept-embed-down", []string{"concept", "--embed", "ollama", "--embed-url", "http://127.0.0.1:1", "--embed-model", "nomic-embed-text", "handle one request"}, false},
 	{"concept-embed-no-model", []string{"concept", "--embed", "model", "handle one request"}, false},

@@ -46,6 +46,14 @@ func symbolOf(text string) (s symbolQuery, ok bool) {
 	return symbolQuery{quals: parts[:len(parts)-1], name: parts[len(parts)-1]}, true
 }
 
+// Symbol returns the qualifiers and the name of the symbol a description
+// is ("imports" and "Resolver" of "imports.Resolver"), whose definitions
+// lead; ok is false for a description that is no symbol.
+func Symbol(text string) (quals []string, name string, ok bool) {
+	s, ok := symbolOf(text)
+	return s.quals, s.name, ok
+}
+
 // isIdentifier reports whether s is an identifier with a letter in it:
 // letters, digits, "_" and "$", not starting with a digit.
 func isIdentifier(s string) bool {
