@@ -1,6 +1,7 @@
 package scout
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -163,5 +164,31 @@ func TestReadsRefuseNamedPipes(t *testing.T) {
 		case <-time.After(20 * time.Second):
 			t.Fatal("reading a named pipe waits for a writer")
 		}
+	}
+}
+
+// TestChunkMarkdownSections: a Markdown file is cut at its headings, each
+// section a chunk named by its heading, without its subsections; the
+// heading above a heading, and a list item above one, stay in the section
+// they belong to (they are not a comment of the next); the text before the
+// first heading is a window of its own.
+func TestChunkMarkdownSections(t *testing.T) {
+	src := "intro line\n\n# Guide\nwhat it is\n* a list item\n## Install\nrun make\n## Use\n```sh\n# not a heading\n```\n"
+	texts, err := chunkTexts(context.Background(), "docs/guide.md", []byte(src), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range texts {
+		got = append(got, fmt.Sprintf("%d-%d %s %q: %q", c.Start, c.End, c.Kind, c.Name, c.Body))
+	}
+	want := []string{
+		`3-11 section "Guide": "# Guide\nwhat it is\n* a list item\n"`,
+		`6-7 section "Install": "## Install\nrun make\n"`,
+		`8-11 section "Use": "## Use\n` + "```sh" + `\n# not a heading\n` + "```" + `\n"`,
+		`1-2  "": "intro line\n\n"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("chunks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

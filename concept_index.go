@@ -23,15 +23,20 @@ const (
 	chunkLines   = 60 // a longer chunk is cut into windows…
 	chunkStep    = 45 // …starting this many lines apart (15 lines shared)
 	chunkGapMax  = 40 // lines between definitions: windows of at most this many
-	chunkerStamp = 5  // the revision of the chunking, for the index's keys (2: a comment after a head is no longer in it; 3: nor a licence notice; 4: more generated files known by their header, and changelogs; 5: files classed and named by their path in the project)
+	chunkerStamp = 6  // the revision of the chunking, for the index's keys (2: a comment after a head is no longer in it; 3: nor a licence notice; 4: more generated files known by their header, and changelogs; 5: files classed and named by their path in the project; 6: Markdown cut at its headings)
 )
 
 // chunkFile cuts one file into the chunks the index ranks. With defs (from
-// syntax.Parse; nil for a language without a parser) it follows the
-// definitions; without, it cuts windows of lines. Each line's text goes
-// through mask first, so no secret reaches the index.
+// syntax.Parse, or a Markdown document's sections; nil for a language
+// without a parser) it follows the definitions; without, it cuts windows
+// of lines. Each line's text goes through mask first, so no secret reaches
+// the index.
 func chunkFile(p string, data []byte, defs []syntax.Def, mask func(n int, text string) string) []concept.Text {
 	lines := splitLines(string(data))
+	above := commentAbove
+	if syntax.Markdown(p) { // a "#" line above a heading is a heading, a "*" one a list item: neither is the section's
+		above = func(_ []string, n int) int { return n }
+	}
 	if legal := noticeOf(p, lines); legal > 0 { // its words are in every file and say nothing of this one
 		inner := mask
 		mask = func(n int, t string) string {
@@ -76,7 +81,7 @@ func chunkFile(p string, data []byte, defs []syntax.Def, mask func(n int, text s
 		if ends[i] == 0 || ends[i] > len(lines) { // the classifier knows no ends: the next definition's start
 			ends[i] = len(lines)
 			if i+1 < len(defs) {
-				ends[i] = max(d.Start, commentAbove(lines, min(defs[i+1].Start, len(lines)))-1)
+				ends[i] = max(d.Start, above(lines, min(defs[i+1].Start, len(lines)))-1)
 			}
 		}
 	}
@@ -85,7 +90,7 @@ func chunkFile(p string, data []byte, defs []syntax.Def, mask func(n int, text s
 		if d.Start < 1 || d.Start > len(lines) {
 			continue
 		}
-		from := commentAbove(lines, d.Start)
+		from := above(lines, d.Start)
 		if d.Depth == 0 {
 			for n := from; n <= ends[i]; n++ {
 				covered[n] = true
@@ -95,7 +100,7 @@ func chunkFile(p string, data []byte, defs []syntax.Def, mask func(n int, text s
 		var inner [][2]int
 		for j := i + 1; j < len(defs) && defs[j].Start <= ends[i]; j++ {
 			if defs[j].Parent == i {
-				inner = append(inner, [2]int{commentAbove(lines, defs[j].Start), ends[j]})
+				inner = append(inner, [2]int{above(lines, defs[j].Start), ends[j]})
 			}
 		}
 		var skip func(int) bool
@@ -374,7 +379,9 @@ func chunkRead(ctx context.Context, f scopeFile, data []byte, st stamp, why stri
 // lines masked; a parse error is the error.
 func chunkTexts(ctx context.Context, p string, data []byte, showSecrets bool) ([]concept.Text, error) {
 	var defs []syntax.Def
-	if syntax.Grammar(p) != "" {
+	if syntax.Markdown(p) {
+		defs = syntax.MarkdownSections(data)
+	} else if syntax.Grammar(p) != "" {
 		pf, err := syntax.Parse(ctx, p, data)
 		switch {
 		case err == nil:
