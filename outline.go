@@ -83,6 +83,7 @@ func Outline(ctx context.Context, o OutlineOptions) (*Page, error) {
 		if f.Grammar != "" {
 			in.Searched++
 		}
+		in.Markdown = in.Markdown || f.Grammar == "markdown"
 	}
 	total := 0
 	for _, f := range files {
@@ -260,21 +261,28 @@ const (
 // reason when it was left out, else the error.
 func outlineFile(ctx context.Context, path string, showSecrets bool) (f page.OutlineFile, st stamp, why string) {
 	f.Path = path
-	if syntax.Grammar(path) == "" {
+	markdown := syntax.Markdown(path)
+	if syntax.Grammar(path) == "" && !markdown {
 		return f, stamp{path: path}, reasonUnsupported
 	}
 	data, st, why := readParsable(path)
 	if why != "" {
 		return f, st, why
 	}
-	pf, err := syntax.Parse(ctx, path, data)
-	switch {
-	case errors.Is(err, syntax.ErrTooBig):
-		return f, st, reasonTooBig
-	case errors.Is(err, syntax.ErrUnsupported):
-		return f, st, reasonUnsupported
-	case err != nil:
-		return f, st, err.Error()
+	var pf *syntax.File
+	if markdown {
+		pf = &syntax.File{Grammar: "markdown", Defs: syntax.MarkdownSections(data)}
+	} else {
+		var err error
+		pf, err = syntax.Parse(ctx, path, data)
+		switch {
+		case errors.Is(err, syntax.ErrTooBig):
+			return f, st, reasonTooBig
+		case errors.Is(err, syntax.ErrUnsupported):
+			return f, st, reasonUnsupported
+		case err != nil:
+			return f, st, err.Error()
+		}
 	}
 	f.Grammar, f.Errors = pf.Grammar, pf.Errors
 	m := newMasker(showSecrets, path, data, 1)

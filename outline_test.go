@@ -16,13 +16,15 @@ import (
 )
 
 // outlineCorpus enters a directory holding a source in each grammar
-// (internal/syntax's fixture), a README, a binary file and an empty Go
-// file, and returns the definitions each parsed file holds, in path
-// order, as "path:line name".
+// (internal/syntax's fixture), a Markdown guide, notes in plain text, a
+// binary file and an empty Go file, and returns the definitions each
+// parsed file holds (a Markdown file's sections), in path order, as
+// "path:line name".
 func outlineCorpus(t *testing.T) []string {
 	t.Helper()
 	fixture.Enter(t, "internal/syntax/testdata/outline.txtar")
-	write(t, "README.md", "# no definitions here\n")
+	write(t, "NOTES.txt", "# no definitions here\n")
+	write(t, "GUIDE.md", "# Guide\ntext\n## Install\n```sh\n# not a heading\n```\n")
 	write(t, "blob.go", "package x\x00\x01")
 	write(t, "empty.go", "package empty\n")
 	var want []string
@@ -37,6 +39,9 @@ func outlineCorpus(t *testing.T) []string {
 	for _, p := range paths {
 		src, _ := os.ReadFile(p)
 		f, err := syntax.Parse(context.Background(), p, src)
+		if syntax.Markdown(p) {
+			f, err = &syntax.File{Defs: syntax.MarkdownSections(src)}, nil
+		}
 		if err != nil {
 			continue
 		}
@@ -104,10 +109,10 @@ func TestOutlineCountsWhatItDidNotParse(t *testing.T) {
 		reasons[r.Reason] = r.Count
 	}
 	if reasons["in a language without a parser"] != 1 || reasons["binary"] != 1 {
-		t.Errorf("not parsed: %v, want 1 without a parser (README.md) and 1 binary (blob.go)", p.NotSearched)
+		t.Errorf("not parsed: %v, want 1 without a parser (NOTES.txt) and 1 binary (blob.go)", p.NotSearched)
 	}
-	if p.Searched != 14 || p.Total.Files != len(withDefs) || withDefs["empty.go"] {
-		t.Errorf("%d files parsed, %d with definitions; want 14 and %d (empty.go has none)", p.Searched, p.Total.Files, len(withDefs))
+	if p.Searched != 15 || p.Total.Files != len(withDefs) || withDefs["empty.go"] || !withDefs["GUIDE.md"] {
+		t.Errorf("%d files parsed, %d with definitions; want 15 and %d (empty.go has none, GUIDE.md its sections)", p.Searched, p.Total.Files, len(withDefs))
 	}
 	saysHowFound(t, p)
 }

@@ -20,6 +20,7 @@ type OutlineInput struct {
 	// By says how the definitions were found: "tree-sitter", or "line
 	// classifier" in a build without a parser.
 	By        string
+	Markdown  bool     // some files are Markdown, whose sections are found by their headings
 	Searched  int      // files parsed
 	NotParsed []Reason // files left out, by reason (unsupported language, too big, unreadable)
 	Warnings  []string
@@ -32,12 +33,17 @@ type OutlineInput struct {
 	Cursor func(next int, last Key) string
 }
 
-// Labels of how definitions were found (OutlineInput.By).
-func byLabel(by string) string {
-	if by == "tree-sitter" {
-		return "found by tree-sitter (Go by go/parser): syntactic and by name, not type-checked"
+// Labels of how definitions were found (OutlineInput.By, and whether
+// Markdown's sections are among them).
+func byLabel(by string, markdown bool) string {
+	md := ""
+	if markdown {
+		md = "; Markdown's sections by their headings"
 	}
-	return "found by the " + by + " (this scout was built without cgo, so without a parser): the lines that declare a name, without their ends or kinds"
+	if by == "tree-sitter" {
+		return "found by tree-sitter (Go by go/parser): syntactic and by name, not type-checked" + md
+	}
+	return "found by the " + by + " (this scout was built without cgo, so without a parser): the lines that declare a name, without their ends or kinds" + md
 }
 
 // PlanOutline fills a page with the definitions after in.Start that fit
@@ -137,7 +143,7 @@ func outlineFooter(p *Page, in OutlineInput, shownTo, shown int, cursor string) 
 		fmt.Fprintf(&b, "; page %d: definitions %d-%d", in.Number, shownTo-shown+1, shownTo)
 	}
 	b.WriteString("\n")
-	b.WriteString(byLabel(in.By))
+	b.WriteString(byLabel(in.By, in.Markdown))
 	b.WriteString("\n")
 	b.WriteString(notParsed(in.NotParsed))
 	b.Write(appendWarnings(nil, in.Warnings, MaxWarnings))
