@@ -56,7 +56,12 @@ func TestStemMeetsInflections(t *testing.T) {
 }
 
 // build indexes files given as path → chunks (name, body).
-func build(files map[string][][2]string) *Index {
+func build(files map[string][][2]string) *Index { return buildWith(files, false) }
+
+// buildWith is build; with heads, each chunk's head (its signature, as
+// the parsers give it) is the first line of its body that is not a
+// comment.
+func buildWith(files map[string][][2]string, heads bool) *Index {
 	b := NewBuilder()
 	var paths []string
 	for p := range files {
@@ -66,7 +71,17 @@ func build(files map[string][][2]string) *Index {
 	for _, p := range paths {
 		var ts []Text
 		for i, c := range files[p] {
-			ts = append(ts, Text{Chunk: Chunk{Start: i*10 + 1, End: i*10 + 9}, Named: Named{Name: c[0], Kind: "function"}, Body: c[1]})
+			named := Named{Name: c[0], Kind: "function"}
+			for _, l := range strings.Split(c[1], "\n") {
+				if !heads {
+					break
+				}
+				if !strings.HasPrefix(l, "//") {
+					named.Head = l
+					break
+				}
+			}
+			ts = append(ts, Text{Chunk: Chunk{Start: i*10 + 1, End: i*10 + 9}, Named: named, Body: c[1]})
 		}
 		b.Add(Tokenize(p, p, classOfPath(p), ts))
 	}

@@ -2,8 +2,6 @@ package concept
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 	"testing"
 )
 
@@ -42,7 +40,7 @@ func TestSymbolOf(t *testing.T) {
 // more often (in its own file and others); the qualifier picks the
 // package's or the receiver's definition over a namesake's.
 func TestSymbolLeadsWithItsDefinition(t *testing.T) {
-	ix := buildWithHeads(map[string][][2]string{
+	ix := buildWith(map[string][][2]string{
 		"imports/imports.go": {
 			{"Resolver", "// Resolver resolves imports.\ntype Resolver struct { js *jsResolver }"},
 			{"Of", "// Of reads the imports of a file with the resolver: imports, imports, imports.\nfunc (r *Resolver) Of(p string) []Import { return r.imports(p) }"},
@@ -64,7 +62,7 @@ func TestSymbolLeadsWithItsDefinition(t *testing.T) {
 		"names.go": {
 			{"names", "// names of the imports the resolver names: names names names.\nfunc names() {}"},
 		},
-	})
+	}, true)
 	first := func(q string) string {
 		leads := ix.Search(Query{Text: q}, 10)
 		if len(leads) == 0 {
@@ -87,31 +85,4 @@ func TestSymbolLeadsWithItsDefinition(t *testing.T) {
 			t.Errorf("%q: first lead %s, want %s", c.q, got, c.want)
 		}
 	}
-}
-
-// buildWithHeads is build with each chunk's head (its signature, as the
-// parsers give it) taken from the first line of its body that is not a
-// comment.
-func buildWithHeads(files map[string][][2]string) *Index {
-	b := NewBuilder()
-	var paths []string
-	for p := range files {
-		paths = append(paths, p)
-	}
-	slices.Sort(paths)
-	for _, p := range paths {
-		var ts []Text
-		for i, c := range files[p] {
-			head := ""
-			for _, l := range strings.Split(c[1], "\n") {
-				if !strings.HasPrefix(l, "//") {
-					head = l
-					break
-				}
-			}
-			ts = append(ts, Text{Chunk: Chunk{Start: i*10 + 1, End: i*10 + 9}, Named: Named{Name: c[0], Kind: "function", Head: head}, Body: c[1]})
-		}
-		b.Add(Tokenize(p, p, Source, ts))
-	}
-	return b.Index()
 }
