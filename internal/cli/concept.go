@@ -17,15 +17,19 @@ import (
 const conceptLong = `Search by a description in words ("the code that retries after a timeout")
 and print, first, the exact hits: the lines that hold the description as
 written (case folded); then the concept leads: the chunks of code (each
-definition with the comment above it, and windows of the lines between
-definitions) that share the most words with the description, best first.
+definition with the comment above it, each Markdown section, and windows of
+the lines between definitions) that share the most words with the
+description, best first. A description that is one symbol
+("imports.Resolver", "Cart#total", "parse_args()") puts the chunks that
+define it first, the qualifiers choosing among namesakes.
 
 A lead is a place to look, not a proof: it shows its score, the terms of the
 description it holds, its definition's line and its best lines. Leads are
 ranked offline, by words: BM25 over code-aware terms (identifiers whole and
 split at camelCase and snake_case, stemmed, common abbreviations such as
 conn for connection), fused with the rank of the lead's file as a whole.
-Tests, examples, vendored and generated code rank lower unless --tests.
+Tests, examples, vendored and generated code rank lower unless --tests,
+or unless the description names their kind ("the tests of …").
 A lead that holds an exact hit is left out. Secrets are masked before
 anything is indexed. Pages fit --budget (default 1500 tokens) and give the
 cursor to the next.
