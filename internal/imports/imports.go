@@ -79,13 +79,13 @@ func isFile(p string) bool {
 	return err == nil && fi.Mode().IsRegular()
 }
 
-// MaxConfig is the size past which a project file (package.json,
+// maxConfig is the size past which a project file (package.json,
 // tsconfig.json) or a candidate importer is not read: 4 MiB, scout's
 // parsers' limit too, past any file written by hand.
-const MaxConfig = 4 << 20
+const maxConfig = 4 << 20
 
-// ErrTooLarge is wrapped by the error for a file over MaxConfig bytes.
-var ErrTooLarge = errors.New("file is larger than the size limit")
+// errTooLarge is wrapped by the error for a file over maxConfig bytes.
+var errTooLarge = errors.New("file is larger than the size limit")
 
 // openRegular opens a file to read, refusing without waiting what is no
 // regular file (a named pipe named go.mod). A directory's error wraps
@@ -98,7 +98,7 @@ func openRegular(path string) (*os.File, fs.FileInfo, error) {
 	return f, fi, err
 }
 
-// readConfig reads a regular file whole, refusing one over MaxConfig
+// readConfig reads a regular file whole, refusing one over maxConfig
 // bytes (or that grows past them while read).
 func readConfig(path string) ([]byte, error) {
 	f, fi, err := openRegular(path)
@@ -106,15 +106,15 @@ func readConfig(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if fi.Size() > MaxConfig {
-		return nil, fmt.Errorf("%s: %w (%d bytes, the limit is %d)", path, ErrTooLarge, fi.Size(), MaxConfig)
+	if fi.Size() > maxConfig {
+		return nil, fmt.Errorf("%s: %w (%d bytes, the limit is %d)", path, errTooLarge, fi.Size(), maxConfig)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxConfig+1))
+	data, err := io.ReadAll(io.LimitReader(f, maxConfig+1))
 	if err != nil {
 		return nil, err
 	}
-	if len(data) > MaxConfig {
-		return nil, fmt.Errorf("%s: %w (it grew past %d bytes while read)", path, ErrTooLarge, MaxConfig)
+	if len(data) > maxConfig {
+		return nil, fmt.Errorf("%s: %w (it grew past %d bytes while read)", path, errTooLarge, maxConfig)
 	}
 	return data, nil
 }
@@ -226,7 +226,7 @@ func TestsGlob(lang, p string) string {
 
 // Names reports whether the imports of cand, a candidate importer found by
 // an Importers search, name its Target, and on which line. A candidate
-// that cannot be read (or is over MaxConfig) names nothing.
+// that cannot be read (or is over maxConfig) names nothing.
 func (r *Resolver) Names(ctx context.Context, lang, cand, target string) (line int, ok bool) {
 	if ctx.Err() != nil {
 		return 0, false
