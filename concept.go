@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -202,12 +203,6 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		}
 	}
 	in.How = "leads: chunks cut at definitions found by " + chunker() + ", " + ranked
-	if quals, name, ok := concept.Symbol(desc); ok {
-		in.How += "\nread as a symbol: a chunk that defines " + name + " comes first (defines)"
-		if len(quals) > 0 {
-			in.How += ", one in " + strings.Join(quals, ".") + " (its path, receiver or class) before its namesakes"
-		}
-	}
 	leads, found := early.leads, early.found
 	if ix != k.old || o.Embed.Provider != "" {
 		leads, found = ix.SearchFound(q, MaxConceptLeads) // the index changed, or embeddings rank too
@@ -220,6 +215,9 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		in.How += "\n" + signals
 	}
 	in.Leads, in.LinesOf = leadsOf(ix, leads, exact.files, o.ShowSecrets)
+	if line := symbolLine(desc, ix, leads, in.Leads, countLines(exact.files)); line != "" {
+		in.How += "\n" + line
+	}
 	if err := ix.Damage(); err != nil {
 		// What the search read of the kept index was not as written.
 		return nil, &damagedKept{file: k.file, err: err}
@@ -237,6 +235,77 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 	}
 	return page.PlanConcept(in), nil
 }
+
+// symbolLine is the footer's line for a description that is one symbol
+// ("" for any other): that its definitions lead, and where the best of
+// them are (the namesakes its qualifiers match, else all), for the exact
+// hits come first on the page and may fill pages before the leads begin.
+// A definition whose lines are exact hits is among them, not a lead.
+func symbolLine(desc string, ix *concept.Index, leads []concept.Lead, shown []page.Lead, exact int) string {
+	quals, name, ok := concept.Symbol(desc)
+	if !ok {
+		return ""
+	}
+	defines := func(l concept.Lead) int {
+		for _, s := range l.Signals {
+			if s.Name == "defines" {
+				return s.Value
+			}
+		}
+		return 0
+	}
+	best := 0
+	for _, l := range leads {
+		best = max(best, defines(l))
+	}
+	if best == 0 && len(leads) > 0 {
+		in := ""
+		if len(quals) > 0 {
+			in = " in " + strings.Join(quals, ".") + " or elsewhere"
+		}
+		return fmt.Sprintf("read as a symbol: none of the %d leads defines %s%s", len(leads), name, in)
+	}
+	s := "read as a symbol: a chunk that defines " + name + " comes first (defines)"
+	if len(quals) > 0 {
+		s += ", one in " + strings.Join(quals, ".") + " (its path, receiver or class) before its namesakes"
+	}
+	if best == 0 {
+		return s
+	}
+	var at []string
+	more, asLead := 0, false
+	for _, l := range leads {
+		if defines(l) != best {
+			continue
+		}
+		if len(at) == maxDefinedAt {
+			more++
+			continue
+		}
+		c := ix.Chunk(l.Chunk)
+		p := ix.Files[c.File].Path
+		where := "an exact hit"
+		if i := slices.IndexFunc(shown, func(s page.Lead) bool { return s.Path == p && s.Start == c.Start }); i >= 0 {
+			where, asLead = "lead "+strconv.Itoa(i+1), true
+		}
+		at = append(at, fmt.Sprintf("%s:%d-%d (%s)", page.Quote(p), c.Start, c.End, where))
+	}
+	s += "; defined at " + strings.Join(at, ", ")
+	if more > 0 {
+		s += fmt.Sprintf(" and %d more", more)
+	}
+	switch {
+	case !asLead:
+	case exact == 1:
+		s += "; the leads come after the 1 exact hit"
+	case exact > 1:
+		s += fmt.Sprintf("; the leads come after the %d exact hits", exact)
+	}
+	return s
+}
+
+// maxDefinedAt is how many definitions of a symbol the page names.
+const maxDefinedAt = 3
 
 // exactHits returns the lines that hold desc as written (case folded),
 // by file, best file first, at most MaxExactHits of them, and how many
