@@ -363,10 +363,6 @@ func conceptEval(t *testing.T, root string, cases []conceptCase, name, header st
 		t.Fatal(err)
 	}
 	ref := newPlainBM25(t, dir, ix)
-	if grid := os.Getenv("SCOUT_CONCEPT_GRID"); grid != "" {
-		tuneGrid(t, ix, dir, cases, grid)
-		return
-	}
 	// The hashing embedding, fused: the row the issue asks for of an
 	// embedding built here (GloVe's word vectors, the one pretrained
 	// table the registries here give, ranked lower than words alone).
@@ -383,8 +379,21 @@ func conceptEval(t *testing.T, root string, cases []conceptCase, name, header st
 	if err != nil {
 		t.Fatal(err)
 	}
+	// SCOUT_CONCEPT_GRID="EmbedWeight=0.5;EmbedWeight=1,Phrase=0.5" logs
+	// the figures under each tuning, the row's provider ranking too.
+	if grid := os.Getenv("SCOUT_CONCEPT_GRID"); grid != "" {
+		sims := map[string][]concept.Similar{}
+		for _, c := range cases {
+			if sims[c.query], err = similarTo(c.query); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tuneGrid(t, ix, dir, cases, grid, sims)
+		return
+	}
 	var refFile, file, def, embFile, embDef evalFigures
-	var either evalFigures // each query's better rank of scout's and plain BM25's
+	var simFile evalFigures // the provider's ranking alone
+	var either evalFigures  // each query's better rank of scout's and plain BM25's
 	var misses []string
 	twins, twinGain := 0, 0.0 // misses whose first file defines the name too; MRR were they first
 	for _, c := range cases {
@@ -393,6 +402,7 @@ func conceptEval(t *testing.T, root string, cases []conceptCase, name, header st
 			t.Fatal(err)
 		}
 		hf, hd := ranksOf(ix, dir, c, concept.Query{Text: c.query, Similar: sim, Read: scout.PhraseText})
+		simFile.add(fileRank(ix, dir, c, sim))
 		embFile.add(hf)
 		embDef.add(hd)
 		rr := slices.Index(ref.search(c.query, 1000), c.path) + 1
@@ -420,6 +430,7 @@ func conceptEval(t *testing.T, root string, cases []conceptCase, name, header st
 	got := fmt.Sprintf("%s\nbm25-file  file: %s\nscout      file: %s\nscout      def:  %s\n%-10s file: %s\n%-10s def:  %s\ntwins: %d of the %d misses rank first a file that defines the name too; were they all first, file MRR %.3f\neither: were each query's file ranked the better of scout's rank and plain BM25's, file MRR %.3f\n",
 		header, refFile.String(), file.String(), def.String(), row, embFile.String(), row, embDef.String(), twins, len(misses), file.mrr()+twinGain, either.mrr())
 	t.Logf("\n%s", got)
+	t.Logf("%s alone (its best %d chunks' files): file %s", row, scout.MaxSimilar, simFile.String())
 	if peer := os.Getenv("SCOUT_CONCEPT_PEER"); peer != "" {
 		peerEval(t, peer, dir, cases, refFile)
 	}
@@ -529,7 +540,7 @@ func (r *plainBM25) search(q string, n int) []string {
 // tunings separated by ";", each a list of Tuning fields set by name
 // ("FuseK=40,Path=1;Lowered=0.8"). For trying changes to the weights:
 // SCOUT_CONCEPT_GRID='FuseK=40;FuseK=80' go test -run TestConceptEvalGo -v .
-func tuneGrid(t *testing.T, ix *concept.Index, dir string, cases []conceptCase, grid string) {
+func tuneGrid(t *testing.T, ix *concept.Index, dir string, cases []conceptCase, grid string, sims map[string][]concept.Similar) {
 	for _, cfg := range strings.Split(grid, ";") {
 		tu := concept.DefaultTuning
 		v := reflect.ValueOf(&tu).Elem()
@@ -552,12 +563,25 @@ func tuneGrid(t *testing.T, ix *concept.Index, dir string, cases []conceptCase, 
 		}
 		var file, def evalFigures
 		for _, c := range cases {
-			fr, dr := ranksOf(ix, dir, c, concept.Query{Text: c.query, Tuning: &tu, Read: scout.PhraseText})
+			fr, dr := ranksOf(ix, dir, c, concept.Query{Text: c.query, Tuning: &tu, Read: scout.PhraseText, Similar: sims[c.query]})
 			file.add(fr)
 			def.add(dr)
 		}
 		t.Logf("%-30s file %s | def MRR %.3f", cfg, file.String(), def.mrr())
 	}
+}
+
+// fileRank returns the rank of a case's file among the files of a
+// similarity ranking (0: not there).
+func fileRank(ix *concept.Index, dir string, c conceptCase, sim []concept.Similar) int {
+	var files []string
+	for _, s := range sim {
+		p := strings.TrimPrefix(ix.Files[ix.Chunk(s.Chunk).File].Path, filepath.ToSlash(dir)+"/")
+		if !slices.Contains(files, p) {
+			files = append(files, p)
+		}
+	}
+	return slices.Index(files, c.path) + 1
 }
 
 // ranksOf returns the rank of a case's file among the files of the leads,
