@@ -258,12 +258,12 @@ func symbolLine(desc string, ix *concept.Index, leads []concept.Lead, shown []pa
 	for _, l := range leads {
 		best = max(best, defines(l))
 	}
-	if best == 0 && len(leads) > 0 {
+	if best == 0 && len(shown) > 0 {
 		in := ""
 		if len(quals) > 0 {
 			in = " in " + strings.Join(quals, ".") + " or elsewhere"
 		}
-		return fmt.Sprintf("read as a symbol: none of the %d leads defines %s%s", len(leads), name, in)
+		return fmt.Sprintf("read as a symbol: none of the %d leads defines %s%s", len(shown), name, in)
 	}
 	s := "read as a symbol: a chunk that defines " + name + " comes first (defines)"
 	if len(quals) > 0 {

@@ -379,11 +379,15 @@ func conceptEval(t *testing.T, root string, cases []conceptCase, name, header st
 	if err != nil {
 		t.Fatal(err)
 	}
-	// SCOUT_CONCEPT_GRID="EmbedWeight=0.5;EmbedWeight=1,Phrase=0.5" logs
-	// the figures under each tuning, the row's provider ranking too.
+	// SCOUT_CONCEPT_GRID="FuseK=40;Phrase=0.5" logs the figures of the
+	// words alone under each tuning; with SCOUT_CONCEPT_EMBED set, that
+	// provider's ranking is fused too ("EmbedWeight=0.5;EmbedWeight=1").
 	if grid := os.Getenv("SCOUT_CONCEPT_GRID"); grid != "" {
 		sims := map[string][]concept.Similar{}
 		for _, c := range cases {
+			if os.Getenv("SCOUT_CONCEPT_EMBED") == "" {
+				break
+			}
 			if sims[c.query], err = similarTo(c.query); err != nil {
 				t.Fatal(err)
 			}
