@@ -272,27 +272,38 @@ func symbolLine(desc string, ix *concept.Index, leads []concept.Lead, shown []pa
 	if best == 0 {
 		return s
 	}
-	var at []string
-	more, asLead := 0, false
+	// A long definition is cut into windows, each a chunk that defines
+	// it: one place, from its first line to its last, where it first is.
+	type place struct {
+		path, where string
+		file        int
+		start, end  int
+	}
+	var at []place
+	asLead := false
 	for _, l := range leads {
 		if defines(l) != best {
 			continue
 		}
-		if len(at) == maxDefinedAt {
-			more++
+		c := ix.Chunk(l.Chunk)
+		if i := slices.IndexFunc(at, func(p place) bool { return p.file == c.File && p.start <= c.End && c.Start <= p.end }); i >= 0 {
+			at[i].start, at[i].end = min(at[i].start, c.Start), max(at[i].end, c.End)
 			continue
 		}
-		c := ix.Chunk(l.Chunk)
 		p := ix.Files[c.File].Path
 		where := "an exact hit"
 		if i := slices.IndexFunc(shown, func(s page.Lead) bool { return s.Path == p && s.Start == c.Start }); i >= 0 {
 			where, asLead = "lead "+strconv.Itoa(i+1), true
 		}
-		at = append(at, fmt.Sprintf("%s:%d-%d (%s)", page.Quote(p), c.Start, c.End, where))
+		at = append(at, place{p, where, c.File, c.Start, c.End})
 	}
-	s += "; defined at " + strings.Join(at, ", ")
-	if more > 0 {
-		s += fmt.Sprintf(" and %d more", more)
+	var list []string
+	for _, p := range at[:min(len(at), maxDefinedAt)] {
+		list = append(list, fmt.Sprintf("%s:%d-%d (%s)", page.Quote(p.path), p.start, p.end, p.where))
+	}
+	s += "; defined at " + strings.Join(list, ", ")
+	if len(at) > maxDefinedAt {
+		s += fmt.Sprintf(" and %d more", len(at)-maxDefinedAt)
 	}
 	switch {
 	case !asLead:
