@@ -30,7 +30,11 @@ func TestConditionsPagesExhaustive(t *testing.T) {
 		{All: []scout.Term{{Pattern: "line"}, {Pattern: "nothing"}}, None: []scout.Term{{Pattern: "pad"}}, Scope: scout.ScopeDef},
 	}
 	r := rand.New(rand.NewPCG(9, 4))
-	for seed := range uint64(4) {
+	seeds := uint64(4)
+	if testing.Short() {
+		seeds = 2 // CI runs -short under the race detector, where each seed takes 15 s
+	}
+	for seed := range seeds {
 		dir := genCorpus(t, 200+seed, t.TempDir())
 		for qi, q := range queries {
 			for _, q := range []scout.Query{q, fixedOf(q)} {
