@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"unsafe"
 
@@ -215,9 +214,7 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		in.How += "\n" + signals
 	}
 	in.Leads, in.LinesOf = leadsOf(ix, leads, exact.files, o.ShowSecrets)
-	if line := symbolLine(desc, ix, leads, in.Leads, countLines(exact.files)); line != "" {
-		in.How += "\n" + line
-	}
+	in.Symbol = symbolOn(desc, ix, leads, in.Leads)
 	if err := ix.Damage(); err != nil {
 		// What the search read of the kept index was not as written.
 		return nil, &damagedKept{file: k.file, err: err}
@@ -236,15 +233,14 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 	return page.PlanConcept(in), nil
 }
 
-// symbolLine is the footer's line for a description that is one symbol
-// ("" for any other): that its definitions lead, and where the best of
-// them are (the namesakes its qualifiers match, else all), for the exact
-// hits come first on the page and may fill pages before the leads begin.
-// A definition whose lines are exact hits is among them, not a lead.
-func symbolLine(desc string, ix *concept.Index, leads []concept.Lead, shown []page.Lead, exact int) string {
+// symbolOn says, for a description that is one symbol (nil for any
+// other), where the leads that define it best are (the namesakes its
+// qualifiers match, else all): the lead each is among those shown, or
+// none when its lines are exact hits and it was left out of them.
+func symbolOn(desc string, ix *concept.Index, leads []concept.Lead, shown []page.Lead) *page.Symbol {
 	quals, name, ok := concept.Symbol(desc)
 	if !ok {
-		return ""
+		return nil
 	}
 	defines := func(l concept.Lead) int {
 		for _, s := range l.Signals {
@@ -258,65 +254,31 @@ func symbolLine(desc string, ix *concept.Index, leads []concept.Lead, shown []pa
 	for _, l := range leads {
 		best = max(best, defines(l))
 	}
-	if best == 0 && len(shown) > 0 {
-		in := ""
-		if len(quals) > 0 {
-			in = " in " + strings.Join(quals, ".") + " or elsewhere"
-		}
-		return fmt.Sprintf("read as a symbol: none of the %d leads defines %s%s", len(shown), name, in)
-	}
-	s := "read as a symbol: a chunk that defines " + name + " comes first (defines)"
-	if len(quals) > 0 {
-		s += ", one in " + strings.Join(quals, ".") + " (its path, receiver or class) before its namesakes"
-	}
+	sym := &page.Symbol{Name: name, Qualifiers: quals, DefinedAt: []page.Definition{}}
 	if best == 0 {
-		return s
+		return sym
 	}
 	// A long definition is cut into windows, each a chunk that defines
 	// it: one place, from its first line to its last, where it first is.
-	type place struct {
-		path, where string
-		file        int
-		start, end  int
-	}
-	var at []place
-	asLead := false
 	for _, l := range leads {
 		if defines(l) != best {
 			continue
 		}
 		c := ix.Chunk(l.Chunk)
-		if i := slices.IndexFunc(at, func(p place) bool { return p.file == c.File && p.start <= c.End && c.Start <= p.end }); i >= 0 {
-			at[i].start, at[i].end = min(at[i].start, c.Start), max(at[i].end, c.End)
+		p := ix.Files[c.File].Path
+		if i := slices.IndexFunc(sym.DefinedAt, func(d page.Definition) bool { return d.Path == p && d.Start <= c.End && c.Start <= d.End }); i >= 0 {
+			d := &sym.DefinedAt[i]
+			d.Start, d.End = min(d.Start, c.Start), max(d.End, c.End)
 			continue
 		}
-		p := ix.Files[c.File].Path
-		where := "an exact hit"
-		if i := slices.IndexFunc(shown, func(s page.Lead) bool { return s.Path == p && s.Start == c.Start }); i >= 0 {
-			where, asLead = "lead "+strconv.Itoa(i+1), true
-		}
-		at = append(at, place{p, where, c.File, c.Start, c.End})
+		lead := slices.IndexFunc(shown, func(s page.Lead) bool { return s.Path == p && s.Start == c.Start }) + 1
+		sym.DefinedAt = append(sym.DefinedAt, page.Definition{Path: p, Start: c.Start, End: c.End, Lead: lead})
 	}
-	var list []string
-	for _, p := range at[:min(len(at), maxDefinedAt)] {
-		list = append(list, fmt.Sprintf("%s:%d-%d (%s)", page.Quote(p.path), p.start, p.end, p.where))
+	if n := len(sym.DefinedAt); n > page.MaxDefinedAt {
+		sym.More, sym.DefinedAt = n-page.MaxDefinedAt, sym.DefinedAt[:page.MaxDefinedAt]
 	}
-	s += "; defined at " + strings.Join(list, ", ")
-	if len(at) > maxDefinedAt {
-		s += fmt.Sprintf(" and %d more", len(at)-maxDefinedAt)
-	}
-	switch {
-	case !asLead:
-	case exact == 1:
-		s += "; the leads come after the 1 exact hit"
-	case exact > 1:
-		s += fmt.Sprintf("; the leads come after the %d exact hits", exact)
-	}
-	return s
+	return sym
 }
-
-// maxDefinedAt is how many definitions of a symbol the page names.
-const maxDefinedAt = 3
 
 // exactHits returns the lines that hold desc as written (case folded),
 // by file, best file first, at most MaxExactHits of them, and how many

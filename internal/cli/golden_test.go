@@ -54,10 +54,11 @@ var goldenCases = []struct {
 	{"concept-explain", []string{"concept", "--explain", "handle one request"}, false},
 	{"concept-empty", []string{"concept", " "}, false},
 	{"concept-none", []string{"concept", "quantum flux capacitor"}, false},
-	{"concept-symbol", []string{"concept", "--explain", "server.Handler"}, false},   // the struct leads, with defines
-	{"concept-symbol-after-exact", []string{"concept", "server.NewHandler"}, false}, // where the definition is, the leads being after an exact hit
-	{"concept-symbol-in-exact", []string{"concept", "NewHandler"}, false},           // the definition's lines are exact hits
-	{"concept-symbol-undefined", []string{"concept", "server.Handlerr"}, false},     // no lead defines it
+	{"concept-symbol", []string{"concept", "--explain", "server.Handler"}, false},      // the struct leads, with defines
+	{"concept-symbol-after-exact", []string{"concept", "server.NewHandler"}, false},    // where the definition is, the leads being after an exact hit
+	{"concept-symbol-in-exact", []string{"concept", "NewHandler"}, false},              // the definition's lines are exact hits
+	{"concept-symbol-undefined", []string{"concept", "server.Handlerr"}, false},        // no lead defines it
+	{"concept-symbol-json", []string{"concept", "--json", "server.NewHandler"}, false}, // the same, for a program
 	{"concept-embed", []string{"concept", "--embed", "hashing", "--explain", "take care of a single request"}, false},
 	{"concept-embed-down", []string{"concept", "--embed", "ollama", "--embed-url", "http://127.0.0.1:1", "--embed-model", "nomic-embed-text", "handle one request"}, false},
 	{"concept-embed-no-model", []string{"concept", "--embed", "model", "handle one request"}, false},

@@ -44,10 +44,11 @@ type ConceptInput struct {
 	// asked only for the leads this page may show, so a page reads only
 	// their files.
 	LinesOf    func(i int) []Line
-	Skipped    string // why there are no leads, when they were skipped
-	How        string // how the leads were found, for the footer
-	Embedded   bool   // the leads were ranked by embeddings too
-	Index      string // what the index cache did, for the footer
+	Skipped    string  // why there are no leads, when they were skipped
+	How        string  // how the leads were found, for the footer
+	Symbol     *Symbol // when the description is one symbol
+	Embedded   bool    // the leads were ranked by embeddings too
+	Index      string  // what the index cache did, for the footer
 	Searched   int
 	NotIndexed []Reason // files left out of the index, by reason
 	Warnings   []string
@@ -63,7 +64,7 @@ type ConceptInput struct {
 // budget: the exact hits first (each line a unit), then the leads (each
 // lead a unit), each part under its header.
 func PlanConcept(in ConceptInput) *Page {
-	p := &Page{Mode: Concept, Number: in.Number, Warnings: in.Warnings, Searched: in.Searched, NotSearched: in.NotIndexed, explained: in.Explain}
+	p := &Page{Mode: Concept, Number: in.Number, Symbol: in.Symbol, Warnings: in.Warnings, Searched: in.Searched, NotSearched: in.NotIndexed, explained: in.Explain}
 	exact := 0
 	for _, f := range in.Exact {
 		exact += len(f.Lines)
@@ -252,6 +253,9 @@ func conceptFooter(in ConceptInput, exact, shownTo, shown int, cursor string) st
 	b.WriteString("\n")
 	if in.How != "" {
 		b.WriteString(in.How + "\n")
+	}
+	if in.Symbol != nil {
+		b.WriteString(symbolLine(in.Symbol, len(in.Leads), exact) + "\n")
 	}
 	if in.Index != "" {
 		b.WriteString(in.Index + "\n")

@@ -157,6 +157,9 @@ type Page struct {
 	// Leads are, on a concept page, the chunks that match a description
 	// by its words, best first; the exact hits are in Files.
 	Leads []Lead `json:"leads,omitempty"`
+	// Symbol is, on a concept page whose description is one symbol, where
+	// the leads' best definitions of it are (the footer says it too).
+	Symbol *Symbol `json:"symbol,omitempty"`
 
 	Total Totals `json:"total"` // every matching line and file (at least these when Partial)
 	// ExactFound is, on a concept page whose exact hits were cut, how
