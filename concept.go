@@ -266,9 +266,19 @@ func symbolOn(desc string, ix *concept.Index, leads []concept.Lead, shown []page
 		}
 		c := ix.Chunk(l.Chunk)
 		p := ix.Files[c.File].Path
-		if i := slices.IndexFunc(sym.DefinedAt, func(d page.Definition) bool { return d.Path == p && d.Start <= c.End && c.Start <= d.End }); i >= 0 {
+		touches := func(d page.Definition, start, end int) bool {
+			return d.Path == p && d.Start <= end+1 && start <= d.End+1
+		}
+		if i := slices.IndexFunc(sym.DefinedAt, func(d page.Definition) bool { return touches(d, c.Start, c.End) }); i >= 0 {
 			d := &sym.DefinedAt[i]
 			d.Start, d.End = min(d.Start, c.Start), max(d.End, c.End)
+			// The window may join places listed apart until now.
+			for j := len(sym.DefinedAt) - 1; j > i; j-- {
+				if o := sym.DefinedAt[j]; touches(o, d.Start, d.End) {
+					d.Start, d.End = min(d.Start, o.Start), max(d.End, o.End)
+					sym.DefinedAt = slices.Delete(sym.DefinedAt, j, j+1)
+				}
+			}
 			continue
 		}
 		lead := slices.IndexFunc(shown, func(s page.Lead) bool { return s.Path == p && s.Start == c.Start }) + 1
