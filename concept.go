@@ -269,25 +269,35 @@ func symbolOn(desc string, ix *concept.Index, leads []concept.Lead, shown []page
 		touches := func(d page.Definition, start, end int) bool {
 			return d.Path == p && d.Start <= end+1 && start <= d.End+1
 		}
+		lead := slices.IndexFunc(shown, func(s page.Lead) bool { return s.Path == p && s.Start == c.Start }) + 1
 		if i := slices.IndexFunc(sym.DefinedAt, func(d page.Definition) bool { return touches(d, c.Start, c.End) }); i >= 0 {
 			d := &sym.DefinedAt[i]
-			d.Start, d.End = min(d.Start, c.Start), max(d.End, c.End)
+			d.Start, d.End, d.Lead = min(d.Start, c.Start), max(d.End, c.End), firstLead(d.Lead, lead)
 			// The window may join places listed apart until now.
 			for j := len(sym.DefinedAt) - 1; j > i; j-- {
 				if o := sym.DefinedAt[j]; touches(o, d.Start, d.End) {
-					d.Start, d.End = min(d.Start, o.Start), max(d.End, o.End)
+					d.Start, d.End, d.Lead = min(d.Start, o.Start), max(d.End, o.End), firstLead(d.Lead, o.Lead)
 					sym.DefinedAt = slices.Delete(sym.DefinedAt, j, j+1)
 				}
 			}
 			continue
 		}
-		lead := slices.IndexFunc(shown, func(s page.Lead) bool { return s.Path == p && s.Start == c.Start }) + 1
 		sym.DefinedAt = append(sym.DefinedAt, page.Definition{Path: p, Start: c.Start, End: c.End, Lead: lead})
 	}
 	if n := len(sym.DefinedAt); n > page.MaxDefinedAt {
 		sym.More, sym.DefinedAt = n-page.MaxDefinedAt, sym.DefinedAt[:page.MaxDefinedAt]
 	}
 	return sym
+}
+
+// firstLead returns the first of two leads (numbered from 1; 0 is none):
+// a definition some of whose windows are exact hits is shown where its
+// first shown window is.
+func firstLead(a, b int) int {
+	if a == 0 || (b != 0 && b < a) {
+		return b
+	}
+	return a
 }
 
 // exactHits returns the lines that hold desc as written (case folded),

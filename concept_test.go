@@ -522,29 +522,33 @@ func loweredTree(t *testing.T, name string, files map[string]string) func(desc s
 // TestConceptSymbolDefinedAt: a description that is one symbol, used on
 // more lines than a page keeps, has its definition named in the footer
 // with where it is among the leads; a definition cut into windows (a
-// long struct) is one place, from its first line to its last.
+// long struct) is one place, from its first line to its last, shown
+// where its first lead is even when its first window, holding the
+// symbol as written, is an exact hit.
 func TestConceptSymbolDefinedAt(t *testing.T) {
-	dir := t.TempDir()
-	os.MkdirAll(filepath.Join(dir, "server"), 0o755)
-	var fields strings.Builder
-	for i := range 150 {
-		fmt.Fprintf(&fields, "\tField%d int // setting %d of the server\n", i, i)
-	}
-	os.WriteFile(filepath.Join(dir, "server", "server.go"), []byte("package server\n\n// Server serves.\ntype Server struct {\n"+fields.String()+"}\n"), 0o644)
-	var uses strings.Builder
-	for i := range scout.MaxExactHits + 20 {
-		fmt.Fprintf(&uses, "var s%d = new(server.Server)\n", i)
-	}
-	os.WriteFile(filepath.Join(dir, "main.go"), []byte("package main\n\nimport \"example.com/server\"\n\n"+uses.String()), 0o644)
-	p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: "server.Server", Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{NoCache: true}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(p.Leads) != 0 {
-		t.Fatalf("the first page shows %d leads; want the exact hits only, so that the footer is what tells", len(p.Leads))
-	}
-	want := fmt.Sprintf("; defined at %s:3-155 (lead 1); the leads come after the %d exact hits\n", filepath.ToSlash(filepath.Join(dir, "server", "server.go")), scout.MaxExactHits)
-	if !strings.Contains(p.Text, want) {
-		t.Errorf("the page does not say %q:\n%s", want, p.Text[max(0, len(p.Text)-1200):])
+	for _, doc := range []string{"// Server serves.", "// Server serves; see server.Server."} {
+		dir := t.TempDir()
+		os.MkdirAll(filepath.Join(dir, "server"), 0o755)
+		var fields strings.Builder
+		for i := range 150 {
+			fmt.Fprintf(&fields, "\tField%d int // setting %d of the server\n", i, i)
+		}
+		os.WriteFile(filepath.Join(dir, "server", "server.go"), []byte("package server\n\n"+doc+"\ntype Server struct {\n"+fields.String()+"}\n"), 0o644)
+		var uses strings.Builder
+		for i := range scout.MaxExactHits + 20 {
+			fmt.Fprintf(&uses, "var s%d = new(server.Server)\n", i)
+		}
+		os.WriteFile(filepath.Join(dir, "main.go"), []byte("package main\n\nimport \"example.com/server\"\n\n"+uses.String()), 0o644)
+		p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: "server.Server", Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{NoCache: true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Leads) != 0 {
+			t.Fatalf("the first page shows %d leads; want the exact hits only, so that the footer is what tells", len(p.Leads))
+		}
+		want := fmt.Sprintf("; defined at %s:3-155 (lead 1); the leads come after the %d exact hits\n", filepath.ToSlash(filepath.Join(dir, "server", "server.go")), scout.MaxExactHits)
+		if !strings.Contains(p.Text, want) {
+			t.Errorf("%q: the page does not say %q:\n%s", doc, want, p.Text[max(0, len(p.Text)-1200):])
+		}
 	}
 }

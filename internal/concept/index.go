@@ -2,6 +2,7 @@ package concept
 
 import (
 	"math"
+	"os"
 	"slices"
 	"strings"
 )
@@ -386,6 +387,7 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 	// is among them).
 	var defines map[uint32]int
 	if sym, ok := symbolOf(q.Text); ok {
+		sym.wd, _ = os.Getwd() // no directory known: relative paths are taken as they are
 		defines = map[uint32]int{}
 		for _, c := range touched[:min(len(touched), maxDefines)] {
 			_, name, head := ix.Strings(int(c))

@@ -2,6 +2,7 @@ package concept
 
 import (
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -15,15 +16,16 @@ import (
 // signal "defines" on top of its words: a whole first place's worth of
 // fusion (see definesWeight) when the name is the same as written, half
 // when it differs only in case, and a whole more when the qualifiers
-// ("imports", "Resolver") are words of its path or of its signature (a
-// method's receiver, a package's directory): the qualifier says which of
-// the namesakes is meant more surely than the case of a name typed.
+// ("imports", "Resolver") name where it is (see qualified: its package's
+// directory, its module, its receiver or class): the qualifier says which
+// of the namesakes is meant more surely than the case of a name typed.
 
 // symbolQuery is a description read as a symbol: its name (the last
 // part) and the qualifiers before it.
 type symbolQuery struct {
 	quals []string
 	name  string
+	wd    string // the directory relative paths are in, for the qualifiers
 }
 
 // symbolOf reads text as a symbol: one token of identifiers joined by
@@ -93,37 +95,61 @@ func (s symbolQuery) defines(name, head, p string, others func() []string) int {
 	default:
 		return 0
 	}
-	if len(s.quals) > 0 && s.qualified(head, p, others) {
+	if len(s.quals) > 0 && s.qualified(head, p, s.wd, others) {
 		v += definesWeight
 	}
 	return v
 }
 
-// qualified reports whether every qualifier is an identifier of head (a
-// Go method's receiver), a part of the path p (a directory, or the file's
-// name without its extension: a package, a module), or the name of a
-// definition of the same file (a Python or JavaScript method's class,
-// whose signature does not name it), ignoring case.
-func (s symbolQuery) qualified(head, p string, others func() []string) bool {
-	var words []string
-	identifiers(head, func(w string) { words = append(words, w) })
+// qualified reports whether every qualifier names where the definition
+// is, ignoring case: an identifier of head before the name (a Go
+// method's receiver, a C++ or Rust namespace; not a parameter's type nor
+// the result's: cgi's "func Request() (*http.Request, error)" is no
+// http.Request), the name of a definition of the same file (a Python or
+// JavaScript method's class, whose signature does not name it), or a
+// directory of the file's path or the file's name without its extension
+// (a package, a module). Path qualifiers must reach the file: one of them
+// is its directory or its name ("http" names net/http/server.go but not
+// net/http/httptest/server.go, "xml.etree.ElementTree" names
+// xml/etree/ElementTree.py). The path is made absolute against wd, so
+// that a file at the root of the search is in its root's directory
+// however the root was written ("." in net/http).
+func (s symbolQuery) qualified(head, p, wd string, others func() []string) bool {
+	var before []string
+	stop := false
+	identifiers(head, func(w string) {
+		if stop = stop || strings.EqualFold(w, s.name); !stop {
+			before = append(before, w)
+		}
+	})
+	if !filepath.IsAbs(p) && wd != "" {
+		p = filepath.Join(wd, p)
+	}
+	p = filepath.ToSlash(p)
 	stem := strings.TrimSuffix(path.Base(p), path.Ext(p))
-	words = append(words, stem)
-	words = append(words, strings.Split(path.Dir(p), "/")...)
+	dirs := strings.Split(path.Dir(p), "/")
 	has := func(words []string, q string) bool {
 		return slices.ContainsFunc(words, func(w string) bool { return strings.EqualFold(w, q) })
 	}
 	var names []string
+	above, reached := false, false // a qualifier only a directory above the file's names; one that names the file's own
 	for _, q := range s.quals {
-		if has(words, q) {
-			continue
-		}
-		if names == nil {
-			names = others()
-		}
-		if !has(names, q) {
-			return false
+		switch {
+		case has(before, q):
+		case strings.EqualFold(q, stem), strings.EqualFold(q, dirs[len(dirs)-1]):
+			reached = true
+		default:
+			if names == nil {
+				names = others()
+			}
+			switch {
+			case has(names, q):
+			case has(dirs, q):
+				above = true
+			default:
+				return false
+			}
 		}
 	}
-	return true
+	return !above || reached
 }

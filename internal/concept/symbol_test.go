@@ -59,6 +59,19 @@ func TestSymbolLeadsWithItsDefinition(t *testing.T) {
 		"jose/jwt.py": {
 			{"decode", "def decode(value, key, algorithms=None):\n    # decode a JSON web token: decode the json of the token, json decoder\n    return json_decode(value)"},
 		},
+		// Namesakes that say http and request more often than the
+		// definition: a function of another package whose result is an
+		// http.Request, a type of a package below http.
+		"net/http/request.go": {
+			{"Request", "// A Request represents an HTTP request.\ntype Request struct { Method string }"},
+			{"Server", "// Server defines parameters for running an HTTP server.\ntype Server struct { Addr string }"},
+		},
+		"net/http/cgi/child.go": {
+			{"Request", "// Request returns the HTTP request as represented in the current\n// environment: an http.Request, as an http request of the net/http package.\nfunc Request() (*http.Request, error) { return RequestFromMap(envMap(os.Environ())) }"},
+		},
+		"net/http/httptest/server.go": {
+			{"Server", "// A Server is an HTTP server listening on a loopback port, for\n// end-to-end HTTP tests: an http.Server, an http server.\ntype Server struct { Config *http.Server }"},
+		},
 		"names.go": {
 			{"names", "// names of the imports the resolver names: names names names.\nfunc names() {}"},
 		},
@@ -80,9 +93,56 @@ func TestSymbolLeadsWithItsDefinition(t *testing.T) {
 		{"resolver.names", "imports/imports.go Names"},
 		{"JSONDecoder.decode", "json/decoder.py decode"}, // a Python method's class: a definition of its file
 		{"jwt.decode", "jose/jwt.py decode"},
+		{"http.Request", "net/http/request.go Request"},
+		{"http.Server", "net/http/request.go Server"},
+		{"httptest.Server", "net/http/httptest/server.go Server"},
 	} {
 		if got := first(c.q); got != c.want {
 			t.Errorf("%q: first lead %s, want %s", c.q, got, c.want)
+		}
+	}
+}
+
+// TestQualified: what makes a qualifier name where a definition is, and
+// what does not.
+func TestQualified(t *testing.T) {
+	names := func(ns ...string) func() []string { return func() []string { return ns } }
+	for _, c := range []struct {
+		sym, head, path, wd string
+		others              []string
+		want                bool
+	}{
+		{"Resolver.Names", "func (r *Resolver) Names(cand string) bool", "imports/imports.go", "/src", nil, true},
+		{"http.Request", "type Request struct", "net/http/request.go", "/src", nil, true},
+		// A parameter's or a result's type is not where the name is.
+		{"http.Request", "func Request() (*http.Request, error)", "net/http/cgi/child.go", "/src", nil, false},
+		{"Request.Write", "func Write(r *Request) error", "net/http/transfer.go", "/src", nil, false},
+		// A package is the file's directory, not one above it.
+		{"http.Server", "type Server struct", "net/http/httptest/server.go", "/src", nil, false},
+		{"httptest.Server", "type Server struct", "net/http/httptest/server.go", "/src", nil, true},
+		// At the root of the search, the root's own directory.
+		{"http.Request", "type Request struct", "request.go", "/src/net/http", nil, true},
+		{"http.Request", "type Request struct", "./request.go", "/src/net/http", nil, true},
+		{"http.Request", "type Request struct", "/src/net/http/request.go", "/elsewhere", nil, true},
+		{"http.Request", "func Request() (*http.Request, error)", "cgi/child.go", "/src/net/http", nil, false},
+		// A module path: its directories down to the file's name.
+		{"xml.etree.ElementTree.parse", "def parse(source, parser=None):", "xml/etree/ElementTree.py", "/lib", nil, true},
+		{"json.JSONDecoder.decode", "def decode(self, s):", "json/decoder.py", "/lib", []string{"JSONDecoder", "decode"}, true},
+		{"json.decoder.decode", "def decode(self, s):", "json/decoder.py", "/lib", nil, true},
+		{"asyncio.Queue", "class Queue(mixins._LoopBoundMixin):", "asyncio/queues.py", "/lib", nil, true},
+		{"os.path.join", "def join(a, *p):", "posixpath.py", "/lib", nil, false},
+		{"xml.parse", "def parse(source):", "xml/etree/ElementTree.py", "/lib", nil, false},
+		// A class of the file names it, wherever the file is.
+		{"Cart.total", "def total(self):", "shop/models.py", "/app", []string{"Cart", "total"}, true},
+		{"shop.Cart.total", "def total(self):", "shop/models.py", "/app", []string{"Cart", "total"}, true},
+		{"store.Cart.total", "def total(self):", "shop/models.py", "/app", []string{"Cart", "total"}, false},
+	} {
+		s, ok := symbolOf(c.sym)
+		if !ok {
+			t.Fatalf("%q is no symbol", c.sym)
+		}
+		if got := s.qualified(c.head, c.path, c.wd, names(c.others...)); got != c.want {
+			t.Errorf("%q defined by %q in %s (in %s): qualified %v, want %v", c.sym, c.head, c.path, c.wd, got, c.want)
 		}
 	}
 }
