@@ -49,6 +49,7 @@ func TestConditionsMatchRipgrep(t *testing.T) {
 	if testing.Short() {
 		t.Skip("30 queries over GOROOT/src, each against ripgrep; run without -short")
 	}
+	fixture.NeedRg(t, "TestConditionsPagesExhaustive still checks the paging of conditions")
 	root := goroot(t)
 	t.Chdir(root)
 	cases := []condCase{
@@ -248,6 +249,7 @@ func TestConditionsDefScopeMatchesGoParser(t *testing.T) {
 	if scout.OutlineBy != "tree-sitter" {
 		t.Skip("a build without cgo has no parser: the def scope falls back to indentation blocks")
 	}
+	fixture.NeedRg(t, "the def scope is checked against go/parser only with it")
 	t.Chdir(goroot(t))
 	type fn struct {
 		path       string

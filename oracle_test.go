@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -61,9 +60,7 @@ func TestGoRootAgainstRipgrep(t *testing.T) {
 	if testing.Short() {
 		t.Skip("searches Go's whole source tree many times; not in -short mode")
 	}
-	if _, err := exec.LookPath("rg"); err != nil {
-		t.Skip("rg is not installed (apt-get install ripgrep): the oracle cannot run")
-	}
+	fixture.NeedRg(t, "the other tests of grep still run")
 	root := filepath.Join(fixture.GoRoot(), "src")
 	if _, err := os.Stat(root); err != nil {
 		t.Skipf("no Go source tree at %s", root)

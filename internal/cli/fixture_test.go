@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -144,9 +143,7 @@ func TestGrepFixtures(t *testing.T) {
 // TestGrepFixturesAgainstRipgrep checks the recorded expectations against
 // ripgrep itself, when it is installed.
 func TestGrepFixturesAgainstRipgrep(t *testing.T) {
-	if _, err := exec.LookPath("rg"); err != nil {
-		t.Skip("rg is not installed (apt-get install ripgrep); TestGrepFixtures still checks the recorded results")
-	}
+	fixture.NeedRg(t, "TestGrepFixtures still checks the recorded results")
 	for _, file := range fixtureFiles(t) {
 		t.Run(filepath.Base(filepath.Dir(file))+"/"+filepath.Base(file), func(t *testing.T) {
 			f := load(t, file)

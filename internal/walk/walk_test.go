@@ -106,9 +106,7 @@ func TestFixtures(t *testing.T) {
 // TestFixturesAgainstRipgrep runs ripgrep itself on every fixture, when it
 // is installed, so that the recorded expectations cannot drift from it.
 func TestFixturesAgainstRipgrep(t *testing.T) {
-	if _, err := exec.LookPath("rg"); err != nil {
-		t.Skip("rg is not installed (apt-get install ripgrep); the recorded expectations are still checked by TestFixtures")
-	}
+	fixture.NeedRg(t, "the recorded expectations are still checked by TestFixtures")
 	fixture.Each(t, fixtures, func(t *testing.T, f *fixture.Fixture) {
 		want := rgFiles(t, f)
 		got := walkFixture(t, f).files
