@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/scoutcode/scout/internal/concept"
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/syntax"
 )
@@ -37,6 +38,12 @@ func Refs(ctx context.Context, o RefsOptions) (*Page, error) {
 // goes on to the callers of the callers, a level at a time.
 func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOptions, showSecrets bool, depth int, co CacheOptions) (*Page, error) {
 	if !isIdentifier(name) {
+		if _, last, ok := concept.Symbol(name); ok && isIdentifier(last) {
+			// A qualified name, as an agent copies it from code: the
+			// page lists each definition of the name alone, each with
+			// its file, so the qualifier can be told apart there.
+			return nil, fmt.Errorf("%w: %s takes one name, not a qualified one: give %q (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, mode, last, last, name)
+		}
 		return nil, fmt.Errorf("%w: %s takes a name as written in the code, such as Serve or handle_timeout; %q is not one", ErrPattern, mode, name)
 	}
 	if depth < 0 || depth > MaxCallersDepth {

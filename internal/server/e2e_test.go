@@ -195,6 +195,7 @@ var resultCases = []struct {
 	{"callers", "callers", `{"name": "NewHandler"}`, false},
 	{"callers-tolerant", "callers", `{"symbol": "Serve", "path": ["cmd"]}`, false},
 	{"callers-not-a-name", "callers", `{"name": "a.b("}`, false},
+	{"callers-qualified", "callers", `{"name": "http.Get"}`, false},
 	{"callees", "callees", `{"function": "main"}`, false},
 	{"related", "related", `{"file": "server/handler.go"}`, false},
 	{"concept", "concept", `{"description": "returns a handler"}`, false},
