@@ -109,7 +109,8 @@ func (s symbolQuery) defines(name, head, p string, others func() []string) int {
 // JavaScript method's class, whose signature does not name it), or a
 // directory of the file's path or the file's name without its extension
 // (a package, a module). Path qualifiers must reach the file: one of them
-// is its directory or its name ("http" names net/http/server.go but not
+// is its directory (or the name a Go package there has, see
+// packageNames) or its name ("http" names net/http/server.go but not
 // net/http/httptest/server.go, "xml.etree.ElementTree" names
 // xml/etree/ElementTree.py). The path is made absolute against wd, so
 // that a file at the root of the search is in its root's directory
@@ -136,7 +137,7 @@ func (s symbolQuery) qualified(head, p, wd string, others func() []string) bool 
 	for _, q := range s.quals {
 		switch {
 		case has(before, q):
-		case strings.EqualFold(q, stem), strings.EqualFold(q, dirs[len(dirs)-1]):
+		case strings.EqualFold(q, stem), slices.ContainsFunc(packageNames(dirs), func(d string) bool { return strings.EqualFold(q, d) }):
 			reached = true
 		default:
 			if names == nil {
@@ -152,4 +153,26 @@ func (s symbolQuery) qualified(head, p, wd string, others func() []string) bool 
 		}
 	}
 	return !above || reached
+}
+
+// packageNames returns the names the directory a file is in gives its
+// package: the directory's own name, and by Go's conventions for major
+// versions the name before the version: bar for bar/v2 (a module's
+// major version directory), yaml for yaml.v3 (gopkg.in's).
+func packageNames(dirs []string) []string {
+	own := dirs[len(dirs)-1]
+	names := []string{own}
+	if majorVersion(own) && len(dirs) > 1 {
+		names = append(names, dirs[len(dirs)-2])
+	}
+	if i := strings.LastIndex(own, ".v"); i > 0 && majorVersion(own[i+1:]) {
+		names = append(names, own[:i])
+	}
+	return names
+}
+
+// majorVersion reports whether s is "v" and digits, as Go's major
+// version suffixes are (v2, v10).
+func majorVersion(s string) bool {
+	return len(s) > 1 && s[0] == 'v' && strings.Trim(s[1:], "0123456789") == ""
 }

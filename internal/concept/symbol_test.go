@@ -125,6 +125,13 @@ func TestQualified(t *testing.T) {
 		{"http.Request", "type Request struct", "./request.go", "/src/net/http", nil, true},
 		{"http.Request", "type Request struct", "/src/net/http/request.go", "/elsewhere", nil, true},
 		{"http.Request", "func Request() (*http.Request, error)", "cgi/child.go", "/src/net/http", nil, false},
+		// A Go package in a major version's directory is named before it.
+		{"bar.New", "func New() *Bar", "github.com/foo/bar/v2/bar.go", "/src", nil, true},
+		{"bar.New", "func New() *Bar", "github.com/foo/bar/v2/client.go", "/src", nil, true},
+		{"yaml.Marshal", "func Marshal(in interface{}) (out []byte, err error)", "gopkg.in/yaml.v3/yaml.go", "/src", nil, true},
+		{"yaml.Marshal", "func Marshal(in interface{}) (out []byte, err error)", "gopkg.in/yaml.v3/encode.go", "/src", nil, true},
+		{"foo.New", "func New() *Bar", "github.com/foo/bar/v2/client.go", "/src", nil, false},
+		{"json.Marshal", "func Marshal(v any) ([]byte, error)", "encoding/json/internal/v2/arshal.go", "/src", nil, false},
 		// A module path: its directories down to the file's name.
 		{"xml.etree.ElementTree.parse", "def parse(source, parser=None):", "xml/etree/ElementTree.py", "/lib", nil, true},
 		{"json.JSONDecoder.decode", "def decode(self, s):", "json/decoder.py", "/lib", []string{"JSONDecoder", "decode"}, true},
