@@ -106,7 +106,7 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 	if err := o.PageOptions.check(); err != nil {
 		return nil, err
 	}
-	if err := knownProvider(o.Embed.Provider); err != nil {
+	if err := knownProvider(o.Embed); err != nil {
 		return nil, err
 	}
 	ro := o.RankOptions

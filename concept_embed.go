@@ -33,7 +33,8 @@ type EmbedOptions struct {
 	Model string
 	// Key is sent as a bearer token (openai); it is never shown.
 	Key string
-	// Timeout bounds each request to an HTTP provider; 0: 30 s.
+	// Timeout bounds each request to an HTTP provider; 0:
+	// DefaultEmbedTimeout. Negative is an error.
 	Timeout time.Duration
 	// Budget bounds the time one search spends embedding chunks not seen
 	// before (and three quarters of what is left of the search's own
@@ -46,6 +47,9 @@ type EmbedOptions struct {
 // a large tree with a remote model can take many minutes, which no agent
 // waits for.
 const DefaultEmbedBudget = 60 * time.Second
+
+// DefaultEmbedTimeout is EmbedOptions.Timeout's default.
+const DefaultEmbedTimeout = embed.DefaultTimeout
 
 // EmbedProviders are the providers EmbedOptions.Provider may name.
 var EmbedProviders = []string{"openai", "ollama", "model", "onnx", "hashing"}
@@ -85,16 +89,19 @@ func embedder(o EmbedOptions) (embed.Embedder, error) {
 		}
 		return embed.NewHTTP(d, o.URL, o.Model, o.Key, o.Timeout)
 	}
-	return nil, knownProvider(o.Provider)
+	return nil, knownProvider(o)
 }
 
 // knownProvider returns ErrEmbedProvider for a provider scout does not
 // know ("" is none, and known).
-func knownProvider(name string) error {
-	if name == "" || slices.Contains(EmbedProviders, name) {
+func knownProvider(o EmbedOptions) error {
+	if o.Timeout < 0 {
+		return fmt.Errorf("the embedding provider's timeout %v is negative: give how long one request may take (0: %v)", o.Timeout, DefaultEmbedTimeout)
+	}
+	if o.Provider == "" || slices.Contains(EmbedProviders, o.Provider) {
 		return nil
 	}
-	return fmt.Errorf("%w %q: use one of %s", ErrEmbedProvider, name, strings.Join(EmbedProviders, ", "))
+	return fmt.Errorf("%w %q: use one of %s", ErrEmbedProvider, o.Provider, strings.Join(EmbedProviders, ", "))
 }
 
 // similarity is what the embedding ranking gave a concept search.

@@ -277,6 +277,16 @@ func TestConceptEmbedUnknownProvider(t *testing.T) {
 	}
 }
 
+// A negative timeout is refused, not taken as the default.
+func TestConceptEmbedNegativeTimeout(t *testing.T) {
+	_, err := scout.Concept(context.Background(), scout.ConceptOptions{
+		Description: "x", Scope: scout.Scope{Paths: []string{t.TempDir()}}, Embed: scout.EmbedOptions{Provider: "hashing", Timeout: -time.Second}, CacheOptions: scout.CacheOptions{NoCache: true},
+	})
+	if err == nil || !strings.Contains(err.Error(), "-1s is negative") {
+		t.Errorf("a negative timeout: %v", err)
+	}
+}
+
 // TestConceptEmbedBudget: a provider too slow to embed a tree's new
 // chunks within the budget: the search answers by words and says how far
 // it got; what was embedded is kept, so each later search goes on where

@@ -125,7 +125,7 @@ func (f *embedFlags) add(cmd *cobra.Command) {
 	fl.StringVar(&f.provider, "embed", "", "also rank leads by embeddings from `PROVIDER`: "+strings.Join(scout.EmbedProviders, ", ")+" (default $SCOUT_EMBED; none)")
 	fl.StringVar(&f.url, "embed-url", "", "the provider's `URL` (openai, ollama; default $SCOUT_EMBED_URL); a key goes in $SCOUT_EMBED_KEY")
 	fl.StringVar(&f.model, "embed-model", "", "the model's `NAME` (openai, ollama) or directory (model: model.safetensors and tokenizer.json; onnx: model.onnx and tokenizer.json); default $SCOUT_EMBED_MODEL")
-	fl.DurationVar(&f.timeout, "embed-timeout", 0, "how long one request to the provider may take (default 30s)")
+	fl.DurationVar(&f.timeout, "embed-timeout", scout.DefaultEmbedTimeout, "how long one request to the provider may take (a `DURATION`, e.g. 5s)")
 }
 
 // options returns the provider the flags and the environment name; a
@@ -140,6 +140,9 @@ func (f *embedFlags) options(e *env) (scout.EmbedOptions, error) {
 	o := scout.EmbedOptions{
 		Provider: pick(f.provider, "SCOUT_EMBED"), URL: pick(f.url, "SCOUT_EMBED_URL"),
 		Model: pick(f.model, "SCOUT_EMBED_MODEL"), Key: e.getenv("SCOUT_EMBED_KEY"), Timeout: f.timeout,
+	}
+	if f.timeout <= 0 {
+		return o, usagef("--embed-timeout %v: give how long one request to the provider may take, e.g. 10s (default %v)", f.timeout, scout.DefaultEmbedTimeout)
 	}
 	if o.Provider != "" && !slices.Contains(scout.EmbedProviders, o.Provider) {
 		return o, usagef("unknown embedding provider %q: use one of %s", o.Provider, strings.Join(scout.EmbedProviders, ", "))

@@ -63,6 +63,7 @@ var goldenCases = []struct {
 	{"concept-embed-down", []string{"concept", "--embed", "ollama", "--embed-url", "http://127.0.0.1:1", "--embed-model", "nomic-embed-text", "handle one request"}, false},
 	{"concept-embed-no-model", []string{"concept", "--embed", "model", "handle one request"}, false},
 	{"concept-embed-unknown", []string{"concept", "--embed", "bert", "handle one request"}, false},
+	{"concept-embed-timeout", []string{"concept", "--embed", "ollama", "--embed-timeout", "0", "handle one request"}, false},
 	{"concept-embed-onnx", []string{"concept", "--embed", "onnx", "--embed-model", ".", "handle one request"}, false}, // the default build has no ONNX Runtime
 	// Several conditions (grep --and, --not, --near, --scope).
 	{"grep-and", []string{"grep", "-F", "NewHandler", "--and", "nil"}, false},
