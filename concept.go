@@ -214,6 +214,9 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		in.How += "\n" + signals
 	}
 	in.Leads, in.LinesOf = leadsOf(ix, leads, exact.files, o.ShowSecrets)
+	if len(in.Leads) == 0 && !hasTerms(desc) {
+		in.Skipped = "the description has no word to rank chunks by (common words such as \"the\", \"where\" and \"code\" are left out): say what the code does, e.g. \"retries after a timeout\""
+	}
 	in.Symbol = symbolOn(desc, ix, leads, in.Leads)
 	if err := ix.Damage(); err != nil {
 		// What the search read of the kept index was not as written.
@@ -231,6 +234,13 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		return nil, fmt.Errorf("%w: the leads' order changed since the first page though no file did (a file staged, committed or restored in git, or an embedding provider that answered then and not now); run the search again without the cursor", ErrStaleCursor)
 	}
 	return page.PlanConcept(in), nil
+}
+
+// hasTerms reports whether desc has a term concept search ranks by.
+func hasTerms(desc string) bool {
+	has := false
+	concept.Terms(desc, func(string) { has = true })
+	return has
 }
 
 // symbolOn says, for a description that is one symbol (nil for any

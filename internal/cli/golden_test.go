@@ -54,6 +54,7 @@ var goldenCases = []struct {
 	{"concept-explain", []string{"concept", "--explain", "handle one request"}, false},
 	{"concept-empty", []string{"concept", " "}, false},
 	{"concept-none", []string{"concept", "quantum flux capacitor"}, false},
+	{"concept-no-words", []string{"concept", "where is the code that does it"}, false},
 	{"concept-symbol", []string{"concept", "--explain", "server.Handler"}, false},      // the struct leads, with defines
 	{"concept-symbol-after-exact", []string{"concept", "server.NewHandler"}, false},    // where the definition is, the leads being after an exact hit
 	{"concept-symbol-in-exact", []string{"concept", "NewHandler"}, false},              // the definition's lines are exact hits
