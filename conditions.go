@@ -84,6 +84,7 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 		return nil, err
 	}
 	ro.Now = at.now
+	parent := ctx // timedOut tells its end from the limit's
 	ctx, cancel := deadline(ctx, o.Timeout)
 	defer cancel()
 	// Each file must hold every All term: one pass for the first, over
@@ -97,7 +98,7 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 	for _, t := range q.All {
 		r, _, err := run(ctx, request{Options: searchOf([]Term{t}, o.Scope, RankOptions{Sort: ByPath, NoFrecency: true, NoGit: true}, true), entries: left}, 0)
 		if err != nil {
-			return nil, conditionsErr(ctx, err, o.Timeout)
+			return nil, conditionsErr(parent, err, o.Timeout)
 		}
 		if searched < 0 {
 			searched = r.Stats.FilesSearched
@@ -116,7 +117,7 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 		so.ShowSecrets = o.ShowSecrets
 		r, _, err := run(ctx, request{Options: so, entries: left}, 0)
 		if err != nil {
-			return nil, conditionsErr(ctx, err, o.Timeout)
+			return nil, conditionsErr(parent, err, o.Timeout)
 		}
 		res0 = r
 	}

@@ -62,18 +62,22 @@ func Outline(ctx context.Context, o OutlineOptions) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
+	parent := ctx // timedOut tells its end from the limit's
 	ctx, cancel := deadline(ctx, o.Timeout)
 	defer cancel()
+	tooLong := func(err error) error {
+		if timedOut(parent, err, o.Timeout) {
+			return fmt.Errorf("the outline took longer than the %v allowed: name fewer files, or raise the timeout", o.Timeout)
+		}
+		return err
+	}
 	paths, err := outlinePaths(ctx, o.Scope)
 	if err != nil {
-		return nil, err
+		return nil, tooLong(err)
 	}
 	files, stamps, notParsed, warnings := parseAll(ctx, paths, o.ShowSecrets)
 	if err := ctx.Err(); err != nil {
-		if timedOut(ctx, err, o.Timeout) {
-			return nil, fmt.Errorf("the outline took longer than the %v allowed: name fewer files, or raise the timeout", o.Timeout)
-		}
-		return nil, err
+		return nil, tooLong(err)
 	}
 	in := page.OutlineInput{
 		Files: files, By: syntax.By, NotParsed: notParsed, Warnings: warnings,

@@ -3,12 +3,13 @@ package server
 import (
 	"encoding/json"
 	"testing"
+	"time"
 )
 
-// allSpecs returns the four tools' specs.
+// allSpecs returns every tool's spec.
 func allSpecs() []*spec {
 	s := toolSpecs()
-	return []*spec{s.grep, s.find, s.read, s.touch}
+	return []*spec{s.grep, s.find, s.read, s.outline, s.callers, s.callees, s.refs, s.related, s.concept, s.touch}
 }
 
 // TestAliasesTarget: every alias sets a parameter its tool has (or one of
@@ -40,6 +41,39 @@ func TestDecode(t *testing.T) {
 	}
 	if g := globList(a); len(g) != 3 || g[2] != "!vendor/**" {
 		t.Errorf("globs %v", g)
+	}
+}
+
+// TestTimeoutTaken: every tool that searches takes a time limit as
+// timeout_ms or timeout, whether its schema lists it or not (concept,
+// callers, callees, refs and related do not, to save the tool list's
+// tokens): an agent's limit is kept, never refused under one name with
+// the other suggested, nor dropped.
+func TestTimeoutTaken(t *testing.T) {
+	for _, s := range allSpecs() {
+		if s.tool == "read" || s.tool == "touch" {
+			continue
+		}
+		for _, key := range []string{"timeout_ms", "timeout"} {
+			call := map[string]any{key: 250}
+			for _, p := range s.params {
+				if p.required {
+					call[p.name] = "x"
+				}
+			}
+			raw, _ := json.Marshal(call)
+			a, err := s.decode(raw)
+			if err != nil {
+				t.Errorf("%s: %s refused: %v", s.tool, key, err)
+				continue
+			}
+			if got := sentTimeout(a); got != 250*time.Millisecond {
+				t.Errorf("%s: %s gave a limit of %v, want 250ms", s.tool, key, got)
+			}
+			if got := limitOf(s, a); got != 250*time.Millisecond {
+				t.Errorf("%s: %s: the wait for a turn counts toward %v, want 250ms", s.tool, key, got)
+			}
+		}
 	}
 }
 

@@ -221,11 +221,11 @@ func (h *handlers) turn(ctx context.Context, tool string, limit time.Duration) (
 }
 
 // limitOf is the time limit of a call of s, which its wait for a turn
-// counts toward: timeout_ms (or DefaultTimeout) for a tool that takes it;
-// 0 for the others.
+// counts toward: timeout_ms (or DefaultTimeout) for a tool that lists it;
+// for the others, the timeout_ms sent, else 0.
 func limitOf(s *spec, a args) time.Duration {
 	if s.param("timeout_ms") == nil {
-		return 0
+		return sentTimeout(a)
 	}
 	return timeoutOf(a)
 }
@@ -302,7 +302,7 @@ func (h *handlers) waited(a args, limit, waited time.Duration) (string, error) {
 	if limit <= 0 {
 		return "", nil
 	}
-	left := (limit - waited).Truncate(time.Millisecond)
+	left := limit - waited
 	if left <= 0 {
 		return "", h.noTimeLeft(waited, limit)
 	}
@@ -310,7 +310,9 @@ func (h *handlers) waited(a args, limit, waited time.Duration) (string, error) {
 	if prev, ok := a["timeout_ms"]; ok {
 		from = prev.from
 	}
-	a["timeout_ms"] = arg{v: int(left / time.Millisecond), from: from}
+	// In whole milliseconds, rounded up: a limit of 1 ms less the
+	// microseconds the arguments took to read still leaves the search 1.
+	a["timeout_ms"] = arg{v: int((left + time.Millisecond - 1) / time.Millisecond), from: from}
 	if waited < NotedWait {
 		return "", nil
 	}
@@ -362,10 +364,18 @@ func sortOf(a args) scout.Sort {
 }
 
 func timeoutOf(a args) time.Duration {
+	if t := sentTimeout(a); t > 0 {
+		return t
+	}
+	return DefaultTimeout
+}
+
+// sentTimeout is the timeout_ms a call sent; 0 for none.
+func sentTimeout(a args) time.Duration {
 	if a.has("timeout_ms") && a.num("timeout_ms") > 0 {
 		return time.Duration(a.num("timeout_ms")) * time.Millisecond
 	}
-	return DefaultTimeout
+	return 0
 }
 
 func (h *handlers) grep(ctx context.Context, a args) (any, string, error) {
@@ -554,7 +564,7 @@ func (h *handlers) related(ctx context.Context, a args) (any, string, error) {
 	}
 	p, err := scout.Related(ctx, scout.RelatedOptions{
 		Path: paths[0], Scope: scout.Scope{Paths: roots},
-		PageOptions: scout.PageOptions{Budget: a.num("budget"), Cursor: a.str("cursor"), Face: Face},
+		PageOptions: scout.PageOptions{Budget: a.num("budget"), Cursor: a.str("cursor"), Timeout: sentTimeout(a), Face: Face},
 		ShowSecrets: h.o.ShowSecrets,
 	})
 	if err != nil {
@@ -571,7 +581,7 @@ func (h *handlers) concept(ctx context.Context, a args) (any, string, error) {
 	p, err := scout.Concept(ctx, scout.ConceptOptions{
 		Description: a.str("description"), Tests: a.flag("tests"), Scope: scope, Embed: h.o.Embed, ShowSecrets: h.o.ShowSecrets,
 		RankOptions: scout.RankOptions{StateDir: h.o.StateDir},
-		PageOptions: scout.PageOptions{Budget: a.num("budget"), Cursor: a.str("cursor"), Face: Face},
+		PageOptions: scout.PageOptions{Budget: a.num("budget"), Cursor: a.str("cursor"), Timeout: sentTimeout(a), Face: Face},
 	})
 	if err != nil {
 		return nil, "", h.relative(err)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"slices"
 	"sync"
 )
 
@@ -120,6 +121,10 @@ var toolSpecs = sync.OnceValue(func() specs {
 		aliases("cursor", kString, "next_cursor", "nextCursor", "page_token"),
 		aliases("timeout_ms", kInt, "timeout"),
 	)
+	// unlistedTimeout is timeout_ms for the tools that do not list it
+	// (the tool list's tokens are scarce): a limit an agent sends is
+	// kept, not refused with a name that would then be ignored.
+	unlistedTimeout := aliases("timeout_ms", kInt, "timeout_ms")
 	pageAliases := concat(
 		aliases("max_files", kInt, "head_limit", "limit", "maxResults", "max_results", "maxFiles"),
 		pagedAliases,
@@ -250,13 +255,13 @@ var toolSpecs = sync.OnceValue(func() specs {
 	nameAliases := concat(
 		aliases("name", kString, "symbol", "function", "method", "pattern", "query"),
 		aliases("path", kStrings, "paths", "dir", "directory", "search_path"),
-		selectAliases, pagedAliases,
+		selectAliases, pagedAliases, unlistedTimeout,
 	)
 	callersSpec := &spec{
 		tool: "callers",
 		params: append(nameParams("the function or method called, as written at the call (Serve, not Server.Serve)"),
 			param{name: "depth", kind: kInt, desc: "levels of callers of callers to follow (1-5)"}),
-		aliases: nameAliases,
+		aliases: slices.DeleteFunc(slices.Clone(nameAliases), func(al alias) bool { return al.name == "depth" }), // its own parameter, not max_depth's alias
 	}
 	calleesSpec := &spec{
 		tool:    "callees",
@@ -276,7 +281,7 @@ var toolSpecs = sync.OnceValue(func() specs {
 			{name: "budget", kind: kInt, desc: "tokens (bytes/4) a page may take; default 1500"},
 			{name: "cursor", kind: kString, desc: "the cursor a page printed, with the same path"},
 		},
-		aliases: concat(aliases("path", kString, "file", "file_path", "filePath"), pagedAliases),
+		aliases: concat(aliases("path", kString, "file", "file_path", "filePath"), pagedAliases, unlistedTimeout),
 	}
 
 	conceptSpec := &spec{
@@ -291,7 +296,7 @@ var toolSpecs = sync.OnceValue(func() specs {
 		aliases: concat(
 			aliases("description", kString, "query", "q", "text", "concept", "what", "pattern"),
 			aliases("path", kStrings, "paths", "dir", "directory", "search_path"),
-			selectAliases, pagedAliases,
+			selectAliases, pagedAliases, unlistedTimeout,
 		),
 	}
 
