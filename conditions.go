@@ -95,11 +95,22 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 	// they rank as a walk would.
 	var left []walk.Entry // nil: no All term, walk
 	searched := -1
+	var warnings []string // the walk's (a path not there), then any pass's unreadable files
+	failed := false
+	warn := func(r *Result) {
+		failed = failed || r.Failed()
+		for _, w := range r.Warnings {
+			if m := w.Error(); !slices.Contains(warnings, m) {
+				warnings = append(warnings, m)
+			}
+		}
+	}
 	for _, t := range q.All {
 		r, _, err := run(ctx, request{Options: searchOf([]Term{t}, o.Scope, RankOptions{Sort: ByPath, NoFrecency: true, NoGit: true}, true), entries: left}, 0)
 		if err != nil {
 			return nil, conditionsErr(parent, err, o.Timeout)
 		}
+		warn(r)
 		if searched < 0 {
 			searched = r.Stats.FilesSearched
 		}
@@ -119,6 +130,7 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 		if err != nil {
 			return nil, conditionsErr(parent, err, o.Timeout)
 		}
+		warn(r)
 		res0 = r
 	}
 	if searched < 0 {
@@ -155,7 +167,7 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 	slices.SortStableFunc(files, func(a, b page.File) int { return cmp.Or(best(b)-best(a), strings.Compare(a.Path, b.Path)) })
 	in := page.ConditionsInput{
 		Query: q.String(), Scope: q.Scope.String(), Files: files, Qualified: qualified,
-		Searched: searched, Number: 1, Budget: o.Budget * 4, Face: o.Face,
+		Searched: searched, Warnings: warnings, Failed: failed, Number: 1, Budget: o.Budget * 4, Face: o.Face,
 	}
 	total := 0
 	for _, f := range files {

@@ -82,7 +82,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 			pre[path] = c
 			pmu.Unlock()
 		}
-		paths, other, searched, err := mentioning(ctx, names, sc, parse)
+		paths, other, searched, walked, err := mentioning(ctx, names, sc, parse)
 		if err != nil {
 			if timedOut(parent, err, po.Timeout) {
 				return nil, fmt.Errorf("the search for %s took longer than the %v allowed: narrow it with paths, globs or types, or raise the timeout", strings.Join(names, ", "), po.Timeout)
@@ -91,6 +91,12 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 		}
 		in.Searched = max(in.Searched, searched)
 		unsupported += other
+		if level == 0 { // each level walks the same tree
+			in.Failed = walked.Failed()
+			for _, w := range walked.Warnings {
+				in.Warnings = append(in.Warnings, w.Error())
+			}
+		}
 		found := usesIn(ctx, paths, names, mode, showSecrets, kc, pre)
 		if err := ctx.Err(); err != nil {
 			if timedOut(parent, err, po.Timeout) {
@@ -165,16 +171,17 @@ const maxLevelNames = 50
 
 // mentioning searches the scope for the files that mention any of names
 // as a word, and returns those in a language with a parser, in path
-// order, how many others there were, and the files searched. Each file
+// order, how many others there were, the files searched, and the walk's
+// result, for its warnings (a path not there, a file unreadable). Each file
 // with a mention is given to matched (nil: none) as the search reads it
 // (see request.matched).
-func mentioning(ctx context.Context, names []string, sc Scope, matched func(string, time.Time, []byte)) (paths []string, unsupported, searched int, err error) {
+func mentioning(ctx context.Context, names []string, sc Scope, matched func(string, time.Time, []byte)) (paths []string, unsupported, searched int, walked *Result, err error) {
 	res, _, err := run(ctx, request{Options: Options{
 		Patterns: names, Fixed: true, Word: true, Case: CaseSensitive, Scope: sc,
 		RankOptions: RankOptions{Sort: ByPath, NoFrecency: true, NoGit: true}, CountOnly: true, NoSpans: true,
 	}, matched: matched}, 0)
 	if err != nil {
-		return nil, 0, 0, err
+		return nil, 0, 0, nil, err
 	}
 	for _, f := range res.Files {
 		if syntax.Grammar(f.Path) == "" {
@@ -183,7 +190,7 @@ func mentioning(ctx context.Context, names []string, sc Scope, matched func(stri
 		}
 		paths = append(paths, f.Path)
 	}
-	return paths, unsupported, res.Stats.FilesSearched, nil
+	return paths, unsupported, res.Stats.FilesSearched, res, nil
 }
 
 // callerNames returns the names of the functions the calls of files sit

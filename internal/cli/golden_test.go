@@ -42,6 +42,7 @@ var goldenCases = []struct {
 	{"callers", []string{"callers", "NewHandler"}, false},
 	{"callers-json", []string{"callers", "--json", "Serve"}, false},
 	{"callers-not-a-name", []string{"callers", "h.Serve()"}, false},
+	{"callers-missing-path", []string{"callers", "NewHandler", ".", "nope/"}, false},
 	{"callers-help", []string{"callers", "--help"}, false},
 	{"callers-depth", []string{"callers", "--depth", "2", "Serve"}, false},
 	{"callers-depth-bad", []string{"callers", "--depth", "0", "Serve"}, false},
@@ -68,6 +69,7 @@ var goldenCases = []struct {
 	{"concept-embed-onnx", []string{"concept", "--embed", "onnx", "--embed-model", ".", "handle one request"}, false}, // the default build has no ONNX Runtime
 	// Several conditions (grep --and, --not, --near, --scope).
 	{"grep-and", []string{"grep", "-F", "NewHandler", "--and", "nil"}, false},
+	{"grep-and-missing-path", []string{"grep", "-F", "NewHandler", "--and", "nil", ".", "nope/"}, false},
 	{"grep-and-not", []string{"grep", "Handler", "--and", "func", "--not", "testing"}, false},
 	{"grep-near", []string{"grep", "-F", "NewHandler()", "--near", "1", "--and", "return"}, false},
 	{"grep-and-line", []string{"grep", "Handler", "--and", "func", "--scope", "line"}, false},

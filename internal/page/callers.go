@@ -23,7 +23,8 @@ type CallersInput struct {
 	Searched    int     // files searched for Name
 	NotParsed   []Reason
 	Warnings    []string
-	Start       int // calls shown on earlier pages
+	Failed      bool // a warning is a failure (a path not there), not a notice
+	Start       int  // calls shown on earlier pages
 	Number      int
 	Budget      int // bytes
 	Face        Face
@@ -48,7 +49,7 @@ func PlanCallers(in CallersInput) *Page {
 	if in.Mode == Refs {
 		unit = "use"
 	}
-	p := &Page{Mode: in.Mode, Number: in.Number, Searched: in.Searched, NotSearched: in.NotParsed, Warnings: in.Warnings}
+	p := &Page{Mode: in.Mode, Number: in.Number, Searched: in.Searched, NotSearched: in.NotParsed, Warnings: in.Warnings, Failed: in.Failed}
 	total := 0
 	for _, f := range in.Files {
 		total += len(f.Lines)

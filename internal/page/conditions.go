@@ -17,9 +17,11 @@ type ConditionsInput struct {
 	// each region but the first; a definition's lines with In on the
 	// first), its Matches what qualified in it (1 for a file).
 	Files     []File
-	Qualified int // files, regions or lines that qualified, in all
-	Searched  int // files searched
-	Start     int // units shown on earlier pages
+	Qualified int      // files, regions or lines that qualified, in all
+	Searched  int      // files searched
+	Warnings  []string // paths not there, files that could not be read
+	Failed    bool     // a warning is a failure, not a notice
+	Start     int      // units shown on earlier pages
 	Number    int
 	Budget    int // bytes
 	Face      Face
@@ -30,7 +32,7 @@ type ConditionsInput struct {
 // budget, file by file, each line as grep prints it ("N:text"); at file
 // scope each line is followed by the terms it holds.
 func PlanConditions(in ConditionsInput) *Page {
-	p := &Page{Mode: Content, Number: in.Number, Searched: in.Searched}
+	p := &Page{Mode: Content, Number: in.Number, Searched: in.Searched, Warnings: in.Warnings, Failed: in.Failed}
 	total := 0
 	units := make([]unitFile, len(in.Files))
 	for i, f := range in.Files {
@@ -99,7 +101,8 @@ func conditionsFooter(p *Page, in ConditionsInput, shownTo, shown int, cursor st
 	if shown > 0 {
 		fmt.Fprintf(&b, "; page %d: lines %d-%d of %d", in.Number, shownTo-shown+1, shownTo, units)
 	}
-	fmt.Fprintf(&b, "\nquery: %s; searched %d files\n", in.Query, in.Searched)
+	fmt.Fprintf(&b, "\nquery: %s; searched %s\n", in.Query, plural(in.Searched, "file"))
+	b.Write(appendWarnings(nil, in.Warnings, MaxWarnings))
 	b.WriteString("next: ")
 	switch {
 	case cursor != "":
