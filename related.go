@@ -71,7 +71,7 @@ func Related(ctx context.Context, o RelatedOptions) (*Page, error) {
 	if lang == "" {
 		in.About = "no language related reads (Go, Python, JavaScript/TypeScript, C/C++)"
 		in.Sections = []page.RelatedSection{{Title: "imports", Note: "not read"}, {Title: "imported by", Note: "not looked for"}, {Title: "tests", Note: "not looked for"}}
-	} else if in.Sections, in.About, in.How, err = related(ctx, lang, o.Path, data, o.Scope, newMasker(o.ShowSecrets, o.Path, data, 1)); err != nil {
+	} else if err = related(ctx, lang, o.Path, data, o.Scope, newMasker(o.ShowSecrets, o.Path, data, 1), &in); err != nil {
 		if timedOut(parent, err, o.Timeout) {
 			return nil, fmt.Errorf("related took longer than the %v allowed: narrow the paths searched for importers, or raise the timeout", o.Timeout)
 		}
@@ -95,13 +95,16 @@ func Related(ctx context.Context, o RelatedOptions) (*Page, error) {
 }
 
 // related builds the three sections for a file in a language related
-// reads; mk masks the secrets in what the imports name.
-func related(ctx context.Context, lang, p string, data []byte, sc Scope, mk *masker) (sections []page.RelatedSection, about, how string, err error) {
-	about = lang
+// reads, with what it is, how each was found, and the warnings of the
+// search for importers (a path not there); mk masks the secrets in what
+// the imports name.
+func related(ctx context.Context, lang, p string, data []byte, sc Scope, mk *masker, in *page.RelatedInput) error {
+	var sections []page.RelatedSection
+	about, how := lang, ""
 	res := imports.NewResolver()
 	imps, err := res.Of(lang, p, data)
 	if err != nil && len(imps) == 0 {
-		return nil, "", "", fmt.Errorf("%s: its imports could not be read: %w", p, err)
+		return fmt.Errorf("%s: its imports could not be read: %w", p, err)
 	}
 	var lines []page.Line
 	for _, i := range imps {
@@ -110,9 +113,15 @@ func related(ctx context.Context, lang, p string, data []byte, sc Scope, mk *mas
 	}
 	sections = append(sections, page.RelatedSection{Title: "imports", Lines: lines})
 
-	importers, what, err := importersOf(ctx, lang, p, sc, res)
+	importers, what, walked, err := importersOf(ctx, lang, p, sc, res)
 	if err != nil {
-		return nil, "", "", err
+		return err
+	}
+	if walked != nil {
+		in.Failed = walked.Failed()
+		for _, w := range walked.Warnings {
+			in.Warnings = append(in.Warnings, w.Error())
+		}
 	}
 	by := page.RelatedSection{Title: "imported by", Lines: importers}
 	if what == "" {
@@ -137,7 +146,7 @@ func related(ctx context.Context, lang, p string, data []byte, sc Scope, mk *mas
 		fallthrough
 	case "JavaScript/TypeScript":
 		if tests, err = testsNamed(ctx, imports.TestsGlob(lang, p), sc); err != nil {
-			return nil, "", "", err
+			return err
 		}
 	}
 	var tl []page.Line
@@ -162,17 +171,18 @@ func related(ctx context.Context, lang, p string, data []byte, sc Scope, mk *mas
 	default:
 		how = "imports read from the import lines; importers found by searching for " + what + ", each kept when its imports resolve to this file; tests by name"
 	}
-	return sections, about, how, nil
+	in.Sections, in.About, in.How = sections, about, how
+	return nil
 }
 
 // importersOf finds the files that import p: a search for the lines that
 // could (importersSearch), then each candidate's imports read and
 // resolved. It returns them in path order, and what was searched for
 // ("" when nothing could be: a Go package without an import path).
-func importersOf(ctx context.Context, lang, p string, sc Scope, r *imports.Resolver) ([]page.Line, string, error) {
+func importersOf(ctx context.Context, lang, p string, sc Scope, r *imports.Resolver) ([]page.Line, string, *Result, error) {
 	q := imports.Importers(lang, p)
 	if q.Pattern == "" {
-		return nil, "", nil
+		return nil, "", nil, nil
 	}
 	what := q.Pattern
 	if !q.Fixed {
@@ -187,7 +197,7 @@ func importersOf(ctx context.Context, lang, p string, sc Scope, r *imports.Resol
 		RankOptions: RankOptions{Sort: ByPath, NoFrecency: true, NoGit: true},
 	})
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	out := make([]page.Line, len(res.Files))
 	keep := make([]bool, len(res.Files))
@@ -200,7 +210,7 @@ func importersOf(ctx context.Context, lang, p string, sc Scope, r *imports.Resol
 		out[i].Kind, out[i].Text = "importer", slash(f)
 	})
 	if err := ctx.Err(); err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	var kept []page.Line
 	for i, l := range out {
@@ -209,7 +219,7 @@ func importersOf(ctx context.Context, lang, p string, sc Scope, r *imports.Resol
 		}
 	}
 	slices.SortFunc(kept, func(a, b page.Line) int { return strings.Compare(a.Text, b.Text) })
-	return kept, what, nil
+	return kept, what, res, nil
 }
 
 // testsNamed lists the files whose base names match glob, in the scope,

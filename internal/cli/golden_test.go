@@ -81,6 +81,7 @@ var goldenCases = []struct {
 	{"grep-pattern-file-empty", []string{"grep", "-f", "/dev/null"}, false},
 	{"related-missing", []string{"related", "server/nope.go"}, false},
 	{"related-dir", []string{"related", "server"}, false},
+	{"related-scope-missing", []string{"related", "web/app.js", ".", "nope/"}, false},
 	{"refs", []string{"refs", "Handler"}, false},
 	{"grep-count", []string{"grep", "-c", "handler"}, false},
 	{"grep-files", []string{"grep", "-l", "handler"}, false},

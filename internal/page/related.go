@@ -26,6 +26,7 @@ type RelatedInput struct {
 	Sections []RelatedSection
 	How      string // how each section was found, for the footer
 	Warnings []string
+	Failed   bool // a warning is a failure (a path not there), not a notice
 	Start    int
 	Number   int
 	Budget   int // bytes
@@ -36,7 +37,7 @@ type RelatedInput struct {
 // PlanRelated fills a page with the units after in.Start that fit the
 // budget, section by section, each under its header.
 func PlanRelated(in RelatedInput) *Page {
-	p := &Page{Mode: Related, Number: in.Number, Warnings: in.Warnings}
+	p := &Page{Mode: Related, Number: in.Number, Warnings: in.Warnings, Failed: in.Failed}
 	total := 0
 	units := make([]unitFile, len(in.Sections))
 	for i, s := range in.Sections {
