@@ -154,7 +154,7 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		}
 	}()
 	defer func() { <-searched }() // before the kept index is unmapped
-	scope, err := scopeFiles(ctx, o.Scope, true, &r.projectPaths)
+	scope, walked, err := scopeFiles(ctx, o.Scope, true, &r.projectPaths)
 	if err == nil {
 		err = ctx.Err()
 	}
@@ -179,6 +179,7 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 	}
 	ranked := "ranked by the words they share with the description (BM25 over code-aware terms, fused with their file's rank; the best files' lines that hold its words side by side count too); matched by words, not by meaning"
 	in.NotIndexed, in.Warnings = notIndexed(ix, files)
+	in.Warnings = append(walked, in.Warnings...) // a directory the walk could not read, then files
 	if warning != "" {
 		in.Warnings = append(in.Warnings, warning)
 	}

@@ -38,7 +38,7 @@ func Keep() { testNoKeep = false }
 // search would, for the evaluation.
 func BuildConcept(ctx context.Context, root string) (*concept.Index, error) {
 	pp := newProjectPaths([]string{root})
-	scope, err := scopeFiles(ctx, Scope{Paths: []string{root}}, false, &pp)
+	scope, _, err := scopeFiles(ctx, Scope{Paths: []string{root}}, false, &pp)
 	if err != nil {
 		return nil, err
 	}

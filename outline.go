@@ -71,11 +71,12 @@ func Outline(ctx context.Context, o OutlineOptions) (*Page, error) {
 		}
 		return err
 	}
-	paths, err := outlinePaths(ctx, o.Scope)
+	scope, walked, err := scopeFiles(ctx, o.Scope, false, nil)
 	if err != nil {
 		return nil, tooLong(err)
 	}
-	files, stamps, notParsed, warnings := parseAll(ctx, paths, o.ShowSecrets)
+	files, stamps, notParsed, warnings := parseAll(ctx, pathsOf(scope), o.ShowSecrets)
+	warnings = append(walked, warnings...)
 	if err := ctx.Err(); err != nil {
 		return nil, tooLong(err)
 	}
@@ -98,16 +99,6 @@ func Outline(ctx context.Context, o OutlineOptions) (*Page, error) {
 		return nil, err
 	}
 	return page.PlanOutline(in), nil
-}
-
-// outlinePaths returns the files to outline: each named file, and the
-// files below each named directory, walked as grep walks, in path order.
-func outlinePaths(ctx context.Context, sc Scope) ([]string, error) {
-	files, err := scopeFiles(ctx, sc, false, nil)
-	if err != nil {
-		return nil, err
-	}
-	return pathsOf(files), nil
 }
 
 // pathsOf returns the files' paths.
@@ -137,20 +128,21 @@ type scopeFile struct {
 // The walk is grep's (ignore rules, globs, types), with a visitor that
 // keeps only the path and the stat: nothing is ranked, so none of what a
 // find records is needed.
-func scopeFiles(ctx context.Context, sc Scope, stat bool, pp *projectPaths) ([]scopeFile, error) {
+func scopeFiles(ctx context.Context, sc Scope, stat bool, pp *projectPaths) ([]scopeFile, []string, error) {
 	roots := sc.Paths
 	if len(roots) == 0 {
 		roots = []string{"."}
 	}
 	wopts, err := walkOptions(sc)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var files []scopeFile
+	var warnings []string
 	for ri, r := range roots {
 		fi, err := os.Stat(r)
 		if err != nil {
-			return nil, fmt.Errorf("%w: name a file or directory that exists", err)
+			return nil, nil, fmt.Errorf("%w: name a file or directory that exists", err)
 		}
 		if !fi.IsDir() {
 			f := scopeFile{path: r, size: fi.Size(), mtime: fi.ModTime().UnixNano()}
@@ -167,13 +159,19 @@ func scopeFiles(ctx context.Context, sc Scope, stat bool, pp *projectPaths) ([]s
 			return v
 		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		n := 0
+		var warned []Warning
 		for _, v := range visitors {
 			for _, b := range v.files {
 				n += len(b)
 			}
+			warned = append(warned, v.warnings...)
+		}
+		slices.SortFunc(warned, func(a, b Warning) int { return walk.ComparePaths(a.Path, b.Path) })
+		for _, w := range warned {
+			warnings = append(warnings, w.Error())
 		}
 		below := make([]scopeFile, 0, n)
 		for _, v := range visitors {
@@ -184,19 +182,21 @@ func scopeFiles(ctx context.Context, sc Scope, stat bool, pp *projectPaths) ([]s
 		slices.SortFunc(below, func(a, b scopeFile) int { return strings.Compare(a.path, b.path) })
 		files = append(files, below...)
 	}
-	return files, nil
+	return files, warnings, nil
 }
 
 // scopeVisitor keeps the files a walk gives, with their stat when asked
-// for. A path that cannot be read is left out, as a find leaves it.
+// for. A path that cannot be read is left out, as a find leaves it, and
+// kept as a warning.
 //
 // They are kept in blocks, never copied as they grow: on the machines
 // this runs on, memory first touched costs more than the copying itself.
 type scopeVisitor struct {
-	stat  bool
-	pp    *projectPaths // nil: no project paths asked for
-	root  int           // the root walked, in pp
-	files [][]scopeFile
+	stat     bool
+	pp       *projectPaths // nil: no project paths asked for
+	root     int           // the root walked, in pp
+	files    [][]scopeFile
+	warnings []Warning
 }
 
 const scopeBlock = 1024
@@ -222,8 +222,10 @@ func (v *scopeVisitor) Visit(e walk.Entry) error {
 	return nil
 }
 
-func (v *scopeVisitor) Skip(walk.Skip)     {}
-func (v *scopeVisitor) Warn(string, error) {}
+func (v *scopeVisitor) Skip(walk.Skip) {}
+func (v *scopeVisitor) Warn(path string, err error) {
+	v.warnings = append(v.warnings, Warning{Path: path, Err: err})
+}
 
 // parseAll parses the files in parallel. Each file gets an OutlineFile, in
 // order (without a grammar when it was not parsed), and a stamp of its
@@ -308,7 +310,7 @@ func readParsable(path string) (data []byte, st stamp, why string) {
 	st = stamp{path: path}
 	f, fi, err := openRegular(path)
 	if err != nil {
-		return nil, st, err.Error()
+		return nil, st, whyNot(err)
 	}
 	defer f.Close()
 	st = stamp{path: path, mtime: fi.ModTime(), digest: uint32(fi.Size())}
@@ -316,7 +318,7 @@ func readParsable(path string) (data []byte, st stamp, why string) {
 		return nil, st, reasonTooBig
 	}
 	if data, err = io.ReadAll(io.LimitReader(f, syntax.MaxSize+1)); err != nil {
-		return nil, st, err.Error()
+		return nil, st, whyNot(err)
 	}
 	if len(data) > syntax.MaxSize { // it grew while read
 		return nil, st, reasonTooBig
@@ -326,6 +328,16 @@ func readParsable(path string) (data []byte, st stamp, why string) {
 		return nil, st, reasonBinary
 	}
 	return data, st, ""
+}
+
+// whyNot is the reason a file could not be read, for a line that names
+// the file already: "permission denied", not "open x.go: permission
+// denied".
+func whyNot(err error) string {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // readRegular reads a regular file whole, refusing (without waiting) a

@@ -138,7 +138,7 @@ func appendDef(b []byte, d Line) []byte {
 func outlineFooter(p *Page, in OutlineInput, shownTo, shown int, cursor string) string {
 	var b strings.Builder
 	b.WriteString("\n")
-	fmt.Fprintf(&b, "%d definitions in %d of %d files parsed", p.Total.Matches, p.Total.Files, in.Searched)
+	fmt.Fprintf(&b, "%s in %d of %s parsed", plural(p.Total.Matches, "definition"), p.Total.Files, plural(in.Searched, "file"))
 	if shown > 0 {
 		fmt.Fprintf(&b, "; page %d: definitions %d-%d", in.Number, shownTo-shown+1, shownTo)
 	}
