@@ -179,7 +179,8 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 	}
 	ranked := "ranked by the words they share with the description (BM25 over code-aware terms, fused with their file's rank; the best files' lines that hold its words side by side count too); matched by words, not by meaning"
 	in.NotIndexed, in.Warnings = notIndexed(ix, files)
-	in.Warnings = append(walked, in.Warnings...) // a directory the walk could not read, then files
+	in.Warnings = append(warningLines(walked), in.Warnings...) // a path not there, a directory the walk could not read; then files
+	in.Failed = (&Result{Warnings: walked}).Failed()
 	if warning != "" {
 		in.Warnings = append(in.Warnings, warning)
 	}

@@ -76,12 +76,12 @@ func Outline(ctx context.Context, o OutlineOptions) (*Page, error) {
 		return nil, tooLong(err)
 	}
 	files, stamps, notParsed, warnings := parseAll(ctx, pathsOf(scope), o.ShowSecrets)
-	warnings = append(walked, warnings...)
+	warnings = append(warningLines(walked), warnings...)
 	if err := ctx.Err(); err != nil {
 		return nil, tooLong(err)
 	}
 	in := page.OutlineInput{
-		Files: files, By: syntax.By, NotParsed: notParsed, Warnings: warnings,
+		Files: files, By: syntax.By, NotParsed: notParsed, Warnings: warnings, Failed: (&Result{Warnings: walked}).Failed(),
 		Number: 1, Budget: o.Budget * 4, Face: o.Face,
 	}
 	for _, f := range files {
@@ -128,7 +128,7 @@ type scopeFile struct {
 // The walk is grep's (ignore rules, globs, types), with a visitor that
 // keeps only the path and the stat: nothing is ranked, so none of what a
 // find records is needed.
-func scopeFiles(ctx context.Context, sc Scope, stat bool, pp *projectPaths) ([]scopeFile, []string, error) {
+func scopeFiles(ctx context.Context, sc Scope, stat bool, pp *projectPaths) ([]scopeFile, []Warning, error) {
 	roots := sc.Paths
 	if len(roots) == 0 {
 		roots = []string{"."}
@@ -138,11 +138,18 @@ func scopeFiles(ctx context.Context, sc Scope, stat bool, pp *projectPaths) ([]s
 		return nil, nil, err
 	}
 	var files []scopeFile
-	var warnings []string
+	var warnings []Warning
+	missing := 0
 	for ri, r := range roots {
 		fi, err := os.Stat(r)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%w: name a file or directory that exists", err)
+			// One path of several that is not there is warned of, as grep
+			// does; when none is, there is nothing to answer.
+			if missing++; missing == len(roots) {
+				return nil, nil, fmt.Errorf("%w: name a file or directory that exists", err)
+			}
+			warnings = append(warnings, Warning{Path: r, Err: errors.Unwrap(err)})
+			continue
 		}
 		if !fi.IsDir() {
 			f := scopeFile{path: r, size: fi.Size(), mtime: fi.ModTime().UnixNano()}
@@ -170,9 +177,7 @@ func scopeFiles(ctx context.Context, sc Scope, stat bool, pp *projectPaths) ([]s
 			warned = append(warned, v.warnings...)
 		}
 		slices.SortFunc(warned, func(a, b Warning) int { return walk.ComparePaths(a.Path, b.Path) })
-		for _, w := range warned {
-			warnings = append(warnings, w.Error())
-		}
+		warnings = append(warnings, warned...)
 		below := make([]scopeFile, 0, n)
 		for _, v := range visitors {
 			for _, b := range v.files {
@@ -183,6 +188,15 @@ func scopeFiles(ctx context.Context, sc Scope, stat bool, pp *projectPaths) ([]s
 		files = append(files, below...)
 	}
 	return files, warnings, nil
+}
+
+// warningLines returns the warnings as a page's lines.
+func warningLines(ws []Warning) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w.Error()
+	}
+	return out
 }
 
 // scopeVisitor keeps the files a walk gives, with their stat when asked

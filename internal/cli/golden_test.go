@@ -37,6 +37,7 @@ var goldenCases = []struct {
 	{"outline", []string{"outline", "server/handler.go", "cmd/demo/main.go"}, false},
 	{"outline-dir-json", []string{"outline", "--json", "."}, false},
 	{"outline-missing", []string{"outline", "nope.go"}, false},
+	{"outline-missing-among", []string{"outline", "server/handler.go", "nope.go"}, false},
 	{"outline-no-path", []string{"outline"}, false},
 	{"outline-help", []string{"outline", "--help"}, false},
 	{"callers", []string{"callers", "NewHandler"}, false},
@@ -55,6 +56,7 @@ var goldenCases = []struct {
 	{"concept-explain", []string{"concept", "--explain", "handle one request"}, false},
 	{"concept-empty", []string{"concept", " "}, false},
 	{"concept-none", []string{"concept", "quantum flux capacitor"}, false},
+	{"concept-missing-path", []string{"concept", "handle one request", "server", "nope/"}, false},
 	{"concept-no-words", []string{"concept", "where is the code that does it"}, false},
 	{"concept-symbol", []string{"concept", "--explain", "server.Handler"}, false},      // the struct leads, with defines
 	{"concept-symbol-after-exact", []string{"concept", "server.NewHandler"}, false},    // where the definition is, the leads being after an exact hit

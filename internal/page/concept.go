@@ -52,6 +52,7 @@ type ConceptInput struct {
 	Searched   int
 	NotIndexed []Reason // files left out of the index, by reason
 	Warnings   []string
+	Failed     bool // a warning is a failure (a path not there, a directory unreadable), not a notice
 	Explain    bool
 	Start      int
 	Number     int
@@ -64,7 +65,7 @@ type ConceptInput struct {
 // budget: the exact hits first (each line a unit), then the leads (each
 // lead a unit), each part under its header.
 func PlanConcept(in ConceptInput) *Page {
-	p := &Page{Mode: Concept, Number: in.Number, Symbol: in.Symbol, Warnings: in.Warnings, Searched: in.Searched, NotSearched: in.NotIndexed, explained: in.Explain}
+	p := &Page{Mode: Concept, Number: in.Number, Symbol: in.Symbol, Warnings: in.Warnings, Failed: in.Failed, Searched: in.Searched, NotSearched: in.NotIndexed, explained: in.Explain}
 	exact := 0
 	for _, f := range in.Exact {
 		exact += len(f.Lines)

@@ -24,9 +24,10 @@ type OutlineInput struct {
 	Searched  int      // files parsed
 	NotParsed []Reason // files left out, by reason (unsupported language, too big, unreadable)
 	Warnings  []string
-	Start     int // definitions shown on earlier pages (0 on the first)
-	Number    int // the page's number, 1 for the first
-	Budget    int // bytes
+	Failed    bool // a warning is a failure (a path not there, a directory unreadable), not a notice
+	Start     int  // definitions shown on earlier pages (0 on the first)
+	Number    int  // the page's number, 1 for the first
+	Budget    int  // bytes
 	Face      Face
 	// Cursor returns the cursor that opens the next page after next
 	// definitions, the last of them last.
@@ -49,7 +50,7 @@ func byLabel(by string, markdown bool) string {
 // PlanOutline fills a page with the definitions after in.Start that fit
 // the budget, file by file in order, each under its file's header.
 func PlanOutline(in OutlineInput) *Page {
-	p := &Page{Mode: Outline, Number: in.Number, Searched: in.Searched, NotSearched: in.NotParsed, Warnings: in.Warnings, Failed: false}
+	p := &Page{Mode: Outline, Number: in.Number, Searched: in.Searched, NotSearched: in.NotParsed, Warnings: in.Warnings, Failed: in.Failed}
 	total := 0
 	for _, f := range in.Files {
 		total += len(f.Defs)
