@@ -187,16 +187,28 @@ func (t *textWriter) line(l *scout.Line) {
 	t.w.WriteByte('\n')
 }
 
+// counted is n and what, in the plural unless n is 1 ("1 file", "2
+// matches").
+func counted(n int, what string) string {
+	switch {
+	case n == 1:
+		return "1 " + what
+	case strings.HasSuffix(what, "ch"):
+		return fmt.Sprintf("%d %ses", n, what)
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
 // StatsText renders the statistics block of the text format: what matched,
 // what was searched, and every reason something was not, with counts.
 func StatsText(r *scout.Result) string {
 	s := r.Stats
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d matched lines in %d files", s.MatchedLines, s.FilesMatched)
+	fmt.Fprintf(&b, "%s in %s", counted(s.MatchedLines, "matched line"), counted(s.FilesMatched, "file"))
 	if s.Matches > 0 {
-		fmt.Fprintf(&b, " (%d matches)", s.Matches)
+		fmt.Fprintf(&b, " (%s)", counted(s.Matches, "match"))
 	}
-	fmt.Fprintf(&b, "\n%d files searched (%s)\n", s.FilesSearched, Size(s.BytesSearched))
+	fmt.Fprintf(&b, "\n%s searched (%s)\n", counted(s.FilesSearched, "file"), Size(s.BytesSearched))
 	if skipped := SkippedText(s.Skipped); skipped != "" {
 		fmt.Fprintf(&b, "not searched: %s\n", skipped)
 	}
