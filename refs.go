@@ -93,9 +93,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 		unsupported += other
 		if level == 0 { // each level walks the same tree
 			in.Failed = walked.Failed()
-			for _, w := range walked.Warnings {
-				in.Warnings = append(in.Warnings, w.Error())
-			}
+			in.Warnings = append(in.Warnings, warningLines(walked.Warnings)...)
 		}
 		found := usesIn(ctx, paths, names, mode, showSecrets, kc, pre)
 		if err := ctx.Err(); err != nil {

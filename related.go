@@ -119,9 +119,7 @@ func related(ctx context.Context, lang, p string, data []byte, sc Scope, mk *mas
 	}
 	if walked != nil {
 		in.Failed = walked.Failed()
-		for _, w := range walked.Warnings {
-			in.Warnings = append(in.Warnings, w.Error())
-		}
+		in.Warnings = append(in.Warnings, warningLines(walked.Warnings)...)
 	}
 	by := page.RelatedSection{Title: "imported by", Lines: importers}
 	if what == "" {
