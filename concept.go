@@ -116,11 +116,10 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 	if err != nil {
 		return nil, err
 	}
-	parent := ctx // timedOut tells its end from the limit's
-	ctx, cancel := deadline(ctx, o.Timeout)
+	ctx, cancel, ranOut := deadline(ctx, o.Timeout)
 	defer cancel()
 	tooLong := func(err error) error {
-		if timedOut(parent, err, o.Timeout) {
+		if ranOut(err) {
 			return fmt.Errorf("the concept search took longer than the %v allowed: narrow the paths, or raise the timeout", o.Timeout)
 		}
 		return err

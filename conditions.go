@@ -84,8 +84,7 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 		return nil, err
 	}
 	ro.Now = at.now
-	parent := ctx // timedOut tells its end from the limit's
-	ctx, cancel := deadline(ctx, o.Timeout)
+	ctx, cancel, ranOut := deadline(ctx, o.Timeout)
 	defer cancel()
 	// Each file must hold every All term: one pass for the first, over
 	// the tree, counting only; one for the next over the files that hold
@@ -108,7 +107,7 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 	for _, t := range q.All {
 		r, _, err := run(ctx, request{Options: searchOf([]Term{t}, o.Scope, RankOptions{Sort: ByPath, NoFrecency: true, NoGit: true}, true), entries: left}, 0)
 		if err != nil {
-			return nil, conditionsErr(parent, err, o.Timeout)
+			return nil, conditionsErr(ranOut, err, o.Timeout)
 		}
 		warn(r)
 		if searched < 0 {
@@ -128,7 +127,7 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 		so.ShowSecrets = o.ShowSecrets
 		r, _, err := run(ctx, request{Options: so, entries: left}, 0)
 		if err != nil {
-			return nil, conditionsErr(parent, err, o.Timeout)
+			return nil, conditionsErr(ranOut, err, o.Timeout)
 		}
 		warn(r)
 		res0 = r
@@ -181,8 +180,8 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 }
 
 // conditionsErr words a search's error for a query of conditions.
-func conditionsErr(ctx context.Context, err error, timeout time.Duration) error {
-	if timedOut(ctx, err, timeout) {
+func conditionsErr(ranOut func(error) bool, err error, timeout time.Duration) error {
+	if ranOut(err) {
 		return fmt.Errorf("the search took longer than the %v allowed: narrow it with paths, globs or types, or raise the timeout", timeout)
 	}
 	return err

@@ -170,7 +170,7 @@ func findWalk(ctx context.Context, o findRequest, wopts walk.Options, paths []st
 	q := rank.NewNameQuery(o.Pattern, func(s string) bool {
 		return match.FoldsCase(s, match.Options{Fixed: true, Case: o.Case})
 	})
-	wctx, cancel := deadline(ctx, timeout)
+	wctx, cancel, ranOut := deadline(ctx, timeout)
 	defer cancel()
 	visitors := make([]*findVisitor, workers)
 	err := walk.Parallel(wctx, paths, wopts, workers, func(i int) walk.Visitor {
@@ -180,7 +180,7 @@ func findWalk(ctx context.Context, o findRequest, wopts walk.Options, paths []st
 		}
 		return visitors[i]
 	})
-	if timedOut(ctx, err, timeout) {
+	if ranOut(err) {
 		return visitors, true, nil
 	}
 	return visitors, false, err

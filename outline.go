@@ -62,11 +62,10 @@ func Outline(ctx context.Context, o OutlineOptions) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	parent := ctx // timedOut tells its end from the limit's
-	ctx, cancel := deadline(ctx, o.Timeout)
+	ctx, cancel, ranOut := deadline(ctx, o.Timeout)
 	defer cancel()
 	tooLong := func(err error) error {
-		if timedOut(parent, err, o.Timeout) {
+		if ranOut(err) {
 			return fmt.Errorf("the outline took longer than the %v allowed: name fewer files, or raise the timeout", o.Timeout)
 		}
 		return err

@@ -175,19 +175,20 @@ func fingerprintOf(kind string, sc Scope, ro RankOptions, more ...any) uint64 {
 	return binary.LittleEndian.Uint64(sum[:8])
 }
 
-// deadline returns ctx with the search's time limit, when it has one.
-func deadline(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc) {
-	if timeout <= 0 {
-		return ctx, func() {}
+// deadline returns ctx bounded by timeout (none: 0), its cancel, and
+// ranOut, which reports whether a search's error is that limit running out
+// (the page is then partial, or the error says so), not the caller's
+// context ending: it asks the caller's context, which a search that goes
+// on with the bounded one cannot confuse with it.
+func deadline(ctx context.Context, timeout time.Duration) (bounded context.Context, cancel context.CancelFunc, ranOut func(error) bool) {
+	ranOut = func(err error) bool {
+		return err != nil && timeout > 0 && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded)
 	}
-	return context.WithTimeout(ctx, timeout)
-}
-
-// timedOut reports whether err is the search's own time limit running out
-// (see deadline), not the caller's context ending: the page is then
-// partial, not an error.
-func timedOut(ctx context.Context, err error, timeout time.Duration) bool {
-	return err != nil && timeout > 0 && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded)
+	if timeout <= 0 {
+		return ctx, func() {}, ranOut
+	}
+	bounded, cancel = context.WithTimeout(ctx, timeout)
+	return bounded, cancel, ranOut
 }
 
 // parallel calls f(i) for i in [0, n) on GOMAXPROCS goroutines, and

@@ -57,8 +57,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 	if err != nil {
 		return nil, err
 	}
-	parent := ctx // timedOut tells its end from the limit's
-	ctx, cancel := deadline(ctx, po.Timeout)
+	ctx, cancel, ranOut := deadline(ctx, po.Timeout)
 	defer cancel()
 	in := page.CallersInput{Mode: mode, Name: name, By: syntax.By, Number: 1, Budget: po.Budget * 4, Face: po.Face}
 	var stamps []stamp
@@ -84,7 +83,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 		}
 		paths, other, searched, walked, err := mentioning(ctx, names, sc, parse)
 		if err != nil {
-			if timedOut(parent, err, po.Timeout) {
+			if ranOut(err) {
 				return nil, fmt.Errorf("the search for %s took longer than the %v allowed: narrow it with paths, globs or types, or raise the timeout", strings.Join(names, ", "), po.Timeout)
 			}
 			return nil, err
@@ -97,7 +96,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 		}
 		found := usesIn(ctx, paths, names, mode, showSecrets, kc, pre)
 		if err := ctx.Err(); err != nil {
-			if timedOut(parent, err, po.Timeout) {
+			if ranOut(err) {
 				return nil, fmt.Errorf("parsing the %d files that mention %s took longer than the %v allowed: narrow the search, or raise the timeout", len(paths), strings.Join(names, ", "), po.Timeout)
 			}
 			return nil, err

@@ -59,8 +59,7 @@ func Related(ctx context.Context, o RelatedOptions) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	parent := ctx // timedOut tells its end from the limit's
-	ctx, cancel := deadline(ctx, o.Timeout)
+	ctx, cancel, ranOut := deadline(ctx, o.Timeout)
 	defer cancel()
 	data, st, why := readParsable(o.Path)
 	if why != "" {
@@ -72,7 +71,7 @@ func Related(ctx context.Context, o RelatedOptions) (*Page, error) {
 		in.About = "no language related reads (Go, Python, JavaScript/TypeScript, C/C++)"
 		in.Sections = []page.RelatedSection{{Title: "imports", Note: "not read"}, {Title: "imported by", Note: "not looked for"}, {Title: "tests", Note: "not looked for"}}
 	} else if err = related(ctx, lang, o.Path, data, o.Scope, newMasker(o.ShowSecrets, o.Path, data, 1), &in); err != nil {
-		if timedOut(parent, err, o.Timeout) {
+		if ranOut(err) {
 			return nil, fmt.Errorf("related took longer than the %v allowed: narrow the paths searched for importers, or raise the timeout", o.Timeout)
 		}
 		return nil, err

@@ -69,7 +69,7 @@ func run(ctx context.Context, opts request, timeout time.Duration) (res *Result,
 	if opts.Sort == ByRank {
 		rk = newRanker(ctx, opts, pats, paths, names)
 	}
-	wctx, cancel := deadline(ctx, timeout)
+	wctx, cancel, ranOut := deadline(ctx, timeout)
 	defer cancel()
 	visitors := make([]*visitor, workers)
 	keepBytes := new(atomic.Int64)
@@ -93,7 +93,7 @@ func run(ctx context.Context, opts request, timeout time.Duration) (res *Result,
 			err = wctx.Err() // the time ran out inside the last files
 		}
 	}
-	if timedOut(ctx, err, timeout) {
+	if ranOut(err) {
 		err, partial = nil, true
 	}
 	for _, v := range visitors {
