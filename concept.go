@@ -281,6 +281,11 @@ func symbolOn(desc string, ix *concept.Index, leads []concept.Lead, shown []page
 		touches := func(d page.Definition, start, end int) bool {
 			return d.Path == p && d.Start <= end+1 && start <= d.End+1
 		}
+		if slices.ContainsFunc(shown, func(s page.Lead) bool {
+			return slices.ContainsFunc(s.Copies, func(x page.LeadCopy) bool { return x.Path == p && x.Start == c.Start })
+		}) {
+			continue // a copy of a lead, listed under it: the lead is the place
+		}
 		lead := slices.IndexFunc(shown, func(s page.Lead) bool { return s.Path == p && s.Start == c.Start }) + 1
 		if i := slices.IndexFunc(sym.DefinedAt, func(d page.Definition) bool { return touches(d, c.Start, c.End) }); i >= 0 {
 			d := &sym.DefinedAt[i]
@@ -442,9 +447,10 @@ func notIndexed(ix *concept.Index, files []chunked) ([]page.Reason, []string) {
 }
 
 // leadsOf turns the index's leads into the page's: without those that
-// hold an exact hit. Their lines (the definition's line and the best two,
-// those with the most of the description's terms) are read by the
-// function it returns, for the leads a page shows.
+// hold an exact hit, and with each copy of an earlier lead listed under it
+// (foldCopies). Their lines (the definition's line and the best two, those
+// with the most of the description's terms) are read by the function it
+// returns, for the leads a page shows.
 func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSecrets bool) ([]page.Lead, func(i int) []page.Line) {
 	hits := map[string][]int{}
 	for _, f := range exact {
@@ -452,21 +458,13 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 			hits[f.Path] = append(hits[f.Path], l.Number)
 		}
 	}
-	var out []page.Lead
-	var from []concept.Lead // the index's lead of each
+	var rest []concept.Lead
 	for _, l := range leads {
 		c := ix.Chunk(l.Chunk)
 		p := ix.Files[c.File].Path
-		if slices.ContainsFunc(hits[p], func(n int) bool { return n >= c.Start && n <= c.End }) {
-			continue
+		if !slices.ContainsFunc(hits[p], func(n int) bool { return n >= c.Start && n <= c.End }) {
+			rest = append(rest, l)
 		}
-		kind, name, _ := ix.Strings(l.Chunk)
-		pl := page.Lead{Path: p, Start: c.Start, End: c.End, Kind: kind, Name: name, Score: l.Score, Terms: l.Terms, Similarity: l.Similarity}
-		for _, s := range l.Signals {
-			pl.Signals = append(pl.Signals, page.Signal{Name: s.Name, Value: s.Value})
-		}
-		out = append(out, pl)
-		from = append(from, l)
 	}
 	type leadFile struct {
 		lines []string
@@ -474,10 +472,7 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 		legal int // the last line of its licence notice (not shown: not indexed)
 	}
 	files := map[string]*leadFile{} // the files read, by path
-	linesOf := func(i int) []page.Line {
-		l := from[i]
-		c := ix.Chunk(l.Chunk)
-		p := ix.Files[c.File].Path
+	read := func(p string) *leadFile {
 		f, ok := files[p]
 		if !ok {
 			if data, err := readRegular(p, 0); err == nil {
@@ -489,6 +484,32 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 			}
 			files[p] = f
 		}
+		return f
+	}
+	from, copies := foldCopies(ix, rest, func(p string) []string {
+		if f := read(p); f != nil {
+			return f.lines
+		}
+		return nil
+	})
+	out := make([]page.Lead, len(from))
+	for i, l := range from {
+		c := ix.Chunk(l.Chunk)
+		kind, name, _ := ix.Strings(l.Chunk)
+		pl := page.Lead{Path: ix.Files[c.File].Path, Start: c.Start, End: c.End, Kind: kind, Name: name, Score: l.Score, Terms: l.Terms, Similarity: l.Similarity}
+		for _, s := range l.Signals {
+			pl.Signals = append(pl.Signals, page.Signal{Name: s.Name, Value: s.Value})
+		}
+		for _, cp := range copies[i] {
+			cc := ix.Chunk(cp.Chunk)
+			pl.Copies = append(pl.Copies, page.LeadCopy{Path: ix.Files[cc.File].Path, Start: cc.Start, End: cc.End})
+		}
+		out[i] = pl
+	}
+	linesOf := func(i int) []page.Line {
+		l := from[i]
+		c := ix.Chunk(l.Chunk)
+		f := read(ix.Files[c.File].Path)
 		if f == nil {
 			return nil
 		}

@@ -170,8 +170,34 @@ var goldenCases = []struct {
 // internal/page.
 var cursorText = regexp.MustCompile(`c2\.[A-Za-z0-9_-]+`)
 
+// copiesCases run in the testdata/cli/copies fixture: a library and its
+// two builds, whose copies of one function a concept page folds.
+var copiesCases = []struct {
+	name string
+	args []string
+	next bool
+}{
+	{"concept-copies", []string{"concept", "retry the request after a timeout"}, false},
+	{"concept-copies-json", []string{"concept", "--json", "retry the request after a timeout"}, false},
+	{"concept-copies-symbol", []string{"concept", "fetch.retryFetch"}, false}, // its copies' definitions are under its lead, not listed apart
+}
+
 func TestGolden(t *testing.T) {
-	repo, err := filepath.Abs("../../testdata/cli/repo.txtar")
+	goldenFixture(t, "repo.txtar", goldenCases)
+}
+
+// TestGoldenCopies is TestGolden in the copies fixture.
+func TestGoldenCopies(t *testing.T) {
+	goldenFixture(t, "copies.txtar", copiesCases)
+}
+
+// goldenFixture enters a fixture of testdata/cli and runs cases in it.
+func goldenFixture(t *testing.T, file string, cases []struct {
+	name string
+	args []string
+	next bool
+}) {
+	repo, err := filepath.Abs(filepath.Join("../../testdata/cli", file))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,34 +209,38 @@ func TestGolden(t *testing.T) {
 	if err := fixture.Date(f.Root, fixture.Old); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range goldenCases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Setenv("XDG_CACHE_HOME", t.TempDir()) // each case builds its concept index afresh
-			for _, v := range []string{"SCOUT_EMBED", "SCOUT_EMBED_URL", "SCOUT_EMBED_MODEL", "SCOUT_EMBED_KEY"} {
-				t.Setenv(v, "") // the user's provider is not the goldens'
-			}
-			stdout, stderr, code := run(c.args...)
-			files := []txtar.File{
-				{Name: "exit", Data: []byte(strconv.Itoa(code) + "\n")},
-				{Name: "stdout", Data: []byte(cursorText.ReplaceAllString(stdout, "c2.<cursor>"))},
-				{Name: "stderr", Data: []byte(stderr)},
-			}
-			if c.next {
-				cur := cursorText.FindString(stdout)
-				if cur == "" {
-					t.Fatalf("scout %s: no cursor in\n%s", strings.Join(c.args, " "), stdout)
-				}
-				stdout, stderr, code := run(append(c.args, "--cursor", cur)...)
-				files = append(files,
-					txtar.File{Name: "next exit", Data: []byte(strconv.Itoa(code) + "\n")},
-					txtar.File{Name: "next stdout", Data: []byte(cursorText.ReplaceAllString(stdout, "c2.<cursor>"))},
-					txtar.File{Name: "next stderr", Data: []byte(stderr)},
-				)
-			}
-			got := txtar.Format(&txtar.Archive{Comment: []byte("scout " + strings.Join(c.args, " ") + "\n"), Files: files})
-			// A build without cgo outlines with the line classifier, and its
-			// grep pages do not say which definition a hit is in.
-			fixture.GoldenOfBuild(t, filepath.Join(dir, c.name+".txtar"), got, *update, scout.OutlineBy != "tree-sitter", "go test ./internal/cli -run TestGolden -update")
-		})
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { goldenCase(t, dir, c.name, c.args, c.next) })
 	}
+}
+
+// goldenCase runs one command line in the fixture entered, and compares
+// its exit status, stdout and stderr with the golden file name.
+func goldenCase(t *testing.T, dir, name string, args []string, next bool) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // each case builds its concept index afresh
+	for _, v := range []string{"SCOUT_EMBED", "SCOUT_EMBED_URL", "SCOUT_EMBED_MODEL", "SCOUT_EMBED_KEY"} {
+		t.Setenv(v, "") // the user's provider is not the goldens'
+	}
+	stdout, stderr, code := run(args...)
+	files := []txtar.File{
+		{Name: "exit", Data: []byte(strconv.Itoa(code) + "\n")},
+		{Name: "stdout", Data: []byte(cursorText.ReplaceAllString(stdout, "c2.<cursor>"))},
+		{Name: "stderr", Data: []byte(stderr)},
+	}
+	if next {
+		cur := cursorText.FindString(stdout)
+		if cur == "" {
+			t.Fatalf("scout %s: no cursor in\n%s", strings.Join(args, " "), stdout)
+		}
+		stdout, stderr, code := run(append(args, "--cursor", cur)...)
+		files = append(files,
+			txtar.File{Name: "next exit", Data: []byte(strconv.Itoa(code) + "\n")},
+			txtar.File{Name: "next stdout", Data: []byte(cursorText.ReplaceAllString(stdout, "c2.<cursor>"))},
+			txtar.File{Name: "next stderr", Data: []byte(stderr)},
+		)
+	}
+	got := txtar.Format(&txtar.Archive{Comment: []byte("scout " + strings.Join(args, " ") + "\n"), Files: files})
+	// A build without cgo outlines with the line classifier, and its
+	// grep pages do not say which definition a hit is in.
+	fixture.GoldenOfBuild(t, filepath.Join(dir, name+".txtar"), got, *update, scout.OutlineBy != "tree-sitter", "go test ./internal/cli -run TestGolden -update")
 }

@@ -288,6 +288,10 @@ type Lead struct {
 	// Similarity is the chunk's cosine similarity to the description in
 	// thousandths, when Query.Similar ranked it; else 0.
 	Similarity int
+	// WordsRank is the chunk's rank by its own words (and its path's),
+	// from 1; chunks that score the same share one, so two chunks of the
+	// same text in like paths do. 0: brought by Query.Similar alone.
+	WordsRank int
 }
 
 // Query is a description to rank chunks against.
@@ -500,6 +504,9 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 	leads = make([]Lead, len(cands))
 	for i, c := range cands {
 		l := Lead{Chunk: int(c.chunk), Score: c.score, Signals: signals(nil, c.chunk, int(c.rank))}
+		if int(c.rank) < lexical {
+			l.WordsRank = int(chunkRank[c.rank]) + 1
+		}
 		if simRank != nil && simRank[c.chunk] > 0 {
 			l.Similarity = int(math.Round(float64(cosine[c.chunk]) * 1000))
 		}

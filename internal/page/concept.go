@@ -22,6 +22,17 @@ type Lead struct {
 	// description's, in thousandths, when embeddings ranked it.
 	Similarity int    `json:"similarity,omitempty"`
 	Lines      []Line `json:"lines,omitempty"` // its head and its best few lines
+	// Copies are the chunks of the same text (each line the same once
+	// trimmed) in other files or places, ranked below it: listed here,
+	// not as leads of their own.
+	Copies []LeadCopy `json:"copies,omitempty"`
+}
+
+// LeadCopy is where a lead's text is too: a file and its lines.
+type LeadCopy struct {
+	Path  string `json:"path"`
+	Start int    `json:"line"`
+	End   int    `json:"end"`
 }
 
 // ConceptInput is what a concept page is planned from.
@@ -141,11 +152,19 @@ func PlanConcept(in ConceptInput) *Page {
 			if in.Embedded {
 				by += " and by their embeddings' similarity to it"
 			}
-			if in.LeadsFound > 0 {
-				t = fmt.Appendf(t, "leads: %d, the best of %s, %s; each a place to look, not a proof\n", len(in.Leads), plural(in.LeadsFound, "chunk"), by)
-			} else {
-				t = fmt.Appendf(t, "leads: %d, %s; each a place to look, not a proof\n", len(in.Leads), by)
+			copies := ""
+			if n := copiesOf(in.Leads); n > 0 {
+				copies = fmt.Sprintf(" (%d more are copies, each listed under the lead it repeats)", n)
+				if n == 1 {
+					copies = " (1 more is a copy, listed under the lead it repeats)"
+				}
 			}
+			if in.LeadsFound > 0 {
+				t = fmt.Appendf(t, "leads: %d, the best of %s%s, %s; each a place to look, not a proof", len(in.Leads), plural(in.LeadsFound, "chunk"), copies, by)
+			} else {
+				t = fmt.Appendf(t, "leads: %d%s, %s; each a place to look, not a proof", len(in.Leads), copies, by)
+			}
+			t = append(t, '\n')
 		}
 		if l.Lines == nil && in.LinesOf != nil {
 			l.Lines = in.LinesOf(i)
@@ -230,7 +249,40 @@ func appendLead(b []byte, l Lead, explain bool) []byte {
 		b = append(b, cutMiddle(strings.TrimSpace(x.Text), maxConceptLine)...)
 		b = append(b, '\n')
 	}
+	if len(l.Copies) > 0 {
+		b = append(b, "    = also "...)
+		b = append(b, leadCopiesText(l.Copies)...)
+		b = append(b, '\n')
+	}
 	return b
+}
+
+// maxCopiesShown is how many places of a lead's copies its page names;
+// the rest are counted.
+const maxCopiesShown = 5
+
+// leadCopiesText writes a lead's copies as grep's page does a line's,
+// each by its first line ("a/x.js:10, a/y.js:12"), with the count of
+// those past maxCopiesShown.
+func leadCopiesText(copies []LeadCopy) string {
+	shown := make([]Copy, 0, min(len(copies), maxCopiesShown))
+	for _, c := range copies[:min(len(copies), maxCopiesShown)] {
+		shown = append(shown, Copy{Path: c.Path, Lines: []int{c.Start}})
+	}
+	s := foldPlaces(shown)
+	if n := len(copies) - len(shown); n > 0 {
+		s += fmt.Sprintf(" and %d more", n)
+	}
+	return s
+}
+
+// copiesOf counts the copies listed under leads.
+func copiesOf(leads []Lead) int {
+	n := 0
+	for _, l := range leads {
+		n += len(l.Copies)
+	}
+	return n
 }
 
 func conceptFooter(in ConceptInput, exact, shownTo, shown int, cursor string) string {

@@ -1,0 +1,105 @@
+package scout_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/scoutcode/scout"
+)
+
+// TestConceptFoldsCopies: a chunk whose text is another lead's, line for
+// line once trimmed, is listed under that lead (wherever it starts in its
+// file), not as a lead of its own; one that differs by a word is a lead;
+// and paging at the smallest budget gives each lead once, with its copies.
+func TestConceptFoldsCopies(t *testing.T) {
+	dir := t.TempDir()
+	retry := func(wait string) string {
+		return "// retryRequest sends the request again after a timeout, up to n times.\nfunc retryRequest(n int) error {\n\tfor i := 0; i < n; i++ {\n\t\tif send() == nil {\n\t\t\treturn nil\n\t\t}\n\t\t" + wait + "()\n\t}\n\treturn errTimeout\n}\n"
+	}
+	files := map[string]string{
+		"a/retry.go": "package a\n\n" + retry("backoff"),
+		"b/retry.go": "package b\n\n" + retry("backoff"),                                         // the same text, the same lines
+		"c/retry.go": "package c\n\n// Built from a/retry.go.\nvar _ = 1\n\n" + retry("backoff"), // the same text, lower down
+		"d/retry.go": "package d\n\n" + retry("sleep"),                                           // one word differs
+	}
+	for i := range 6 { // others, so that the leads fill pages
+		files[fmt.Sprintf("e/other%d.go", i)] = fmt.Sprintf("package e\n\n// request%d times out after a while.\nfunc request%d() {}\n", i, i)
+	}
+	for p, src := range files {
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, p), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	ctx := context.Background()
+	opts := scout.ConceptOptions{Description: "retry the request after a timeout", CacheOptions: scout.CacheOptions{CacheDir: t.TempDir()}}
+	big := opts
+	big.Budget = scout.MaxBudget
+	all, err := scout.Concept(ctx, big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var leads, retries []string // retries: the leads of retryRequest
+	copies := map[string][]string{}
+	for _, l := range all.Leads {
+		k := fmt.Sprintf("%s:%d", l.Path, l.Start)
+		leads = append(leads, k)
+		if l.Name == "retryRequest" {
+			retries = append(retries, k)
+		}
+		for _, c := range l.Copies {
+			copies[k] = append(copies[k], fmt.Sprintf("%s:%d-%d", c.Path, c.Start, c.End))
+		}
+	}
+	if len(retries) != 2 || retries[1] != "d/retry.go:3" {
+		t.Fatalf("leads of retryRequest: %v, want one of a/, b/ or c/retry.go's, then d/retry.go's (it differs by a word)", retries)
+	}
+	k := retries[0]
+	var want []string
+	for _, p := range []string{"a/retry.go:3-12", "b/retry.go:3-12", "c/retry.go:6-15"} {
+		if !strings.HasPrefix(p, k+"-") {
+			want = append(want, p)
+		}
+	}
+	if got := copies[k]; !slices.Equal(got, want) {
+		t.Errorf("copies of %s: %v, want %v (leads %v)", k, got, want, leads)
+	}
+	if len(copies["d/retry.go:3"]) > 0 {
+		t.Errorf("d/retry.go's lead has copies: %v", copies["d/retry.go:3"])
+	}
+	if !strings.Contains(all.Text, "(2 more are copies, each listed under the lead it repeats)") || !strings.Contains(all.Text, "    = also ") {
+		t.Errorf("the page does not say so:\n%s", all.Text)
+	}
+	// Page by page, each lead once, in the same order, with its copies.
+	opts.Budget = scout.MinBudget
+	var paged []string
+	for n := 1; ; n++ {
+		p, err := scout.Concept(ctx, opts)
+		if err != nil {
+			t.Fatalf("page %d: %v", n, err)
+		}
+		if p.Total != all.Total {
+			t.Fatalf("page %d: totals %+v, want %+v", n, p.Total, all.Total)
+		}
+		for _, l := range p.Leads {
+			k := fmt.Sprintf("%s:%d", l.Path, l.Start)
+			paged = append(paged, k)
+			if len(l.Copies) != len(copies[k]) {
+				t.Errorf("page %d: %s has %d copies, want %d", n, k, len(l.Copies), len(copies[k]))
+			}
+		}
+		if p.Cursor == "" {
+			break
+		}
+		opts.Cursor = p.Cursor
+	}
+	if !slices.Equal(paged, leads) {
+		t.Errorf("paged leads %v, want %v", paged, leads)
+	}
+}
