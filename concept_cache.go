@@ -50,11 +50,16 @@ func conceptCacheDir(dir string) (string, error) {
 	return filepath.Join(base, "scout", "concept"), nil
 }
 
-// cacheKey names the index of a scope: the roots as given (the index
-// holds paths as the walk gives them) and made absolute, what
-// selects files, whether secrets are masked, and what makes the chunks.
+// cacheKey names the index of a scope: the roots as given, cleaned (the
+// index holds paths as the walk gives them, and it cleans a root: "./"
+// and "." are one scope), and made absolute, what selects files, whether
+// secrets are masked, and what makes the chunks.
 func cacheKey(o ConceptOptions) string {
 	given, abs := rootsOf(o.Paths)
+	given = slices.Clone(given)
+	for i, g := range given {
+		given[i] = filepath.ToSlash(filepath.Clean(g))
+	}
 	sc := o.Scope
 	sc.Paths = nil
 	b, err := json.Marshal([]any{given, abs, sc, o.ShowSecrets, chunkerStamp, syntax.By, concept.Revision})

@@ -408,6 +408,15 @@ func TestConceptKept(t *testing.T) {
 	if _, err := scout.Concept(context.Background(), o); err != nil || built != 0 {
 		t.Errorf("the second search: %v, progress called %d times; want a kept index read back, no build", err, built)
 	}
+	// The same root written another way is the same scope: the walk
+	// cleans a root, so the index holds the same paths.
+	for _, p := range []string{dir + "/", dir + "/."} {
+		x := o
+		x.Paths = []string{p}
+		if !scout.ConceptKept(x) {
+			t.Errorf("%s: not kept, though %s is", p, dir)
+		}
+	}
 	for name, x := range map[string]scout.ConceptOptions{
 		"another scope": {Scope: scout.Scope{Paths: []string{other}}, CacheOptions: o.CacheOptions},
 		"another cache": {Scope: o.Scope, CacheOptions: scout.CacheOptions{CacheDir: t.TempDir()}},
