@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"iter"
 	"os"
@@ -183,9 +184,13 @@ func conceptIndex(ctx context.Context, scope []scopeFile, o ConceptOptions, kept
 	changed := 0
 	if old == nil {
 		ix, files = buildConcept(ctx, scope, o.ShowSecrets, o.Progress)
+		ix.Scope = scopeLabel(o)
 		changed = len(scope)
 	} else {
 		ix, up, files, changed = updateConcept(ctx, old, scope, ch, o.ShowSecrets, o.Progress)
+		if up != nil {
+			up.add.Scope = scopeLabel(o)
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, nil, rep, err
@@ -592,11 +597,72 @@ func cacheFile(name string) bool {
 	return false
 }
 
-// ConceptIndexInfo is one kept concept index, or the vectors of one.
+// ConceptIndexInfo is one kept concept index, the vectors of one, or
+// the parses behind callers, callees and refs.
 type ConceptIndexInfo struct {
 	Path string
 	Size int64
 	Used time.Time // when a search last used it
+	// Of says what it is of, for people: an index's roots and what
+	// selected its files ("/src/app (types go)"); vectors', their index's;
+	// "" when it is not known (a parse, or a file an earlier scout wrote).
+	Of string
+}
+
+// scopeLabel is what a concept index is of, as the cache's list shows it:
+// its roots, absolute, and what selects its files when that is not the
+// default.
+func scopeLabel(o ConceptOptions) string {
+	_, abs := rootsOf(o.Paths)
+	var sel []string
+	add := func(on bool, what string, list ...string) {
+		if on {
+			sel = append(sel, strings.TrimSpace(what+" "+strings.Join(list, ", ")))
+		}
+	}
+	add(len(o.Globs) > 0, "globs", o.Globs...)
+	add(len(o.Types) > 0, "types", o.Types...)
+	add(len(o.NotTypes) > 0, "not types", o.NotTypes...)
+	add(o.NoIgnore, "ignore files not read")
+	add(o.NoHidden, "hidden files left out")
+	add(o.Follow, "links followed")
+	add(o.MaxDepth > 0, fmt.Sprintf("depth %d", o.MaxDepth))
+	add(o.GlobalExcludes != "", "global excludes", o.GlobalExcludes)
+	add(o.ShowSecrets, "secrets shown")
+	label := strings.Join(abs, ", ")
+	if len(sel) > 0 {
+		label += " (" + strings.Join(sel, "; ") + ")"
+	}
+	return label
+}
+
+// keptScope returns what a kept file is of (see ConceptIndexInfo.Of).
+func keptScope(dir, name string) string {
+	switch filepath.Ext(name) {
+	case ".vec":
+		key, _, ok := strings.Cut(name, "-")
+		if !ok {
+			return ""
+		}
+		if of := keptScope(dir, key+".idx"); of != "" {
+			return "vectors of " + of
+		}
+		return ""
+	case ".idx":
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			return ""
+		}
+		defer f.Close()
+		b := make([]byte, 8<<10)
+		n, _ := io.ReadFull(f, b)
+		of, err := concept.ReadScope(b[:n])
+		if err != nil {
+			return ""
+		}
+		return strings.ToValidUTF8(of, "?")
+	}
+	return ""
 }
 
 // ConceptCache lists the files kept in dir ("": the user's cache
@@ -621,7 +687,7 @@ func ConceptCache(dir string) (string, []ConceptIndexInfo, error) {
 			continue
 		}
 		if fi, err := e.Info(); err == nil {
-			out = append(out, ConceptIndexInfo{Path: filepath.Join(dir, e.Name()), Size: fi.Size(), Used: fi.ModTime()})
+			out = append(out, ConceptIndexInfo{Path: filepath.Join(dir, e.Name()), Size: fi.Size(), Used: fi.ModTime(), Of: keptScope(dir, e.Name())})
 		}
 	}
 	slices.SortFunc(out, func(a, b ConceptIndexInfo) int {

@@ -347,6 +347,11 @@ func TestConceptEmbedCacheFiles(t *testing.T) {
 	if !strings.Contains(names, ".idx") || !strings.Contains(names, ".vec") {
 		t.Fatalf("kept: %s, want an .idx and a .vec", names)
 	}
+	for _, x := range all {
+		if want := map[bool]string{false: dir, true: "vectors of " + dir}[strings.HasSuffix(x.Path, ".vec")]; x.Of != want {
+			t.Errorf("%s is of %q, want %q", filepath.Base(x.Path), x.Of, want)
+		}
+	}
 	// Another scope, under a cap the first scope's files exceed: both go.
 	old := time.Now().Add(-time.Hour)
 	for _, x := range all {

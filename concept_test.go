@@ -383,7 +383,7 @@ func TestConceptKept(t *testing.T) {
 	dir, other, cache := t.TempDir(), t.TempDir(), t.TempDir()
 	os.WriteFile(filepath.Join(dir, "a.go"), []byte("package a\n\n// Retry retries after a timeout.\nfunc Retry() {}\n"), 0o644)
 	os.WriteFile(filepath.Join(other, "b.go"), []byte("package b\n\nfunc Open() {}\n"), 0o644)
-	o := scout.ConceptOptions{Description: "retries after a timeout", Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{CacheDir: cache}}
+	o := scout.ConceptOptions{Description: "retries after a timeout", Scope: scout.Scope{Paths: []string{dir}, Types: []string{"go"}}, CacheOptions: scout.CacheOptions{CacheDir: cache}}
 	if scout.ConceptKept(o) {
 		t.Fatal("kept before any search")
 	}
@@ -403,6 +403,20 @@ func TestConceptKept(t *testing.T) {
 	if !scout.ConceptKept(o) {
 		t.Error("not kept after a search")
 	}
+	// The cache's list says what the index is of, after a build and after
+	// an update.
+	of := func(when string) {
+		t.Helper()
+		if _, all, err := scout.ConceptCache(cache); err != nil || len(all) != 1 || all[0].Of != dir+" (types go)" {
+			t.Errorf("%s: kept %+v (%v); want one index, of %s (types go)", when, all, err, dir)
+		}
+	}
+	of("built")
+	os.WriteFile(filepath.Join(dir, "a.go"), []byte("package a\n\n// Retry retries after a long timeout.\nfunc Retry() {}\n"), 0o644)
+	if _, err := scout.Concept(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	of("updated")
 	built = 0
 	o.Description = "a description of something else" // the index is the scope's, whatever is asked
 	if _, err := scout.Concept(context.Background(), o); err != nil || built != 0 {

@@ -200,8 +200,9 @@ func (e *env) progressBar(doing, units string) func(done, total int) {
 
 const cacheLong = `Show the concept indexes scout keeps between searches (scout concept), the
 vectors of their chunks (with --embed), and the parses behind callers, callees
-and refs (one file per name asked), with their size and when a search last
-used each, or remove them all with --clear.
+and refs (one file per name asked), with their size, when a search last used
+each, and what each is of (an index's directories), or remove them all with
+--clear.
 They live in scout/concept under the user's cache directory ($XDG_CACHE_HOME,
 else ~/.cache); past 512 MiB the least recently used go.`
 
@@ -231,14 +232,37 @@ func (e *env) cacheCommand() *cobra.Command {
 				total += x.Size
 			}
 			fmt.Fprintf(e.stdout, "%s: %s, %.1f MiB of %d MiB\n", dir, indexes(len(all)), float64(total)/(1<<20), scout.DefaultConceptCacheMax>>20)
+			width := 0
 			for _, x := range all {
-				fmt.Fprintf(e.stdout, "  %s  %8.1f MiB  used %s\n", filepath.Base(x.Path), float64(x.Size)/(1<<20), x.Used.UTC().Format(time.RFC3339))
+				width = max(width, len(filepath.Base(x.Path)))
+			}
+			for _, x := range all {
+				fmt.Fprintf(e.stdout, "  %-*s  %s  used %s  %s\n", width, filepath.Base(x.Path), keptSize(x.Size), x.Used.UTC().Format(time.RFC3339), keptOf(x))
 			}
 			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&clear, "clear", false, "remove every kept index and parse")
 	return cmd
+}
+
+// keptSize is a kept file's size, in KiB under a MiB.
+func keptSize(n int64) string {
+	if n < 1<<20 {
+		return fmt.Sprintf("%8.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%8.1f MiB", float64(n)/(1<<20))
+}
+
+// keptOf says what a kept file is of.
+func keptOf(x scout.ConceptIndexInfo) string {
+	switch {
+	case x.Of != "":
+		return x.Of
+	case strings.HasSuffix(x.Path, ".calls"):
+		return "parses for callers, callees and refs of one name"
+	}
+	return "written by another version of scout: not read again; evicted in turn, or removed with --clear"
 }
 
 // indexes counts the kept files: indexes (.idx), their chunks' vectors

@@ -88,6 +88,10 @@ const (
 // hold it with the term's weighted frequency, and the files whose path
 // holds it.
 type Index struct {
+	// Scope says what the index is of, for people (a list of the kept
+	// indexes): the caller's words, kept with it (at most 4 KiB). An
+	// update keeps the kept index's unless the one it adds has its own.
+	Scope string
 	Files []File
 	// The chunks by id (Chunk gives one, Strings what it names): in an
 	// index built here, chunks, named and lens; in one read back, the

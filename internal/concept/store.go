@@ -20,7 +20,7 @@ type Stamp struct {
 
 // Revision is the revision of the index's format and of what goes into
 // it (terms, weights of fields): an index of another revision is rebuilt.
-const Revision = 5
+const Revision = 6
 
 var magic = []byte("scout-concept\x00")
 
@@ -29,8 +29,9 @@ var ErrCorrupt = errors.New("the concept index is damaged")
 
 // The binary form, in order:
 //
-//	magic, revision, counts (files, chunks, terms), the chunks' total
-//	  length, as uvarints
+//	magic, revision (a uvarint), the scope (Index.Scope: a uvarint
+//	  length, then its bytes), counts (files, chunks, terms), the
+//	  chunks' total length, as uvarints
 //	files: path, skip, class, size, time, digest, chunks, words (varints)
 //	chunks: start, end, at, length (4 × uint32) each
 //	chunk strings: one blob, then 3 end offsets (uint32) per chunk: kind, name, head
@@ -237,6 +238,31 @@ func (ix *Index) EncodeTo(w IndexWriter) error {
 	return emptyIndex().UpdateTo(w, nil, ix)
 }
 
+// maxScope is the longest Index.Scope an index keeps, in bytes; a
+// longer one is cut.
+const maxScope = 4096
+
+// ReadScope returns the scope of the index whose first bytes are b (the
+// whole index or its start): what Index.Scope was when it was written. It
+// checks no checksum: it is for people to read, in a list of the kept
+// indexes; an index of another revision, or not an index, is an error.
+func ReadScope(b []byte) (string, error) {
+	if len(b) < len(magic) || string(b[:len(magic)]) != string(magic) {
+		return "", fmt.Errorf("%w: not an index", ErrCorrupt)
+	}
+	b = b[len(magic):]
+	rev, k := binary.Uvarint(b)
+	if k <= 0 || rev != Revision {
+		return "", fmt.Errorf("%w: revision %d, this scout writes %d", ErrCorrupt, rev, Revision)
+	}
+	b = b[k:]
+	n, k := binary.Uvarint(b)
+	if k <= 0 || n > maxScope || n > uint64(len(b)-k) {
+		return "", fmt.Errorf("%w: its scope is cut short", ErrCorrupt)
+	}
+	return string(b[k : k+int(n)]), nil
+}
+
 // emptyIndex is a read-back index with no files, chunks or terms (its
 // lists end at 0).
 func emptyIndex() *Index { return &Index{raw: &raw{starts: make([]byte, 4)}} }
@@ -296,8 +322,9 @@ func Decode(b []byte) (*Index, error) {
 		return nil, fmt.Errorf("%w: its checksums are missing or cut short", ErrCorrupt)
 	}
 	b = pg.content[len(whole)-len(b):]
+	scope := str()
 	nf, nc, nt := count(), count(), count()
-	ix := &Index{Files: make([]File, 0, nf), flens: make([]uint32, 0, nf), total: num()}
+	ix := &Index{Scope: scope, Files: make([]File, 0, nf), flens: make([]uint32, 0, nf), total: num()}
 	chunks := 0
 	for range nf {
 		f := File{Path: str(), Skip: str(), first: chunks}

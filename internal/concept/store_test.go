@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -50,6 +51,36 @@ func TestEncodeDecode(t *testing.T) {
 		if _, err := Decode(data[:n]); !errors.Is(err, ErrCorrupt) {
 			t.Fatalf("a prefix of %d bytes: %v, want ErrCorrupt", n, err)
 		}
+	}
+}
+
+// TestScopeKept: the scope an index is written with is read back, by
+// Decode and by ReadScope from its first bytes; an update keeps it unless
+// the index it adds has its own; one over 4 KiB is cut.
+func TestScopeKept(t *testing.T) {
+	ix := build(sample())
+	ix.Scope = "/src/app (types go)"
+	data := ix.Encode()
+	back, err := Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if of, err := ReadScope(data[:64]); back.Scope != ix.Scope || of != ix.Scope || err != nil {
+		t.Errorf("read back %q, ReadScope %q (%v); want %q", back.Scope, of, err, ix.Scope)
+	}
+	for _, add := range []struct{ scope, want string }{{"", ix.Scope}, {"/src/other", "/src/other"}, {strings.Repeat("é", 3000), strings.Repeat("é", 2048)}} {
+		a := NewBuilder().Index()
+		a.Scope = add.scope
+		b, err := back.Update(nil, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if of, err := ReadScope(b); of != add.want || err != nil {
+			t.Errorf("updated with an index of scope %.20q: %.20q (%v), want %.20q", add.scope, of, err, add.want)
+		}
+	}
+	if _, err := ReadScope([]byte("scout-concept\x00\x05\x03abc")); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("another revision: %v, want ErrCorrupt", err)
 	}
 }
 
@@ -299,12 +330,15 @@ func updated(t *testing.T, ix *Index, drop map[int]bool, add *Index) []byte {
 // checksums made right (sealed), so that what it changes reaches the
 // reader's checks of the structure beyond the checksums.
 func FuzzDecode(f *testing.F) {
-	enc := build(sample()).Encode()
+	ix := build(sample())
+	ix.Scope = "/src/app (types go)"
+	enc := ix.Encode()
 	f.Add(enc)
 	if pg, ok := splitSums(enc); ok {
 		f.Add(bytes.Clone(pg.content))
 	}
-	f.Add([]byte("scout-concept\x00\x05"))
+	f.Add([]byte("scout-concept\x00\x06"))
+	f.Add([]byte("scout-concept\x00\x06\x80\x80\x04"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		decodeAll(t, data)
 		decodeAll(t, seal(data))
@@ -323,9 +357,13 @@ func seal(content []byte) []byte {
 // decodeAll reads data back and, if it is an index, every part of it; it
 // must not panic, and an index not damaged must encode and read again.
 func decodeAll(t *testing.T, data []byte) {
+	scope, scopeErr := ReadScope(data)
 	ix, err := Decode(data)
 	if err != nil {
 		return
+	}
+	if scopeErr != nil || scope != ix.Scope {
+		t.Fatalf("ReadScope: %q, %v; the index read back has %q", scope, scopeErr, ix.Scope)
 	}
 	// Reading back checks little: each part read must not panic.
 	ix.Search(Query{Text: "retries after a timeout connection"}, 10)

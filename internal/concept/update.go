@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 )
 
 // Update returns the binary form of the index without the files drop
@@ -146,6 +147,15 @@ func (ix *Index) UpdateTo(w IndexWriter, drop map[int]bool, add *Index) error {
 	b := make([]byte, 0, listBuffer+64<<10)
 	b = append(b, magic...)
 	b = binary.AppendUvarint(b, Revision)
+	scope := ix.Scope
+	if add.Scope != "" {
+		scope = add.Scope
+	}
+	if len(scope) > maxScope {
+		scope = strings.ToValidUTF8(scope[:maxScope], "")
+	}
+	b = binary.AppendUvarint(b, uint64(len(scope)))
+	b = append(b, scope...)
 	b = binary.AppendUvarint(b, uint64(nfiles))
 	b = binary.AppendUvarint(b, uint64(nchunks))
 	b = binary.AppendUvarint(b, uint64(len(terms)))
