@@ -174,7 +174,7 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		return nil, tooLong(err)
 	}
 	in := page.ConceptInput{
-		Description: desc, Exact: exact.files, ExactFound: exact.found, Explain: o.Explain, Budget: o.Budget * 4, Face: o.Face,
+		Description: desc, Exact: page.FoldCopies(exact.files), ExactFound: exact.found, Explain: o.Explain, Budget: o.Budget * 4, Face: o.Face,
 	}
 	ranked := "ranked by the words they share with the description (BM25 over code-aware terms, fused with their file's rank; the best files' lines that hold its words side by side count too); matched by words, not by meaning"
 	in.NotIndexed, in.Warnings = notIndexed(ix, files)
@@ -225,14 +225,14 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		return nil, &damagedKept{file: k.file, err: err}
 	}
 
-	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Concept, len(in.Leads)+countLines(exact.files), len(exact.files), bonus, stampsOf(ix))
+	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Concept, len(in.Leads)+countLines(in.Exact), len(in.Exact), bonus, stampsOf(ix))
 	if err != nil {
 		return nil, err
 	}
 	// The files are as they were (resumeParsed checked their digests), but
 	// git's say on them may not be, nor an embedding provider's: the unit
 	// before the page must be the one the cursor was made after.
-	if c := at.cur; c != nil && in.Start >= 1 && conceptKeyAt(exact.files, in.Leads, in.Start-1) != c.Last {
+	if c := at.cur; c != nil && in.Start >= 1 && conceptKeyAt(in.Exact, in.Leads, in.Start-1) != c.Last {
 		return nil, fmt.Errorf("%w: the leads' order changed since the first page though no file did (a file staged, committed or restored in git, or an embedding provider that answered then and not now); run the search again without the cursor", ErrStaleCursor)
 	}
 	return page.PlanConcept(in), nil

@@ -103,3 +103,70 @@ func TestConceptFoldsCopies(t *testing.T) {
 		t.Errorf("paged leads %v, want %v", paged, leads)
 	}
 }
+
+// TestConceptFoldsExactCopies: an exact hit whose line repeats, trimmed,
+// in files below it is listed once, with those places under it; the
+// totals count it once, and pages at the smallest budget give it once.
+func TestConceptFoldsExactCopies(t *testing.T) {
+	dir := t.TempDir()
+	same := "// retry sends the request again after a timeout.\nfunc retry() {}\n"
+	for p, src := range map[string]string{
+		"a/retry.go": "package a\n\n" + same,
+		"b/retry.go": "package b\n\n" + same,
+		"c/retry.go": "package c\n\n\n" + same, // a line lower
+		"d/other.go": "package d\n\n// other sends the request again after a timeout, twice.\nfunc other() {}\n",
+	} {
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, p), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	ctx := context.Background()
+	opts := scout.ConceptOptions{Description: "sends the request again after a timeout", CacheOptions: scout.CacheOptions{CacheDir: t.TempDir()}}
+	big := opts
+	big.Budget = scout.MaxBudget
+	all, err := scout.Concept(ctx, big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var exact []string
+	for _, f := range all.Files {
+		for _, l := range f.Lines {
+			exact = append(exact, fmt.Sprintf("%s:%d %v", f.Path, l.Number, l.Copies))
+		}
+	}
+	// Which of a, b and c comes first is the ranking's; the other two are
+	// under it, and d's line, not the same, is its own.
+	if len(exact) != 2 || !strings.Contains(all.Text, "(2 more are copies, each listed under the line it repeats)") {
+		t.Fatalf("exact hits %v, want one of a, b, c with the other two under it, and d's:\n%s", exact, all.Text)
+	}
+	for _, e := range exact {
+		if strings.HasPrefix(e, "d/") != strings.HasSuffix(e, " []") {
+			t.Errorf("exact hit %s: want copies under a, b or c's line, none under d's", e)
+		}
+	}
+	opts.Budget = scout.MinBudget
+	var paged []string
+	for n := 1; ; n++ {
+		p, err := scout.Concept(ctx, opts)
+		if err != nil {
+			t.Fatalf("page %d: %v", n, err)
+		}
+		if p.Total != all.Total {
+			t.Fatalf("page %d: totals %+v, want %+v", n, p.Total, all.Total)
+		}
+		for _, f := range p.Files {
+			for _, l := range f.Lines {
+				paged = append(paged, fmt.Sprintf("%s:%d %v", f.Path, l.Number, l.Copies))
+			}
+		}
+		if p.Cursor == "" {
+			break
+		}
+		opts.Cursor = p.Cursor
+	}
+	if !slices.Equal(paged, exact) {
+		t.Errorf("paged exact hits %v, want %v", paged, exact)
+	}
+}

@@ -74,24 +74,31 @@ func TestConceptPagesExhaustive(t *testing.T) {
 // many lines and files hold it and how to list them all.
 func TestConceptExactCut(t *testing.T) {
 	dir := t.TempDir()
-	// One file holds more lines than a page keeps; 30 others hold 3 each.
-	big := strings.Repeat("// wait for the lock\n", scout.MaxExactHits+50)
-	os.WriteFile(filepath.Join(dir, "big.go"), []byte("package p\n\n"+big), 0o644)
+	// One file holds more lines than a page keeps; 30 others hold 3 each;
+	// no line is another's (a copy would be listed under it).
+	lines := func(n int, of string) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "// wait for the lock: %s %d\n", of, i)
+		}
+		return b.String()
+	}
+	os.WriteFile(filepath.Join(dir, "big.go"), []byte("package p\n\n"+lines(scout.MaxExactHits+50, "big")), 0o644)
 	for i := range 30 {
-		os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%02d.go", i)), []byte(strings.Repeat("// wait for the lock\n", 3)), 0o644)
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%02d.go", i)), []byte(lines(3, fmt.Sprintf("f%02d", i))), 0o644)
 	}
 	p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: "wait for the lock", PageOptions: scout.PageOptions{Budget: scout.MaxBudget},
 		Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{CacheDir: t.TempDir()}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := 0
+	kept := 0
 	for _, f := range p.Files {
-		lines += len(f.Lines)
+		kept += len(f.Lines)
 	}
 	wantFound := struct{ Matches, Files int }{scout.MaxExactHits + 50 + 90, 31}
-	if lines != scout.MaxExactHits || len(p.Files) != 31 {
-		t.Errorf("%d exact lines in %d files, want %d spread over all 31", lines, len(p.Files), scout.MaxExactHits)
+	if kept != scout.MaxExactHits || len(p.Files) != 31 {
+		t.Errorf("%d exact lines in %d files, want %d spread over all 31", kept, len(p.Files), scout.MaxExactHits)
 	}
 	if f := p.ExactFound; f == nil || f.Matches != wantFound.Matches || f.Files != wantFound.Files {
 		t.Errorf("ExactFound %+v, want %+v", p.ExactFound, wantFound)

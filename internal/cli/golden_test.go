@@ -179,7 +179,9 @@ var copiesCases = []struct {
 }{
 	{"concept-copies", []string{"concept", "retry the request after a timeout"}, false},
 	{"concept-copies-json", []string{"concept", "--json", "retry the request after a timeout"}, false},
-	{"concept-copies-symbol", []string{"concept", "fetch.retryFetch"}, false}, // its copies' definitions are under its lead, not listed apart
+	{"concept-copies-symbol", []string{"concept", "fetch.retryFetch"}, false},                     // its copies' definitions are under its lead, not listed apart
+	{"concept-copies-exact", []string{"concept", "sends the request again when it fails"}, false}, // an exact hit's copies under it
+	{"concept-copies-exact-json", []string{"concept", "--json", "sends the request again when it fails"}, false},
 }
 
 func TestGolden(t *testing.T) {

@@ -77,11 +77,8 @@ type ConceptInput struct {
 // lead a unit), each part under its header.
 func PlanConcept(in ConceptInput) *Page {
 	p := &Page{Mode: Concept, Number: in.Number, Symbol: in.Symbol, Warnings: in.Warnings, Failed: in.Failed, Searched: in.Searched, NotSearched: in.NotIndexed, explained: in.Explain}
-	exact := 0
-	for _, f := range in.Exact {
-		exact += len(f.Lines)
-	}
-	if in.ExactFound.Matches > exact {
+	exact, kept := exactUnits(in.Exact) // lines, and lines with their copies
+	if in.ExactFound.Matches > kept {
 		found := in.ExactFound
 		p.ExactFound = &found
 	}
@@ -119,11 +116,21 @@ func PlanConcept(in ConceptInput) *Page {
 			if len(shown.Lines) == 0 {
 				if len(p.Files) == 0 {
 					if f := p.ExactFound; f != nil {
-						t = fmt.Appendf(t, "exact: %s in %s, as written; the %d here are the best files' best lines (all of them: %s)\n",
-							plural(f.Matches, "line"), plural(f.Files, "file"), exact, in.Face.Exact)
+						t = fmt.Appendf(t, "exact: %s in %s, as written; the %d here are the best files' best lines (all of them: %s)",
+							plural(f.Matches, "line"), plural(f.Files, "file"), kept, in.Face.Exact)
 					} else {
-						t = fmt.Appendf(t, "exact: %s in %s, as written\n", plural(exact, "line"), plural(len(in.Exact), "file"))
+						t = fmt.Appendf(t, "exact: %s in %s, as written", plural(exact, "line"), plural(len(in.Exact), "file"))
 					}
+					switch n := kept - exact; {
+					case n == 0:
+					case p.ExactFound != nil:
+						t = fmt.Appendf(t, "; %d of those are copies, each listed under the line it repeats", n)
+					case n == 1:
+						t = append(t, " (1 more is a copy, listed under the line it repeats)"...)
+					default:
+						t = fmt.Appendf(t, " (%d more are copies, each listed under the line it repeats)", n)
+					}
+					t = append(t, '\n')
 				}
 				t = append(t, "  "+Quote(f.Path)+"\n"...)
 			}
@@ -196,13 +203,34 @@ func PlanConcept(in ConceptInput) *Page {
 	return p
 }
 
-// appendExact writes an exact hit: "    123: the line".
+// appendExact writes an exact hit: "    123: the line", and the places
+// it is copied to ("    = also b/x.go:12").
 func appendExact(b []byte, l Line) []byte {
 	b = append(b, "    "...)
 	b = strconv.AppendInt(b, int64(l.Number), 10)
 	b = append(b, ": "...)
 	b = append(b, cutMiddle(strings.TrimSpace(l.Text), maxConceptLine)...)
-	return append(b, '\n')
+	b = append(b, '\n')
+	if len(l.Copies) > 0 {
+		b = append(b, "    = also "...)
+		b = append(b, foldPlaces(l.Copies)...)
+		b = append(b, '\n')
+	}
+	return b
+}
+
+// exactUnits counts a concept page's exact hits: the lines, each a unit
+// of its pages, and those with the copies listed under them.
+func exactUnits(files []File) (lines, kept int) {
+	for _, f := range files {
+		lines += len(f.Lines)
+		for _, l := range f.Lines {
+			for _, c := range l.Copies {
+				kept += len(c.Lines)
+			}
+		}
+	}
+	return lines, lines + kept
 }
 
 // maxConceptLine is the longest line a concept page shows, in bytes.
@@ -287,8 +315,8 @@ func copiesOf(leads []Lead) int {
 
 func conceptFooter(in ConceptInput, exact, shownTo, shown int, cursor string) string {
 	var b strings.Builder
-	if f := in.ExactFound; f.Matches > exact {
-		fmt.Fprintf(&b, "\n%d of %s, ", exact, plural(f.Matches, "exact hit"))
+	if _, kept := exactUnits(in.Exact); in.ExactFound.Matches > kept {
+		fmt.Fprintf(&b, "\n%d of %s, ", kept, plural(in.ExactFound.Matches, "exact hit"))
 	} else {
 		fmt.Fprintf(&b, "\n%s, ", plural(exact, "exact hit"))
 	}
@@ -329,8 +357,8 @@ func conceptFooter(in ConceptInput, exact, shownTo, shown int, cursor string) st
 // chunks ranked below the leads for a narrower search.
 func lastNext(in ConceptInput, exact int) string {
 	var but []string
-	if in.ExactFound.Matches > exact {
-		but = append(but, fmt.Sprintf("%d more exact hits (all of them: %s)", in.ExactFound.Matches-exact, in.Face.Exact))
+	if _, kept := exactUnits(in.Exact); in.ExactFound.Matches > kept {
+		but = append(but, fmt.Sprintf("%d more exact hits (all of them: %s)", in.ExactFound.Matches-kept, in.Face.Exact))
 	}
 	if in.LeadsFound > 0 {
 		but = append(but, fmt.Sprintf("%s ranked below the leads, not listed (%s)", plural(in.LeadsFound-in.LeadsRanked, "chunk"), in.Face.Narrow))

@@ -2,6 +2,7 @@ package page
 
 import (
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -39,6 +40,18 @@ func fold(files []File) []File {
 		out = append(out, f)
 	}
 	return out
+}
+
+// FoldCopies is fold for a list of files that is not a planned page (a
+// concept search's exact hits): each file whose every line repeats lines
+// of a file before it is listed under those lines. files is not changed.
+func FoldCopies(files []File) []File {
+	out := make([]File, len(files))
+	for i, f := range files {
+		f.Lines = slices.Clone(f.Lines)
+		out[i] = f
+	}
+	return fold(out)
 }
 
 // pageLine is a line of a page: an index into its files, and into that

@@ -57,3 +57,20 @@ func TestFold(t *testing.T) {
 		t.Errorf("c.go:4 copies %v, want e.go:8", c)
 	}
 }
+
+// FoldCopies folds as fold does, and leaves the files it is given as they
+// were: a concept search still reads them whole, to leave out the leads
+// that hold an exact hit of a copy too.
+func TestFoldCopiesLeavesItsInput(t *testing.T) {
+	files := []File{
+		{Path: "a.go", Lines: []Line{{Number: 1, Text: "foo()"}}},
+		{Path: "b.go", Lines: []Line{{Number: 2, Text: " foo()"}}},
+	}
+	got := FoldCopies(files)
+	if len(got) != 1 || fmt.Sprint(got[0].Lines[0].Copies) != "[{b.go [2]}]" {
+		t.Errorf("folded: %+v, want a.go with b.go:2 under its line", got)
+	}
+	if len(files) != 2 || files[1].Path != "b.go" || files[0].Lines[0].Copies != nil {
+		t.Errorf("the input changed: %+v", files)
+	}
+}
