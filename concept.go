@@ -486,12 +486,14 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 		}
 		return f
 	}
-	from, copies := foldCopies(ix, rest, func(p string) []string {
+	linesOfFile := func(p string) []string {
 		if f := read(p); f != nil {
 			return f.lines
 		}
 		return nil
-	})
+	}
+	from, copies := foldCopies(ix, rest, linesOfFile)
+	from, copies = foldNearCopies(ix, from, copies, linesOfFile)
 	out := make([]page.Lead, len(from))
 	for i, l := range from {
 		c := ix.Chunk(l.Chunk)
@@ -501,8 +503,8 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 			pl.Signals = append(pl.Signals, page.Signal{Name: s.Name, Value: s.Value})
 		}
 		for _, cp := range copies[i] {
-			cc := ix.Chunk(cp.Chunk)
-			pl.Copies = append(pl.Copies, page.LeadCopy{Path: ix.Files[cc.File].Path, Start: cc.Start, End: cc.End})
+			cc := ix.Chunk(cp.lead.Chunk)
+			pl.Copies = append(pl.Copies, page.LeadCopy{Path: ix.Files[cc.File].Path, Start: cc.Start, End: cc.End, Near: cp.near})
 		}
 		out[i] = pl
 	}

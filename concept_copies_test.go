@@ -170,3 +170,25 @@ func TestConceptFoldsExactCopies(t *testing.T) {
 		t.Errorf("paged exact hits %v, want %v", paged, exact)
 	}
 }
+
+// TestNearCopyText: a Markdown section, the man page and the HTML page
+// made from it are one text once their markup is out, whatever else their
+// chunks hold; another text is not, nor is one too short to tell.
+func TestNearCopyText(t *testing.T) {
+	md := "#### `fetch-retries`\n\n* Default: 2\n* Type: Number\n\nThe \"retries\" config for the `retry` module to use when fetching packages\nfrom the registry.\n\nnpm will retry idempotent read requests to the registry in the case of\nnetwork failures or 5xx HTTP errors."
+	roff := ".SS \"\\fBfetch-retries\\fR\"\n.RS 0\n.IP \\(bu 4\nDefault: 2\n.IP \\(bu 4\nType: Number\n.RE 0\n\n.P\nThe \"retries\" config for the \\fBretry\\fR module to use when fetching packages from the registry.\n.P\nnpm will retry idempotent read requests to the registry in the case of network failures or 5xx HTTP errors.\n.SS \"\\fBfetch-retry-factor\\fR\"\n.P\nThe \"factor\" config for the \\fBretry\\fR module to use when fetching packages."
+	html := "<h4 id=\"fetch-retries\"><code>fetch-retries</code></h4>\n<ul>\n<li>Default: 2</li>\n<li>Type: Number</li>\n</ul>\n<p>The &quot;retries&quot; config for the <code>retry</code> module to use when fetching packages\nfrom the registry.</p>\n<p>npm will retry idempotent read requests to the registry in the case of\nnetwork failures or 5xx HTTP errors.</p>"
+	other := "#### `fetch-timeout`\n\nThe maximum amount of time to wait for HTTP requests to complete before\nnpm gives up on them and reports a failure to the user who asked."
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{md, roff, true}, {roff, md, true}, {md, html, true}, {html, roff, true},
+		{md, other, false}, {roff, other, false},
+		{"npm will retry idempotent reads.", "npm will retry idempotent reads.", false}, // too short to tell
+	} {
+		if got := scout.NearCopyText(c.a, c.b); got != c.want {
+			t.Errorf("NearCopyText(%.30q, %.30q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}

@@ -129,3 +129,7 @@ func OnIndexWait(t interface{ Cleanup(func()) }, f func()) {
 // PhraseText is what a concept search reads of a file for the phrase
 // signal, for the evaluation.
 var PhraseText = phraseText
+
+// NearCopyText reports whether two texts are one in two formats, as a
+// concept search folds its document leads (see nearCopy).
+func NearCopyText(a, b string) bool { return nearCopy(shingles(a), shingles(b)) }

@@ -182,6 +182,7 @@ var copiesCases = []struct {
 	{"concept-copies-symbol", []string{"concept", "fetch.retryFetch"}, false},                     // its copies' definitions are under its lead, not listed apart
 	{"concept-copies-exact", []string{"concept", "sends the request again when it fails"}, false}, // an exact hit's copies under it
 	{"concept-copies-exact-json", []string{"concept", "--json", "sends the request again when it fails"}, false},
+	{"concept-copies-formats", []string{"concept", "how the library retries a request after a timeout failure"}, false}, // a doc's man and HTML pages under it
 }
 
 func TestGolden(t *testing.T) {

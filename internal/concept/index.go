@@ -292,10 +292,10 @@ type Lead struct {
 	// Similarity is the chunk's cosine similarity to the description in
 	// thousandths, when Query.Similar ranked it; else 0.
 	Similarity int
-	// WordsRank is the chunk's rank by its own words (and its path's),
-	// from 1; chunks that score the same share one, so two chunks of the
-	// same text in like paths do. 0: brought by Query.Similar alone.
-	WordsRank int
+	// Words is the chunk's BM25F score by its own words (not its path's,
+	// nor its file's): chunks of the same text score the same, to the
+	// bit. 0: brought by Query.Similar alone.
+	Words float64
 }
 
 // Query is a description to rank chunks against.
@@ -508,8 +508,8 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 	leads = make([]Lead, len(cands))
 	for i, c := range cands {
 		l := Lead{Chunk: int(c.chunk), Score: c.score, Signals: signals(nil, c.chunk, int(c.rank))}
-		if int(c.rank) < lexical {
-			l.WordsRank = int(chunkRank[c.rank]) + 1
+		if s := cs.slot[c.chunk]; s > 0 {
+			l.Words = cs.score[s-1]
 		}
 		if simRank != nil && simRank[c.chunk] > 0 {
 			l.Similarity = int(math.Round(float64(cosine[c.chunk]) * 1000))

@@ -23,8 +23,9 @@ type Lead struct {
 	Similarity int    `json:"similarity,omitempty"`
 	Lines      []Line `json:"lines,omitempty"` // its head and its best few lines
 	// Copies are the chunks of the same text (each line the same once
-	// trimmed) in other files or places, ranked below it: listed here,
-	// not as leads of their own.
+	// trimmed) in other files or places, and the documents that say what
+	// it says in another format (near), ranked below it: listed here, not
+	// as leads of their own.
 	Copies []LeadCopy `json:"copies,omitempty"`
 }
 
@@ -33,6 +34,9 @@ type LeadCopy struct {
 	Path  string `json:"path"`
 	Start int    `json:"line"`
 	End   int    `json:"end"`
+	// Near: the same words in another format (a man page or an HTML page
+	// made from a Markdown one), not the same lines.
+	Near bool `json:"near,omitempty"`
 }
 
 // ConceptInput is what a concept page is planned from.
@@ -277,12 +281,39 @@ func appendLead(b []byte, l Lead, explain bool) []byte {
 		b = append(b, cutMiddle(strings.TrimSpace(x.Text), maxConceptLine)...)
 		b = append(b, '\n')
 	}
-	if len(l.Copies) > 0 {
+	var same, near []LeadCopy
+	for _, c := range l.Copies {
+		if c.Near {
+			near = append(near, c)
+		} else {
+			same = append(same, c)
+		}
+	}
+	if len(same) > 0 {
 		b = append(b, "    = also "...)
-		b = append(b, leadCopiesText(l.Copies)...)
+		b = append(b, leadCopiesText(same)...)
+		b = append(b, '\n')
+	}
+	if len(near) > 0 {
+		b = append(b, "    = in another format: "...)
+		b = append(b, nearCopiesText(near)...)
 		b = append(b, '\n')
 	}
 	return b
+}
+
+// nearCopiesText writes a lead's near copies, each with its lines (they
+// are cut where their format is, not where the lead is).
+func nearCopiesText(copies []LeadCopy) string {
+	parts := make([]string, 0, min(len(copies), maxCopiesShown))
+	for _, c := range copies[:min(len(copies), maxCopiesShown)] {
+		parts = append(parts, fmt.Sprintf("%s:%d-%d", Quote(c.Path), c.Start, c.End))
+	}
+	s := strings.Join(parts, ", ")
+	if n := len(copies) - len(parts); n > 0 {
+		s += fmt.Sprintf(" and %d more", n)
+	}
+	return s
 }
 
 // maxCopiesShown is how many places of a lead's copies its page names;
