@@ -467,33 +467,31 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 		}
 	}
 	type leadFile struct {
+		data  []byte
 		lines []string
-		mask  *masker
-		legal int // the last line of its licence notice (not shown: not indexed)
+		shown bool    // lines, mask and legal are set: a page shows its lines
+		mask  *masker // for the lines shown
+		legal int     // the last line of its licence notice (not shown: not indexed)
 	}
 	files := map[string]*leadFile{} // the files read, by path
 	read := func(p string) *leadFile {
 		f, ok := files[p]
 		if !ok {
 			if data, err := readRegular(p, 0); err == nil {
-				// Its lines share data, which is not written again: a
-				// large file is not copied for the few lines shown.
-				text := unsafe.String(unsafe.SliceData(data), len(data))
-				f = &leadFile{lines: splitLines(text), mask: newMasker(showSecrets, p, data, 1)}
-				f.legal = noticeOf(p, f.lines)
+				f = &leadFile{data: data}
 			}
 			files[p] = f
 		}
 		return f
 	}
-	linesOfFile := func(p string) []string {
+	text := func(p string, start, end int) (string, bool) {
 		if f := read(p); f != nil {
-			return f.lines
+			return linesIn(f.data, start, end)
 		}
-		return nil
+		return "", false
 	}
-	from, copies := foldCopies(ix, rest, linesOfFile)
-	from, copies = foldNearCopies(ix, from, copies, linesOfFile)
+	from, copies := foldCopies(ix, rest, text)
+	from, copies = foldNearCopies(ix, from, copies, text)
 	out := make([]page.Lead, len(from))
 	for i, l := range from {
 		c := ix.Chunk(l.Chunk)
@@ -511,9 +509,16 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 	linesOf := func(i int) []page.Line {
 		l := from[i]
 		c := ix.Chunk(l.Chunk)
-		f := read(ix.Files[c.File].Path)
+		p := ix.Files[c.File].Path
+		f := read(p)
 		if f == nil {
 			return nil
+		}
+		if !f.shown { // read for copies until now
+			// Its lines share data, which is not written again: a large
+			// file is not copied for the few lines shown.
+			f.lines = splitLines(unsafe.String(unsafe.SliceData(f.data), len(f.data)))
+			f.shown, f.mask, f.legal = true, newMasker(showSecrets, p, f.data, 1), noticeOf(p, f.lines)
 		}
 		lines := bestLines(f.lines, f.legal, c, l.Stems)
 		for i := range lines {

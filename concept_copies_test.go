@@ -192,3 +192,27 @@ func TestNearCopyText(t *testing.T) {
 		}
 	}
 }
+
+// TestLinesIn: a chunk's lines are taken from a file's bytes as they are,
+// the last with or without its newline; lines the file does not have are
+// refused.
+func TestLinesIn(t *testing.T) {
+	for _, c := range []struct {
+		data       string
+		start, end int
+		want       string
+		ok         bool
+	}{
+		{"a\nb\nc\n", 2, 3, "b\nc\n", true},
+		{"a\nb\nc", 3, 3, "c", true},
+		{"a\nb\nc", 1, 1, "a\n", true},
+		{"a\nb\n", 2, 3, "", false},
+		{"a\nb\n", 4, 4, "", false},
+		{"a\nb\n", 0, 1, "", false},
+		{"a\nb\n", 2, 1, "", false},
+	} {
+		if got, ok := scout.LinesIn([]byte(c.data), c.start, c.end); got != c.want || ok != c.ok {
+			t.Errorf("LinesIn(%q, %d, %d) = %q, %v; want %q, %v", c.data, c.start, c.end, got, ok, c.want, c.ok)
+		}
+	}
+}

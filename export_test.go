@@ -133,3 +133,6 @@ var PhraseText = phraseText
 // NearCopyText reports whether two texts are one in two formats, as a
 // concept search folds its document leads (see nearCopy).
 func NearCopyText(a, b string) bool { return nearCopy(shingles(a), shingles(b)) }
+
+// LinesIn is linesIn: lines start to end of data.
+var LinesIn = linesIn

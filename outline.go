@@ -370,10 +370,14 @@ func readRegular(path string, limit int64) ([]byte, error) {
 		}
 		r = io.LimitReader(f, limit+1)
 	}
-	data, err := io.ReadAll(r)
-	if err != nil {
+	// Read into a buffer of the size the file has (and a byte more, to
+	// see its end), not one grown from 512 bytes: a concept page reads
+	// tens of files for its leads and their copies.
+	buf := bytes.NewBuffer(make([]byte, 0, max(0, min(fi.Size(), 1<<30))+1))
+	if _, err := buf.ReadFrom(r); err != nil {
 		return nil, err
 	}
+	data := buf.Bytes()
 	if limit > 0 && int64(len(data)) > limit {
 		return nil, fmt.Errorf("%s: %w (it grew past %d bytes while read)", path, ErrTooLarge, limit)
 	}
