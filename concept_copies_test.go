@@ -30,12 +30,7 @@ func TestConceptFoldsCopies(t *testing.T) {
 	for i := range 6 { // others, so that the leads fill pages
 		files[fmt.Sprintf("e/other%d.go", i)] = fmt.Sprintf("package e\n\n// request%d times out after a while.\nfunc request%d() {}\n", i, i)
 	}
-	for p, src := range files {
-		os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755)
-		if err := os.WriteFile(filepath.Join(dir, p), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeTree(t, dir, files)
 	t.Chdir(dir)
 	ctx := context.Background()
 	opts := scout.ConceptOptions{Description: "retry the request after a timeout", CacheOptions: scout.CacheOptions{CacheDir: t.TempDir()}}
@@ -77,27 +72,15 @@ func TestConceptFoldsCopies(t *testing.T) {
 		t.Errorf("the page does not say so:\n%s", all.Text)
 	}
 	// Page by page, each lead once, in the same order, with its copies.
-	opts.Budget = scout.MinBudget
 	var paged []string
-	for n := 1; ; n++ {
-		p, err := scout.Concept(ctx, opts)
-		if err != nil {
-			t.Fatalf("page %d: %v", n, err)
-		}
-		if p.Total != all.Total {
-			t.Fatalf("page %d: totals %+v, want %+v", n, p.Total, all.Total)
-		}
+	for n, p := range conceptPages(t, opts, all.Total) {
 		for _, l := range p.Leads {
 			k := fmt.Sprintf("%s:%d", l.Path, l.Start)
 			paged = append(paged, k)
 			if len(l.Copies) != len(copies[k]) {
-				t.Errorf("page %d: %s has %d copies, want %d", n, k, len(l.Copies), len(copies[k]))
+				t.Errorf("page %d: %s has %d copies, want %d", n+1, k, len(l.Copies), len(copies[k]))
 			}
 		}
-		if p.Cursor == "" {
-			break
-		}
-		opts.Cursor = p.Cursor
 	}
 	if !slices.Equal(paged, leads) {
 		t.Errorf("paged leads %v, want %v", paged, leads)
@@ -110,17 +93,12 @@ func TestConceptFoldsCopies(t *testing.T) {
 func TestConceptFoldsExactCopies(t *testing.T) {
 	dir := t.TempDir()
 	same := "// retry sends the request again after a timeout.\nfunc retry() {}\n"
-	for p, src := range map[string]string{
+	writeTree(t, dir, map[string]string{
 		"a/retry.go": "package a\n\n" + same,
 		"b/retry.go": "package b\n\n" + same,
 		"c/retry.go": "package c\n\n\n" + same, // a line lower
 		"d/other.go": "package d\n\n// other sends the request again after a timeout, twice.\nfunc other() {}\n",
-	} {
-		os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755)
-		if err := os.WriteFile(filepath.Join(dir, p), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	t.Chdir(dir)
 	ctx := context.Background()
 	opts := scout.ConceptOptions{Description: "sends the request again after a timeout", CacheOptions: scout.CacheOptions{CacheDir: t.TempDir()}}
@@ -146,25 +124,13 @@ func TestConceptFoldsExactCopies(t *testing.T) {
 			t.Errorf("exact hit %s: want copies under a, b or c's line, none under d's", e)
 		}
 	}
-	opts.Budget = scout.MinBudget
 	var paged []string
-	for n := 1; ; n++ {
-		p, err := scout.Concept(ctx, opts)
-		if err != nil {
-			t.Fatalf("page %d: %v", n, err)
-		}
-		if p.Total != all.Total {
-			t.Fatalf("page %d: totals %+v, want %+v", n, p.Total, all.Total)
-		}
+	for _, p := range conceptPages(t, opts, all.Total) {
 		for _, f := range p.Files {
 			for _, l := range f.Lines {
 				paged = append(paged, fmt.Sprintf("%s:%d %v", f.Path, l.Number, l.Copies))
 			}
 		}
-		if p.Cursor == "" {
-			break
-		}
-		opts.Cursor = p.Cursor
 	}
 	if !slices.Equal(paged, exact) {
 		t.Errorf("paged exact hits %v, want %v", paged, exact)
@@ -213,6 +179,17 @@ func TestLinesIn(t *testing.T) {
 	} {
 		if got, ok := scout.LinesIn([]byte(c.data), c.start, c.end); got != c.want || ok != c.ok {
 			t.Errorf("LinesIn(%q, %d, %d) = %q, %v; want %q, %v", c.data, c.start, c.end, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// writeTree writes files (by slash-separated path) under dir.
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for p, src := range files {
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, p), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

@@ -45,24 +45,9 @@ func TestConceptPagesExhaustive(t *testing.T) {
 	if all.Total.Files == 0 || len(all.Leads) == 0 {
 		t.Fatalf("want exact hits and leads; got %d files, %d leads", all.Total.Files, len(all.Leads))
 	}
-	opts.Budget = scout.MinBudget
 	var got []string
-	for n := 1; ; n++ {
-		p, err := scout.Concept(ctx, opts)
-		if err != nil {
-			t.Fatalf("page %d: %v", n, err)
-		}
-		if p.Total != all.Total {
-			t.Fatalf("page %d: totals %+v, want %+v", n, p.Total, all.Total)
-		}
-		if len(p.Text)/4 > scout.MinBudget {
-			t.Errorf("page %d: %d tokens over the budget of %d", n, len(p.Text)/4, scout.MinBudget)
-		}
+	for _, p := range conceptPages(t, opts, all.Total) {
 		got = append(got, conceptUnits(p)...)
-		if p.Cursor == "" {
-			break
-		}
-		opts.Cursor = p.Cursor
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("pages gave %d units, want %d in the same order:\n got %v\nwant %v", len(got), len(want), got, want)
@@ -111,6 +96,32 @@ func TestConceptExactCut(t *testing.T) {
 		if !strings.Contains(p.Text, want) {
 			t.Errorf("the page does not say %q:\n%s", want, p.Text)
 		}
+	}
+}
+
+// conceptPages follows a concept search's cursors from its first page to
+// its last at the smallest budget, and returns the pages; each must fit
+// the budget and have the totals total.
+func conceptPages(t *testing.T, opts scout.ConceptOptions, total scout.Totals) []*scout.Page {
+	t.Helper()
+	opts.Budget = scout.MinBudget
+	var pages []*scout.Page
+	for n := 1; ; n++ {
+		p, err := scout.Concept(context.Background(), opts)
+		if err != nil {
+			t.Fatalf("page %d: %v", n, err)
+		}
+		if p.Total != total {
+			t.Fatalf("page %d: totals %+v, want %+v", n, p.Total, total)
+		}
+		if len(p.Text)/4 > scout.MinBudget {
+			t.Errorf("page %d: %d tokens over the budget of %d", n, len(p.Text)/4, scout.MinBudget)
+		}
+		pages = append(pages, p)
+		if p.Cursor == "" {
+			return pages
+		}
+		opts.Cursor = p.Cursor
 	}
 }
 

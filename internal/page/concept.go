@@ -215,12 +215,7 @@ func appendExact(b []byte, l Line) []byte {
 	b = append(b, ": "...)
 	b = append(b, cutMiddle(strings.TrimSpace(l.Text), maxConceptLine)...)
 	b = append(b, '\n')
-	if len(l.Copies) > 0 {
-		b = append(b, "    = also "...)
-		b = append(b, foldPlaces(l.Copies)...)
-		b = append(b, '\n')
-	}
-	return b
+	return appendAlso(b, "    ", l.Copies)
 }
 
 // exactUnits counts a concept page's exact hits: the lines, each a unit
@@ -289,10 +284,15 @@ func appendLead(b []byte, l Lead, explain bool) []byte {
 			same = append(same, c)
 		}
 	}
-	if len(same) > 0 {
-		b = append(b, "    = also "...)
-		b = append(b, leadCopiesText(same)...)
-		b = append(b, '\n')
+	if len(same) > 0 { // each by its first line, as a line's copies are
+		shown := make([]Copy, 0, min(len(same), maxCopiesShown))
+		for _, c := range same[:min(len(same), maxCopiesShown)] {
+			shown = append(shown, Copy{Path: c.Path, Lines: []int{c.Start}})
+		}
+		b = appendAlso(b, "    ", shown)
+		if n := len(same) - len(shown); n > 0 {
+			b = fmt.Appendf(b[:len(b)-1], " and %d more\n", n)
+		}
 	}
 	if len(near) > 0 {
 		b = append(b, "    = in another format: "...)
@@ -319,21 +319,6 @@ func nearCopiesText(copies []LeadCopy) string {
 // maxCopiesShown is how many places of a lead's copies its page names;
 // the rest are counted.
 const maxCopiesShown = 5
-
-// leadCopiesText writes a lead's copies as grep's page does a line's,
-// each by its first line ("a/x.js:10, a/y.js:12"), with the count of
-// those past maxCopiesShown.
-func leadCopiesText(copies []LeadCopy) string {
-	shown := make([]Copy, 0, min(len(copies), maxCopiesShown))
-	for _, c := range copies[:min(len(copies), maxCopiesShown)] {
-		shown = append(shown, Copy{Path: c.Path, Lines: []int{c.Start}})
-	}
-	s := foldPlaces(shown)
-	if n := len(copies) - len(shown); n > 0 {
-		s += fmt.Sprintf(" and %d more", n)
-	}
-	return s
-}
 
 // copiesOf counts the copies listed under leads.
 func copiesOf(leads []Lead) int {

@@ -143,12 +143,19 @@ func appendLine(b []byte, l *Line) []byte {
 	}
 	b = append(b, l.Text...)
 	b = append(b, '\n')
-	if len(l.Copies) > 0 {
-		b = append(b, "  = also "...)
-		b = append(b, foldPlaces(l.Copies)...)
-		b = append(b, '\n')
+	return appendAlso(b, "  ", l.Copies)
+}
+
+// appendAlso writes where a line's copies are, under it at indent
+// ("  = also b/x.go:12"); nothing when it has none.
+func appendAlso(b []byte, indent string, copies []Copy) []byte {
+	if len(copies) == 0 {
+		return b
 	}
-	return b
+	b = append(b, indent...)
+	b = append(b, "= also "...)
+	b = append(b, foldPlaces(copies)...)
+	return append(b, '\n')
 }
 
 // SignalsText renders signals as "definition +1000, word +60".
