@@ -370,10 +370,11 @@ func readRegular(path string, limit int64) ([]byte, error) {
 		}
 		r = io.LimitReader(f, limit+1)
 	}
-	// Read into a buffer of the size the file has (and a byte more, to
-	// see its end), not one grown from 512 bytes: a concept page reads
-	// tens of files for its leads and their copies.
-	buf := bytes.NewBuffer(make([]byte, 0, max(0, min(fi.Size(), 1<<30))+1))
+	// Read into a buffer of the size the file has, and room for the read
+	// that finds its end (ReadFrom grows a buffer with less than MinRead
+	// free, copying it), not one grown from 512 bytes: a concept page
+	// reads tens of files for its leads and their copies.
+	buf := bytes.NewBuffer(make([]byte, 0, max(0, min(fi.Size(), 1<<30))+bytes.MinRead))
 	if _, err := buf.ReadFrom(r); err != nil {
 		return nil, err
 	}
