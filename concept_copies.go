@@ -16,10 +16,10 @@ import (
 // a file copied whole) into that lead: it is listed under it, not as a
 // lead of its own, so that a page is not the same code over and over.
 // Only leads that score the same by their own words (concept.Lead.Words),
-// with the same kind, name and number of lines, can be copies; only those are read (by lines, which
-// gives a chunk's lines) and compared, line by
-// line, trimmed. kept is leads without the copies, in their order;
-// copies[i] are kept[i]'s, in theirs.
+// with the same kind, name and number of lines, can be copies; only those
+// are read (through text) and compared, line by line, trimmed. kept is
+// leads without the copies, in their order; copies[i] are kept[i]'s, in
+// theirs.
 func foldCopies(ix *concept.Index, leads []concept.Lead, text spanText) (kept []concept.Lead, copies [][]leadCopy) {
 	type key struct {
 		words      float64
@@ -297,7 +297,7 @@ func sameWords(a, b []string) bool {
 }
 
 // maxNearLeads is how many of the best leads are looked at for near
-// copies: each is read whole, and further down a page seldom goes.
+// copies: each one's file is read, and an agent seldom pages further.
 const maxNearLeads = 50
 
 // foldNearCopies folds, after foldCopies, each document lead among the

@@ -125,14 +125,10 @@ func PlanConcept(in ConceptInput) *Page {
 					} else {
 						t = fmt.Appendf(t, "exact: %s in %s, as written", plural(exact, "line"), plural(len(in.Exact), "file"))
 					}
-					switch n := kept - exact; {
-					case n == 0:
-					case p.ExactFound != nil:
+					if n := kept - exact; n > 0 && p.ExactFound != nil {
 						t = fmt.Appendf(t, "; %d of those are copies, each listed under the line it repeats", n)
-					case n == 1:
-						t = append(t, " (1 more is a copy, listed under the line it repeats)"...)
-					default:
-						t = fmt.Appendf(t, " (%d more are copies, each listed under the line it repeats)", n)
+					} else {
+						t = append(t, copiesNote(n, "line")...)
 					}
 					t = append(t, '\n')
 				}
@@ -163,13 +159,7 @@ func PlanConcept(in ConceptInput) *Page {
 			if in.Embedded {
 				by += " and by their embeddings' similarity to it"
 			}
-			copies := ""
-			if n := copiesOf(in.Leads); n > 0 {
-				copies = fmt.Sprintf(" (%d more are copies, each listed under the lead it repeats)", n)
-				if n == 1 {
-					copies = " (1 more is a copy, listed under the lead it repeats)"
-				}
-			}
+			copies := copiesNote(copiesOf(in.Leads), "lead")
 			if in.LeadsFound > 0 {
 				t = fmt.Appendf(t, "leads: %d, the best of %s%s, %s; each a place to look, not a proof", len(in.Leads), plural(in.LeadsFound, "chunk"), copies, by)
 			} else {
@@ -290,9 +280,7 @@ func appendLead(b []byte, l Lead, explain bool) []byte {
 			shown = append(shown, Copy{Path: c.Path, Lines: []int{c.Start}})
 		}
 		b = appendAlso(b, "    ", shown)
-		if n := len(same) - len(shown); n > 0 {
-			b = fmt.Appendf(b[:len(b)-1], " and %d more\n", n)
-		}
+		b = append(b[:len(b)-1], andMore(len(same)-len(shown))+"\n"...)
 	}
 	if len(near) > 0 {
 		b = append(b, "    = in another format: "...)
@@ -309,11 +297,28 @@ func nearCopiesText(copies []LeadCopy) string {
 	for _, c := range copies[:min(len(copies), maxCopiesShown)] {
 		parts = append(parts, fmt.Sprintf("%s:%d-%d", Quote(c.Path), c.Start, c.End))
 	}
-	s := strings.Join(parts, ", ")
-	if n := len(copies) - len(parts); n > 0 {
-		s += fmt.Sprintf(" and %d more", n)
+	return strings.Join(parts, ", ") + andMore(len(copies)-len(parts))
+}
+
+// andMore counts the copies not named: " and 3 more"; "" for none.
+func andMore(n int) string {
+	if n <= 0 {
+		return ""
 	}
-	return s
+	return fmt.Sprintf(" and %d more", n)
+}
+
+// copiesNote says how many copies are listed under the units (lines or
+// leads) of a part of the page: " (2 more are copies, each listed under
+// the lead it repeats)"; "" for none.
+func copiesNote(n int, unit string) string {
+	switch {
+	case n <= 0:
+		return ""
+	case n == 1:
+		return " (1 more is a copy, listed under the " + unit + " it repeats)"
+	}
+	return fmt.Sprintf(" (%d more are copies, each listed under the %s it repeats)", n, unit)
 }
 
 // maxCopiesShown is how many places of a lead's copies its page names;
