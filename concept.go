@@ -271,12 +271,13 @@ func symbolOn(desc string, ix *concept.Index, leads []concept.Lead, shown []page
 		return sym
 	}
 	// A long definition is cut into windows, each a chunk that defines
-	// it: one place, from its first line to its last, where it first is.
+	// it: one place, from its first line to its last (a lead is its best
+	// window, spanOf gives its lines), where it first is.
 	for _, l := range leads {
 		if defines(l) != best {
 			continue
 		}
-		c := ix.Chunk(l.Chunk)
+		c := spanOf(ix, l.Chunk)
 		p := ix.Files[c.File].Path
 		touches := func(d page.Definition, start, end int) bool {
 			return d.Path == p && d.Start <= end+1 && start <= d.End+1
@@ -460,7 +461,7 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 	}
 	var rest []concept.Lead
 	for _, l := range leads {
-		c := ix.Chunk(l.Chunk)
+		c := spanOf(ix, l.Chunk)
 		p := ix.Files[c.File].Path
 		if !slices.ContainsFunc(hits[p], func(n int) bool { return n >= c.Start && n <= c.End }) {
 			rest = append(rest, l)
@@ -494,21 +495,21 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 	from, copies = foldNearCopies(ix, from, copies, text)
 	out := make([]page.Lead, len(from))
 	for i, l := range from {
-		c := ix.Chunk(l.Chunk)
+		c := spanOf(ix, l.Chunk)
 		kind, name, _ := ix.Strings(l.Chunk)
 		pl := page.Lead{Path: ix.Files[c.File].Path, Start: c.Start, End: c.End, Kind: kind, Name: name, Score: l.Score, Terms: l.Terms, Similarity: l.Similarity}
 		for _, s := range l.Signals {
 			pl.Signals = append(pl.Signals, page.Signal{Name: s.Name, Value: s.Value})
 		}
 		for _, cp := range copies[i] {
-			cc := ix.Chunk(cp.lead.Chunk)
+			cc := spanOf(ix, cp.lead.Chunk)
 			pl.Copies = append(pl.Copies, page.LeadCopy{Path: ix.Files[cc.File].Path, Start: cc.Start, End: cc.End, Near: cp.near})
 		}
 		out[i] = pl
 	}
 	linesOf := func(i int) []page.Line {
 		l := from[i]
-		c := ix.Chunk(l.Chunk)
+		c := spanOf(ix, l.Chunk)
 		p := ix.Files[c.File].Path
 		f := read(p)
 		if f == nil {
@@ -527,6 +528,15 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 		return lines
 	}
 	return out, linesOf
+}
+
+// spanOf returns chunk c with the lines of the definition it is a window
+// of (concept.Index.Span): a lead is the whole definition, its best lines
+// from any of its windows.
+func spanOf(ix *concept.Index, c int) concept.Chunk {
+	ch := ix.Chunk(c)
+	ch.Start, ch.End = ix.Span(c)
+	return ch
 }
 
 // bestLines returns the chunk's definition line (when it is in the

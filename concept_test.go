@@ -563,11 +563,11 @@ func loweredTree(t *testing.T, name string, files map[string]string) func(desc s
 // TestConceptSymbolDefinedAt: a description that is one symbol, used on
 // more lines than a page keeps, has its definition named in the footer
 // with where it is among the leads; a definition cut into windows (a
-// long struct) is one place, from its first line to its last, shown
-// where its first lead is even when its first window, holding the
-// symbol as written, is an exact hit.
+// long struct) is one place, from its first line to its last, one lead;
+// when one of its windows holds the symbol as written, the definition is
+// an exact hit, not a lead as well.
 func TestConceptSymbolDefinedAt(t *testing.T) {
-	for _, doc := range []string{"// Server serves.", "// Server serves; see server.Server."} {
+	for doc, where := range map[string]string{"// Server serves.": fmt.Sprintf("lead 1); the leads come after the %d exact hits\n", scout.MaxExactHits), "// Server serves; see server.Server.": "an exact hit)\n"} {
 		dir := t.TempDir()
 		os.MkdirAll(filepath.Join(dir, "server"), 0o755)
 		var fields strings.Builder
@@ -587,7 +587,7 @@ func TestConceptSymbolDefinedAt(t *testing.T) {
 		if len(p.Leads) != 0 {
 			t.Fatalf("the first page shows %d leads; want the exact hits only, so that the footer is what tells", len(p.Leads))
 		}
-		want := fmt.Sprintf("; defined at %s:3-155 (lead 1); the leads come after the %d exact hits\n", filepath.ToSlash(filepath.Join(dir, "server", "server.go")), scout.MaxExactHits)
+		want := fmt.Sprintf("; defined at %s:3-155 (%s", filepath.ToSlash(filepath.Join(dir, "server", "server.go")), where)
 		if !strings.Contains(p.Text, want) {
 			t.Errorf("%q: the page does not say %q:\n%s", doc, want, p.Text[max(0, len(p.Text)-1200):])
 		}

@@ -185,6 +185,22 @@ var copiesCases = []struct {
 	{"concept-copies-formats", []string{"concept", "how the library retries a request after a timeout failure"}, false}, // a doc's man and HTML pages under it
 }
 
+// windowsCases run in the testdata/cli/windows fixture: a function long
+// enough to be cut into windows, listed as one lead.
+var windowsCases = []struct {
+	name string
+	args []string
+	next bool
+}{
+	{"concept-windows", []string{"concept", "retry the request after a timeout"}, false},
+	{"concept-windows-json", []string{"concept", "--json", "retry the request after a timeout"}, false},
+}
+
+// TestGoldenWindows is TestGolden in the windows fixture.
+func TestGoldenWindows(t *testing.T) {
+	goldenFixture(t, "windows.txtar", windowsCases)
+}
+
 func TestGolden(t *testing.T) {
 	goldenFixture(t, "repo.txtar", goldenCases)
 }

@@ -346,7 +346,7 @@ func (ix *Index) Search(q Query, n int) []Lead {
 
 // SearchFound is Search that also says how many chunks were ranked: those
 // that hold a word of the description (or that Similar brings), of which
-// the leads are the best n.
+// the leads are the best n; the windows of a definition count once.
 func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 	if ix.NumChunks() == 0 || n <= 0 {
 		return nil, 0
@@ -503,7 +503,7 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 			}
 		}
 	}
-	found = len(cands)
+	found = ix.definitions(cands)
 	cands = ix.best(cands, n)
 	leads = make([]Lead, len(cands))
 	for i, c := range cands {
@@ -531,7 +531,9 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 
 // best returns the n best candidates, best first, after each file's
 // further chunks are lowered (the k-th by (2/3)^k, in the order of their
-// scores before): a total order, as if all were sorted.
+// scores before): a total order, as if all were sorted. A definition cut
+// into windows is one candidate, its best window (oneWindowEach): its
+// other windows neither lead nor lower the file's further chunks.
 //
 // Lowering only lowers, so only the candidates whose score before is
 // above the n-th best score after can be among the n: the best k by
@@ -541,7 +543,9 @@ func (ix *Index) best(cands []cand, n int) []cand {
 	k := max(4*n, 256)
 	for {
 		top, threshold := topCands(cands, k)
+		all := len(top) == len(cands)
 		ix.sortCands(top)
+		top = ix.oneWindowEach(top)
 		nth := map[int]int32{} // how many of the file's chunks came before
 		for i := range top {
 			c := &top[i]
@@ -557,7 +561,7 @@ func (ix *Index) best(cands []cand, n int) []cand {
 		// Every candidate left out scored below threshold before, so
 		// below it after: the n kept are the best when the n-th of them
 		// scores threshold or more.
-		if len(top) == len(cands) || len(top) >= n && top[n-1].score >= threshold {
+		if all || len(top) >= n && top[n-1].score >= threshold {
 			return top[:min(n, len(top))]
 		}
 		k *= 4
