@@ -139,9 +139,10 @@ func chunkFile(p string, data []byte, defs []syntax.Def, mask func(n int, text s
 }
 
 // phraseText is what a concept search reads of a file for the phrase
-// signal (concept.Query.Read): the file as the chunks hold it, without its
-// licence notice, whose words are in every file and say nothing of this
-// one; at most its first phraseMax bytes, so that 20 large files cost a
+// signal and a symbol's declarations (concept.Query.Read): the file as the
+// chunks hold it, its licence notice blanked (its words are in every file
+// and say nothing of this one), each line where it is; at most its first
+// phraseMax bytes, so that 20 large files cost a
 // search no more than a few milliseconds.
 func phraseText(path string) ([]byte, error) {
 	f, _, err := openRegular(path)
@@ -158,12 +159,14 @@ func phraseText(path string) ([]byte, error) {
 		return nil, errors.New(reasonBinary)
 	}
 	if legal := noticeOf(path, splitLines(string(head))); legal > 0 {
-		for range legal {
-			i := bytes.IndexByte(data, '\n')
-			if i < 0 {
-				return nil, nil
+		// Blanked, not cut: the lines keep their numbers (a symbol's
+		// declaration is looked for by line).
+		for i, lines := 0, 0; i < len(data) && lines < legal; i++ {
+			if data[i] == '\n' {
+				lines++
+			} else {
+				data[i] = ' '
 			}
-			data = data[i+1:]
 		}
 	}
 	return data, nil

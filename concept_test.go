@@ -593,3 +593,38 @@ func TestConceptSymbolDefinedAt(t *testing.T) {
 		}
 	}
 }
+
+// TestConceptSymbolDeclared: a constant or a variable, which no parser
+// names as a definition, is defined where a line between definitions
+// declares it: a Go const block's line (in a file whose licence notice a
+// search reads blanked, not cut, so the line is where it is: cut, the
+// line would be read three lines up, before its chunk), a Go var, a
+// Python module's name. A use of the name elsewhere is not.
+func TestConceptSymbolDeclared(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"limits/limits.go": "// Copyright 2026 The Authors. All rights reserved.\n// Use of this source code is governed by a BSD-style\n// license that can be found in the LICENSE file.\n\npackage limits\n\nfunc f() int {\n\treturn 1\n}\nconst (\n\tMaxBody = 1 << 20 // bytes of a body\n\tMaxHeader = 1 << 16\n)\n\n// ErrTooBig is returned for a request over the limits.\nvar ErrTooBig = errors.New(\"too big\")\n",
+		"server/use.go":    "package server\n\nvar big = limits.MaxHeader * 2 // twice limits.MaxHeader\n\nfunc check(n int) bool { return n < limits.MaxHeader }\n",
+		"conf/settings.py": "\"\"\"Settings.\"\"\"\n\nimport os\n\nTIMEOUT: float = 30.0\nRETRIES = 3\n\n\ndef get():\n    return TIMEOUT\n",
+	})
+	for _, c := range []struct {
+		desc, path string
+		line       int
+	}{
+		{"limits.MaxHeader", "limits/limits.go", 12},
+		{"ErrTooBig", "limits/limits.go", 16},
+		{"settings.RETRIES", "conf/settings.py", 6},
+	} {
+		p, err := scout.Concept(context.Background(), scout.ConceptOptions{Description: c.desc, Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{NoCache: true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Symbol == nil || len(p.Symbol.DefinedAt) != 1 {
+			t.Errorf("%s: symbol %+v; want it defined at one place, %s", c.desc, p.Symbol, c.path)
+			continue
+		}
+		if d := p.Symbol.DefinedAt[0]; !strings.HasSuffix(d.Path, c.path) || d.Start > c.line || d.End < c.line {
+			t.Errorf("%s: defined at %s:%d-%d; want %s, lines holding %d", c.desc, d.Path, d.Start, d.End, c.path, c.line)
+		}
+	}
+}

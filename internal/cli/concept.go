@@ -21,7 +21,9 @@ definition with the comment above it, each Markdown section, and windows of
 the lines between definitions) that share the most words with the
 description, best first. A description that is one symbol
 ("imports.Resolver", "Cart#total", "parse_args()") puts the chunks that
-define it first, the qualifiers choosing among namesakes, and the footer
+define it first (a definition of that name, or a line that declares a
+constant or a variable: "const Name", "Name = …"), the qualifiers
+choosing among namesakes, and the footer
 says where they are (the exact hits may fill pages before the leads begin).
 
 A lead is a place to look, not a proof: it shows its score, the terms of the

@@ -186,7 +186,7 @@ var copiesCases = []struct {
 }
 
 // windowsCases run in the testdata/cli/windows fixture: a function long
-// enough to be cut into windows, listed as one lead.
+// enough to be cut into windows, listed as one lead; a constant.
 var windowsCases = []struct {
 	name string
 	args []string
@@ -194,6 +194,7 @@ var windowsCases = []struct {
 }{
 	{"concept-windows", []string{"concept", "retry the request after a timeout"}, false},
 	{"concept-windows-json", []string{"concept", "--json", "retry the request after a timeout"}, false},
+	{"concept-declared", []string{"concept", "fetch.DefaultTries"}, false}, // a constant: declared, not a parser's definition
 }
 
 // TestGoldenWindows is TestGolden in the windows fixture.

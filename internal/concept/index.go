@@ -310,11 +310,13 @@ type Query struct {
 	Tests bool
 	// Tuning, when not nil, replaces DefaultTuning.
 	Tuning *Tuning
-	// Read, when not nil, reads a file (by its path in the index) for
-	// the phrase signal: the best files (Tuning.PhraseFiles) are read to
-	// find which neighbouring words of the description are neighbours
-	// in them too. Nil: no phrase signal. It is called from several
-	// goroutines at once.
+	// Read, when not nil, reads a file (by its path in the index), each
+	// line at its number, for the phrase signal: the best files
+	// (Tuning.PhraseFiles) are read to find which neighbouring words of
+	// the description are neighbours in them too; and for a description
+	// that is one symbol, the lines between definitions where a constant
+	// or a variable may be declared (see declared). Nil: neither. It is
+	// called from several goroutines at once.
 	Read func(path string) ([]byte, error)
 	// Similar, when not empty, is a third ranking fused with the two
 	// lexical ones: chunks by the similarity of their embedding to the
@@ -403,6 +405,11 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 			if v := sym.defines(name, head, ix.Files[f].Path, func() []string { return ix.names(f) }); v > 0 {
 				defines[c] = v
 			}
+		}
+		// A constant or a variable: a line among the lines between
+		// definitions declares it.
+		if q.Read != nil {
+			ix.declared(sym, touched[:min(len(touched), maxDefines)], q.Read, defines, sym.holds(qs, &cs))
 		}
 	}
 	// The files ranked.

@@ -1,0 +1,143 @@
+package concept
+
+import (
+	"bytes"
+	"strings"
+)
+
+// A symbol is not always a definition a parser names: a constant or a
+// variable (Go's const and var, Python's module-level names, JavaScript's
+// top-level const, C's #define) is a line among the lines between
+// definitions. Those chunks have no name, so a description that is such a
+// symbol ("http.DefaultMaxHeaderBytes") would find no chunk defining it;
+// the best of them by the words are read for a line that declares it.
+
+// maxDeclaredChunks and maxDeclaredFiles bound the reading: how many of
+// the chunks between definitions the words rank best are read for a
+// declaration of the symbol, and from how many files at most.
+const (
+	maxDeclaredChunks = 64
+	maxDeclaredFiles  = 16
+)
+
+// declared adds to defines the chunks between definitions, among touched
+// (best first by the words) and holding the symbol's name (holds), with
+// a line that declares it, as defines does for a definition of that name
+// (the line its head). read reads a file by its path in the index.
+func (ix *Index) declared(s symbolQuery, touched []uint32, read func(string) ([]byte, error), defines map[uint32]int, holds func(uint32) bool) {
+	files := map[int32][]byte{}
+	chunks := 0
+	for _, c := range touched {
+		ch := ix.Chunk(int(c))
+		if ch.At != 0 || !holds(c) {
+			continue
+		}
+		if chunks++; chunks > maxDeclaredChunks {
+			return
+		}
+		f := ix.fileOf[c]
+		data, ok := files[f]
+		if !ok {
+			if len(files) == maxDeclaredFiles {
+				continue
+			}
+			data, _ = read(ix.Files[f].Path) // unreadable now: nothing declared
+			files[f] = data
+		}
+		if line, ok := declaration(data, ch.Start, ch.End, s.name); ok {
+			if v := s.defines(s.name, line, ix.Files[f].Path, func() []string { return ix.names(f) }); v > 0 {
+				defines[c] = max(defines[c], v)
+			}
+		}
+	}
+}
+
+// holds returns whether a chunk holds the symbol's name as one term (the
+// identifier whole; see word), by the description's terms qs that cs
+// found in it; every chunk when the name is no term of its own.
+func (s symbolQuery) holds(qs []qterm, cs *chunkScores) func(uint32) bool {
+	whole := ""
+	word(s.name, func(t string) { whole = t }) // the identifier whole comes last
+	for i, t := range qs {
+		if i < 64 && whole != "" && t.term == whole && !t.expanded {
+			return func(c uint32) bool { return cs.matchedOf(c)&(1<<i) != 0 }
+		}
+	}
+	return func(uint32) bool { return true }
+}
+
+// declaration returns the first of lines start to end (1-based) of data
+// that declares name (see declares), trimmed.
+func declaration(data []byte, start, end int, name string) (string, bool) {
+	n := 1
+	for len(data) > 0 && n <= end {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		if n >= start && bytes.Contains(line, []byte(name)) && declares(string(line), name) {
+			return strings.TrimSpace(string(line)), true
+		}
+		n++
+	}
+	return "", false
+}
+
+// declares reports whether a line of code declares name: past its indent
+// and any of export, pub, public, static, final or readonly, it is
+// "const name", "var name", "let name", "val name" or "#define name"; or
+// it starts with name followed by "=", ":=" or ":" (an assignment, an
+// annotation, a key); or, indented, as a line of a block of declarations
+// is (Go's const and var blocks), name alone or name and a type.
+func declares(line, name string) bool {
+	t := strings.TrimLeft(line, " \t")
+	indented := len(t) < len(line)
+	if d, ok := strings.CutPrefix(t, "#"); ok {
+		d, ok = strings.CutPrefix(strings.TrimLeft(d, " \t"), "define")
+		if !ok || d == "" || d[0] != ' ' && d[0] != '\t' {
+			return false
+		}
+		return startsWithName(strings.TrimLeft(d, " \t"), name)
+	}
+	for again := true; again; {
+		again = false
+		for _, w := range []string{"export ", "pub ", "public ", "static ", "final ", "readonly "} {
+			if r, ok := strings.CutPrefix(t, w); ok {
+				t, again = strings.TrimLeft(r, " \t"), true
+			}
+		}
+	}
+	for _, w := range []string{"const ", "var ", "let ", "val "} {
+		if r, ok := strings.CutPrefix(t, w); ok {
+			return startsWithName(strings.TrimLeft(r, " \t"), name)
+		}
+	}
+	if !startsWithName(t, name) {
+		return false
+	}
+	rest := t[len(name):]
+	r := strings.TrimLeft(rest, " \t")
+	switch {
+	case strings.HasPrefix(r, ":="), strings.HasPrefix(r, ":") && !strings.HasPrefix(r, "::"):
+		return true
+	case strings.HasPrefix(r, "=") && !strings.HasPrefix(r, "=="):
+		return true
+	case r == "" || strings.HasPrefix(r, "//"):
+		return indented // a name alone in a block: Go's iota
+	case r != rest && indented && (isIdentByte(r[0]) || r[0] == '*' || r[0] == '['):
+		return true // a name and its type, in a block
+	}
+	return false
+}
+
+// startsWithName reports whether s starts with name as a whole word.
+func startsWithName(s, name string) bool {
+	return strings.HasPrefix(s, name) && (len(s) == len(name) || !isIdentByte(s[len(name)]))
+}
+
+// isIdentByte reports whether b can be part of an identifier.
+func isIdentByte(b byte) bool {
+	return b == '_' || b == '$' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
+}

@@ -1,0 +1,68 @@
+package concept
+
+import "testing"
+
+func TestDeclares(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"const Limit = 1 << 20 // 1 MB", true},
+		{"var Limit = errors.New(\"x\")", true},
+		{"\tLimit = 100 // in a const block", true},
+		{"\tLimit FileMode = 1 << iota", true},
+		{"\tLimit *Thing", true},
+		{"\tLimit", true},                   // Go's iota, in a block
+		{"\tLimit // the next", true},       // the same, with a comment
+		{"Limit = 30", true},                // Python, module level
+		{"Limit: int = 30", true},           // annotated
+		{"export const Limit = 3", true},    // JavaScript
+		{"  Limit: constants.Limit,", true}, // an export object's key
+		{"let Limit", true},
+		{"pub static Limit: u32 = 3;", true}, // Rust: "static" after "pub"
+		{"#define Limit 10", true},
+		{"#  define Limit(x) (x)", true},
+		{"Limit := 3", true},
+		{"Limit", false},                    // not in a block
+		{"Limit == 3", false},               // a comparison
+		{"Limit(3)", false},                 // a call
+		{"Limit.x = 3", false},              // a field
+		{"Limit += 1", false},               // a change, not a declaration
+		{"LimitMore = 3", false},            // another name
+		{"MyLimit = 3", false},              // another name
+		{"// Limit = 3", false},             // a comment
+		{"# Limit = 3", false},              // a comment
+		{"#define LimitMore 10", false},     // another name
+		{"#include Limit", false},           // no define
+		{"return Limit", false},             // a use
+		{"Limit::new()", false},             // a path
+		{"const Other = Limit", false},      // a use in another's declaration
+		{"\tfoo(Limit)", false},             // a use
+		{"x = Limit", false},                // a use
+		{"\tLimit(x)", false},               // a call in a block
+		{"var LimitX, Limit = 1, 2", false}, // not found past the first name
+	} {
+		if got := declares(c.line, "Limit"); got != c.want {
+			t.Errorf("declares(%q, Limit) = %v; want %v", c.line, got, c.want)
+		}
+	}
+}
+
+func TestDeclaration(t *testing.T) {
+	data := []byte("package x\n\nconst (\n\tA = iota\n\tLimit\n)\n\nvar Limit2 = 3\n")
+	for _, c := range []struct {
+		start, end int
+		name, want string
+		ok         bool
+	}{
+		{1, 8, "Limit", "Limit", true},
+		{1, 4, "Limit", "", false}, // outside the lines
+		{6, 8, "Limit2", "var Limit2 = 3", true},
+		{1, 8, "Nope", "", false},
+	} {
+		got, ok := declaration(data, c.start, c.end, c.name)
+		if got != c.want || ok != c.ok {
+			t.Errorf("declaration(lines %d-%d, %s) = %q, %v; want %q, %v", c.start, c.end, c.name, got, ok, c.want, c.ok)
+		}
+	}
+}
