@@ -2,15 +2,26 @@ package concept
 
 import (
 	"bytes"
+	"path"
+	"path/filepath"
+	"slices"
 	"strings"
 )
 
 // A symbol is not always a definition a parser names: a constant or a
 // variable (Go's const and var, Python's module-level names, JavaScript's
 // top-level const, C's #define) is a line among the lines between
-// definitions. Those chunks have no name, so a description that is such a
-// symbol ("http.DefaultMaxHeaderBytes") would find no chunk defining it;
-// the best of them by the words are read for a line that declares it.
+// definitions, and a member (a class's attribute, a struct's field) a line
+// of its container. Those lines have no name of their own, so a
+// description that is such a symbol ("http.DefaultMaxHeaderBytes") would
+// find no chunk defining it; the best of those chunks by the words are
+// read for a line that declares it.
+
+// containers are the kinds of definition whose own lines (without those
+// of the definitions they hold) declare members: a class's attributes
+// (Python's enums: re.IGNORECASE), a struct's fields. A function's lines
+// are not read: a name assigned there is a local one.
+var containers = map[string]bool{"class": true, "struct": true, "interface": true, "enum": true, "union": true, "record": true, "trait": true, "impl": true, "module": true, "namespace": true, "object": true}
 
 // maxDeclaredChunks and maxDeclaredFiles bound the reading: how many of
 // the chunks between definitions the words rank best are read for a
@@ -20,19 +31,32 @@ const (
 	maxDeclaredFiles  = 16
 )
 
-// declared adds to defines the chunks between definitions, among touched
-// (best first by the words) and holding the symbol's name (holds), with
-// a line that declares it, as defines does for a definition of that name
+// declared adds to defines the chunks between definitions and of
+// containers, among touched (best first by the words) and holding the
+// symbol's name (holds), with a line that declares it, as defines does for a definition of that name
 // (the line its head). read reads a file by its path in the index.
 func (ix *Index) declared(s symbolQuery, touched []uint32, read func(string) ([]byte, error), defines map[uint32]int, holds func(uint32) bool) {
-	files := map[int32][]byte{}
-	chunks := 0
+	// The chunks that may declare it, best first by the words; those in
+	// files the qualifiers name (whose declarations lead) before the rest.
+	var named, rest []uint32
 	for _, c := range touched {
-		ch := ix.Chunk(int(c))
-		if ch.At != 0 || !holds(c) {
+		if !holds(c) {
 			continue
 		}
-		if chunks++; chunks > maxDeclaredChunks {
+		if ix.Chunk(int(c)).At != 0 {
+			if kind, _, _ := ix.Strings(int(c)); !containers[kind] {
+				continue
+			}
+		}
+		if len(s.quals) > 0 && s.inPath(ix.Files[ix.fileOf[c]].Path) {
+			named = append(named, c)
+		} else {
+			rest = append(rest, c)
+		}
+	}
+	files := map[int32][]byte{}
+	for i, c := range append(named, rest...) {
+		if i == maxDeclaredChunks {
 			return
 		}
 		f := ix.fileOf[c]
@@ -44,12 +68,29 @@ func (ix *Index) declared(s symbolQuery, touched []uint32, read func(string) ([]
 			data, _ = read(ix.Files[f].Path) // unreadable now: nothing declared
 			files[f] = data
 		}
+		ch := ix.Chunk(int(c))
 		if line, ok := declaration(data, ch.Start, ch.End, s.name); ok {
 			if v := s.defines(s.name, line, ix.Files[f].Path, func() []string { return ix.names(f) }); v > 0 {
 				defines[c] = max(defines[c], v)
 			}
 		}
 	}
+}
+
+// inPath reports whether every qualifier is a directory of path p or its
+// file's name without the extension ("subprocess" of subprocess.py,
+// "http" of net/http/server.go): a cheap look, before reading, at where
+// the qualified declarations may be.
+func (s symbolQuery) inPath(p string) bool {
+	parts := strings.Split(filepath.ToSlash(p), "/")
+	last := len(parts) - 1
+	parts[last] = strings.TrimSuffix(parts[last], path.Ext(parts[last]))
+	for _, q := range s.quals {
+		if !slices.ContainsFunc(parts, func(d string) bool { return strings.EqualFold(d, q) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // holds returns whether a chunk holds the symbol's name as one term (the
@@ -88,8 +129,8 @@ func declaration(data []byte, start, end int, name string) (string, bool) {
 // declares reports whether a line of code declares name: past its indent
 // and any of export, pub, public, static, final or readonly, it is
 // "const name", "var name", "let name", "val name" or "#define name"; or
-// it starts with name followed by "=", ":=" or ":" (an assignment, an
-// annotation, a key); or, indented, as a line of a block of declarations
+// it starts with name followed by "=", ":=" or ":" and code (an
+// assignment, an annotation, a key; see codeAfterColon); or, indented, as a line of a block of declarations
 // is (Go's const and var blocks), name alone or name and a type.
 func declares(line, name string) bool {
 	t := strings.TrimLeft(line, " \t")
@@ -120,8 +161,10 @@ func declares(line, name string) bool {
 	rest := t[len(name):]
 	r := strings.TrimLeft(rest, " \t")
 	switch {
-	case strings.HasPrefix(r, ":="), strings.HasPrefix(r, ":") && !strings.HasPrefix(r, "::"):
+	case strings.HasPrefix(r, ":="):
 		return true
+	case strings.HasPrefix(r, ":") && !strings.HasPrefix(r, "::"):
+		return codeAfterColon(strings.TrimSpace(r[1:]))
 	case strings.HasPrefix(r, "=") && !strings.HasPrefix(r, "=="):
 		return true
 	case r == "" || strings.HasPrefix(r, "//"):
@@ -130,6 +173,16 @@ func declares(line, name string) bool {
 		return true // a name and its type, in a block
 	}
 	return false
+}
+
+// codeAfterColon reports whether what follows "Name:" is code (a type,
+// a value: "int = 30", "constants.X,", "{", "string;") rather than prose,
+// as a docstring's list of names and what they mean is ("PIPE:    Special
+// value that indicates a pipe should be created"): nothing, one word, an
+// "=", brackets, or an end as a value in a literal has.
+func codeAfterColon(r string) bool {
+	return r == "" || !strings.ContainsAny(r, " \t") || strings.ContainsAny(r, "=[(") ||
+		strings.HasSuffix(r, ",") || strings.HasSuffix(r, "{") || strings.HasSuffix(r, ";")
 }
 
 // startsWithName reports whether s starts with name as a whole word.

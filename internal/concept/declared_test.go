@@ -1,6 +1,10 @@
 package concept
 
-import "testing"
+import (
+	"fmt"
+	"slices"
+	"testing"
+)
 
 func TestDeclares(t *testing.T) {
 	for _, c := range []struct {
@@ -23,24 +27,31 @@ func TestDeclares(t *testing.T) {
 		{"#define Limit 10", true},
 		{"#  define Limit(x) (x)", true},
 		{"Limit := 3", true},
-		{"Limit", false},                    // not in a block
-		{"Limit == 3", false},               // a comparison
-		{"Limit(3)", false},                 // a call
-		{"Limit.x = 3", false},              // a field
-		{"Limit += 1", false},               // a change, not a declaration
-		{"LimitMore = 3", false},            // another name
-		{"MyLimit = 3", false},              // another name
-		{"// Limit = 3", false},             // a comment
-		{"# Limit = 3", false},              // a comment
-		{"#define LimitMore 10", false},     // another name
-		{"#include Limit", false},           // no define
-		{"return Limit", false},             // a use
-		{"Limit::new()", false},             // a path
-		{"const Other = Limit", false},      // a use in another's declaration
-		{"\tfoo(Limit)", false},             // a use
-		{"x = Limit", false},                // a use
-		{"\tLimit(x)", false},               // a call in a block
-		{"var LimitX, Limit = 1, 2", false}, // not found past the first name
+		{"Limit", false},                                      // not in a block
+		{"Limit == 3", false},                                 // a comparison
+		{"Limit(3)", false},                                   // a call
+		{"Limit.x = 3", false},                                // a field
+		{"Limit += 1", false},                                 // a change, not a declaration
+		{"LimitMore = 3", false},                              // another name
+		{"MyLimit = 3", false},                                // another name
+		{"// Limit = 3", false},                               // a comment
+		{"# Limit = 3", false},                                // a comment
+		{"#define LimitMore 10", false},                       // another name
+		{"#include Limit", false},                             // no define
+		{"return Limit", false},                               // a use
+		{"Limit::new()", false},                               // a path
+		{"const Other = Limit", false},                        // a use in another's declaration
+		{"\tfoo(Limit)", false},                               // a use
+		{"x = Limit", false},                                  // a use
+		{"\tLimit(x)", false},                                 // a call in a block
+		{"var LimitX, Limit = 1, 2", false},                   // not found past the first name
+		{"Limit:    Special value that limits a pipe", false}, // a docstring's list
+		{"Limit: the most there may be.", false},
+		{"  Limit: string;", true},                // TypeScript
+		{"  Limit: Dict[str, int]", true},         // an annotation
+		{"  Limit: function (a, b) {", true},      // an object's method
+		{"  Limit: 3,", true},                     // an object's value
+		{"\tLimit string `json:\"limit\"`", true}, // a struct's field
 	} {
 		if got := declares(c.line, "Limit"); got != c.want {
 			t.Errorf("declares(%q, Limit) = %v; want %v", c.line, got, c.want)
@@ -65,4 +76,35 @@ func TestDeclaration(t *testing.T) {
 			t.Errorf("declaration(lines %d-%d, %s) = %q, %v; want %q, %v", c.start, c.end, c.name, got, ok, c.want, c.ok)
 		}
 	}
+}
+
+// TestDeclaredQualifiedFirst: of the chunks that may declare a symbol,
+// those in the files its qualifiers name are read first, so that more
+// files than are read (maxDeclaredFiles) holding the name with more of
+// the description's words (their paths hold "subprocess" too, as a part
+// of a name, not as a file's or directory's name) do not hide its
+// declaration.
+func TestDeclaredQualifiedFirst(t *testing.T) {
+	b := NewBuilder()
+	src := map[string]string{}
+	add := func(p, body string) {
+		src[p] = body
+		b.Add(Tokenize(p, p, Source, []Text{{Chunk: Chunk{Start: 1, End: 2}, Body: body}}))
+	}
+	for i := range maxDeclaredFiles + 4 {
+		add(fmt.Sprintf("other%02d/subprocess_pipes.py", i), "PIPE = 'a subprocess pipe'\nx = PIPE # subprocess\n")
+	}
+	add("proc/subprocess.py", "import os\nPIPE = -1 # and many other words that make this chunk long and its score lower\n")
+	ix := b.Index()
+	read := func(p string) ([]byte, error) { return []byte(src[p]), nil }
+	for _, l := range ix.Search(Query{Text: "subprocess.PIPE", Read: read}, 30) {
+		if ix.Files[ix.Chunk(l.Chunk).File].Path != "proc/subprocess.py" {
+			continue
+		}
+		if !slices.ContainsFunc(l.Signals, func(s Signal) bool { return s.Name == "defines" }) {
+			t.Errorf("proc/subprocess.py's lead has signals %+v; want defines, its declaration found", l.Signals)
+		}
+		return
+	}
+	t.Error("no lead in proc/subprocess.py")
 }
