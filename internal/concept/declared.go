@@ -69,7 +69,7 @@ func (ix *Index) declared(s symbolQuery, touched []uint32, read func(string) ([]
 			files[f] = data
 		}
 		ch := ix.Chunk(int(c))
-		if line, ok := declaration(data, ch.Start, ch.End, s.name); ok {
+		if line, ok := declaration(data, ch.Start, ch.End, s.name, colonDeclares(ix.Files[f].Path)); ok {
 			if v := s.defines(s.name, line, ix.Files[f].Path, func() []string { return ix.names(f) }); v > 0 {
 				defines[c] = max(defines[c], v)
 			}
@@ -108,8 +108,8 @@ func (s symbolQuery) holds(qs []qterm, cs *chunkScores) func(uint32) bool {
 }
 
 // declaration returns the first of lines start to end (1-based) of data
-// that declares name (see declares), trimmed.
-func declaration(data []byte, start, end int, name string) (string, bool) {
+// that declares name (see declares; colon as colonDeclares says), trimmed.
+func declaration(data []byte, start, end int, name string, colon bool) (string, bool) {
 	n := 1
 	for len(data) > 0 && n <= end {
 		line := data
@@ -118,7 +118,7 @@ func declaration(data []byte, start, end int, name string) (string, bool) {
 		} else {
 			data = nil
 		}
-		if n >= start && bytes.Contains(line, []byte(name)) && declares(string(line), name) {
+		if n >= start && bytes.Contains(line, []byte(name)) && declares(string(line), name, colon) {
 			return strings.TrimSpace(string(line)), true
 		}
 		n++
@@ -129,10 +129,10 @@ func declaration(data []byte, start, end int, name string) (string, bool) {
 // declares reports whether a line of code declares name: past its indent
 // and any of export, pub, public, static, final or readonly, it is
 // "const name", "var name", "let name", "val name" or "#define name"; or
-// it starts with name followed by "=", ":=" or ":" and code (an
-// assignment, an annotation, a key; see codeAfterColon); or, indented, as a line of a block of declarations
+// it starts with name followed by "=", ":=" or, when colon, ":" and code
+// (an assignment, an annotation, a key; see codeAfterColon); or, indented, as a line of a block of declarations
 // is (Go's const and var blocks), name alone or name and a type.
-func declares(line, name string) bool {
+func declares(line, name string, colon bool) bool {
 	t := strings.TrimLeft(line, " \t")
 	indented := len(t) < len(line)
 	if d, ok := strings.CutPrefix(t, "#"); ok {
@@ -164,7 +164,7 @@ func declares(line, name string) bool {
 	case strings.HasPrefix(r, ":="):
 		return true
 	case strings.HasPrefix(r, ":") && !strings.HasPrefix(r, "::"):
-		return codeAfterColon(strings.TrimSpace(r[1:]))
+		return colon && codeAfterColon(strings.TrimSpace(r[1:]))
 	case strings.HasPrefix(r, "=") && !strings.HasPrefix(r, "=="):
 		return true
 	case r == "" || strings.HasPrefix(r, "//"):
@@ -173,6 +173,18 @@ func declares(line, name string) bool {
 		return true // a name and its type, in a block
 	}
 	return false
+}
+
+// colonDeclares says whether "Name: …" declares a name in the file at p:
+// in Python (an annotation), JavaScript, TypeScript (a key, a field) and
+// Rust (a field), not in Go nor C, where it is a literal's field or a
+// label.
+func colonDeclares(p string) bool {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".go", ".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh":
+		return false
+	}
+	return true
 }
 
 // codeAfterColon reports whether what follows "Name:" is code (a type,

@@ -53,9 +53,22 @@ func TestDeclares(t *testing.T) {
 		{"  Limit: 3,", true},                     // an object's value
 		{"\tLimit string `json:\"limit\"`", true}, // a struct's field
 	} {
-		if got := declares(c.line, "Limit"); got != c.want {
+		if got := declares(c.line, "Limit", true); got != c.want {
 			t.Errorf("declares(%q, Limit) = %v; want %v", c.line, got, c.want)
 		}
+	}
+}
+
+// TestDeclaresNoColon: in Go and C, "Name:" is a composite literal's
+// field or a label, not a declaration; the other forms are.
+func TestDeclaresNoColon(t *testing.T) {
+	for line, want := range map[string]bool{"\t\tLimit: 8080,": false, "Limit:": false, "\tLimit = 3": true, "#define Limit 3": true} {
+		if got := declares(line, "Limit", false); got != want {
+			t.Errorf("declares(%q, Limit) without colons = %v; want %v", line, got, want)
+		}
+	}
+	if colonDeclares("net/http/doc.go") || colonDeclares("x.h") || !colonDeclares("a.py") || !colonDeclares("b.ts") {
+		t.Error("colonDeclares: want false for Go and C, true for Python and TypeScript")
 	}
 }
 
@@ -71,7 +84,7 @@ func TestDeclaration(t *testing.T) {
 		{6, 8, "Limit2", "var Limit2 = 3", true},
 		{1, 8, "Nope", "", false},
 	} {
-		got, ok := declaration(data, c.start, c.end, c.name)
+		got, ok := declaration(data, c.start, c.end, c.name, false)
 		if got != c.want || ok != c.ok {
 			t.Errorf("declaration(lines %d-%d, %s) = %q, %v; want %q, %v", c.start, c.end, c.name, got, ok, c.want, c.ok)
 		}
