@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"sync"
 	"sync/atomic"
 )
 
@@ -22,7 +23,8 @@ import (
 // held, silently.
 const pageSize = 4096
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+// castagnoli is made on first use: at start-up it cost every command.
+var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
 // summer passes what is written to w on, and sums each page of it.
 type summer struct {
@@ -36,7 +38,7 @@ func (s *summer) Write(p []byte) (int, error) {
 	n, err := s.w.Write(p)
 	for q := p[:n]; len(q) > 0; {
 		k := min(len(q), pageSize-int(s.n%pageSize))
-		s.crc = crc32.Update(s.crc, castagnoli, q[:k])
+		s.crc = crc32.Update(s.crc, castagnoli(), q[:k])
 		s.n += int64(k)
 		q = q[k:]
 		if s.n%pageSize == 0 {
@@ -90,7 +92,7 @@ func (p *pages) ok(from, to int) bool {
 			continue
 		}
 		end := min((i+1)*pageSize, len(p.content))
-		if crc32.Checksum(p.content[i*pageSize:end], castagnoli) != binary.LittleEndian.Uint32(p.sums[4*i:]) {
+		if crc32.Checksum(p.content[i*pageSize:end], castagnoli()) != binary.LittleEndian.Uint32(p.sums[4*i:]) {
 			p.bad.CompareAndSwap(0, int64(i)+1)
 			return false
 		}

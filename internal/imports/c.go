@@ -7,9 +7,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"sync"
 )
 
-var cInclude = regexp.MustCompile(`^\s*#\s*include\s*([<"])([^>"]+)[>"]`)
+var cInclude = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*#\s*include\s*([<"])([^>"]+)[>"]`) })
 
 // cLookup is where the includes of one file are looked for: found once,
 // at its first include that needs them, for all the rest (the walk up to
@@ -121,7 +122,7 @@ func cImports(p string, data []byte, only ...string) []Import {
 	var out []Import
 	look := cLookup{file: p}
 	for n, line := range bytes.Split(data, []byte{'\n'}) {
-		if m := cInclude.FindSubmatch(line); m != nil {
+		if m := cInclude().FindSubmatch(line); m != nil {
 			spec := string(m[2])
 			i := Import{Line: n + 1, Spec: spec}
 			if len(only) == 0 || path.Base(spec) == only[0] {

@@ -19,12 +19,14 @@ import (
 // package's name for its directory), and the node_modules directories
 // above it, as Node does.
 
-var jsSpecs = []*regexp.Regexp{
-	regexp.MustCompile(`(?:^|[\s;}])(?:import|export)\s[^;'"]*?\bfrom\s*['"]([^'"\n]+)['"]`),
-	regexp.MustCompile(`(?:^|[\s;])import\s*['"]([^'"\n]+)['"]`),
-	regexp.MustCompile(`\brequire\s*\(\s*['"]([^'"\n]+)['"]\s*\)`),
-	regexp.MustCompile(`\bimport\s*\(\s*['"]([^'"\n]+)['"]\s*\)`),
-}
+var jsSpecs = sync.OnceValue(func() []*regexp.Regexp {
+	return []*regexp.Regexp{
+		regexp.MustCompile(`(?:^|[\s;}])(?:import|export)\s[^;'"]*?\bfrom\s*['"]([^'"\n]+)['"]`),
+		regexp.MustCompile(`(?:^|[\s;])import\s*['"]([^'"\n]+)['"]`),
+		regexp.MustCompile(`\brequire\s*\(\s*['"]([^'"\n]+)['"]\s*\)`),
+		regexp.MustCompile(`\bimport\s*\(\s*['"]([^'"\n]+)['"]\s*\)`),
+	}
+})
 
 var jsExts = []string{".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".d.ts", ".json"}
 
@@ -47,7 +49,7 @@ func (r *jsResolver) imports(p string, data []byte) []Import {
 	var out []Import
 	dir := filepath.Dir(p)
 	seen := map[int]bool{}
-	for _, re := range jsSpecs {
+	for _, re := range jsSpecs() {
 		for _, m := range re.FindAllSubmatchIndex(data, -1) {
 			at := m[2]
 			if seen[at] {

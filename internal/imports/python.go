@@ -5,11 +5,18 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 )
 
+// Compiled on first use (as the other patterns of this package are): at
+// start-up they cost every command, most of which never read an import.
 var (
-	pyImport = regexp.MustCompile(`^\s*import\s+([\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*)`)
-	pyFrom   = regexp.MustCompile(`^\s*from\s+(\.*[\w.]*)\s+import\s+\(?\s*([\w\s,*]+)`)
+	pyImport = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*import\s+([\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*)`)
+	})
+	pyFrom = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*from\s+(\.*[\w.]*)\s+import\s+\(?\s*([\w\s,*]+)`)
+	})
 )
 
 // pyRoot returns the directory Python would import the package holding
@@ -73,14 +80,14 @@ func pyResolve(dir, spec string, roots ...string) string {
 // files of the tree.
 func pyImportsOf(dir, line string, n int, roots ...string) []Import {
 	var out []Import
-	if m := pyImport.FindStringSubmatch(line); m != nil {
+	if m := pyImport().FindStringSubmatch(line); m != nil {
 		for _, part := range strings.Split(m[1], ",") {
 			spec := strings.Fields(part)[0]
 			out = append(out, Import{Line: n, Spec: spec, To: pyResolve(dir, spec, roots...)})
 		}
 		return out
 	}
-	m := pyFrom.FindStringSubmatch(line)
+	m := pyFrom().FindStringSubmatch(line)
 	if m == nil {
 		return nil
 	}
