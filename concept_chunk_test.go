@@ -122,9 +122,11 @@ func TestPhraseText(t *testing.T) {
 		}
 		return p
 	}
-	got, err := phraseText(write("a.go", "// Copyright 2024 The Authors. All rights reserved.\n// Use of this source code is governed by a BSD-style license.\n\npackage a\n\n// read the deadline\n"))
-	if err != nil || string(got) != "\npackage a\n\n// read the deadline\n" {
-		t.Errorf("a.go: %q, %v; want the text after the notice", got, err)
+	notice := []string{"// Copyright 2024 The Authors. All rights reserved.", "// Use of this source code is governed by a BSD-style license."}
+	got, err := phraseText(write("a.go", notice[0]+"\n"+notice[1]+"\n\npackage a\n\n// read the deadline\n"))
+	// The notice blanked, its lines kept: each line is at its number.
+	if want := strings.Repeat(" ", len(notice[0])) + "\n" + strings.Repeat(" ", len(notice[1])) + "\n\npackage a\n\n// read the deadline\n"; err != nil || string(got) != want {
+		t.Errorf("a.go: %q, %v; want the notice blanked, the rest as it is: %q", got, err, want)
 	}
 	big := strings.Repeat("read the deadline\n", 2*phraseMax/18)
 	if got, err := phraseText(write("big.txt", big)); err != nil || len(got) != phraseMax {

@@ -142,8 +142,8 @@ func chunkFile(p string, data []byte, defs []syntax.Def, mask func(n int, text s
 // signal and a symbol's declarations (concept.Query.Read): the file as the
 // chunks hold it, its licence notice blanked (its words are in every file
 // and say nothing of this one), each line where it is; at most its first
-// phraseMax bytes, so that 20 large files cost a
-// search no more than a few milliseconds.
+// phraseMax bytes, so that 20 large files cost a search no more than a
+// few milliseconds.
 func phraseText(path string) ([]byte, error) {
 	f, _, err := openRegular(path)
 	if err != nil {

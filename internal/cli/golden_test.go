@@ -19,11 +19,14 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/go
 // goldenCases are command lines run in the testdata/cli/repo fixture; each
 // one's exit status, stdout and stderr must equal its golden file, byte for
 // byte: these are the bytes people and agents read.
-var goldenCases = []struct {
+// cliCase is a command line a golden file holds the output of.
+type cliCase struct {
 	name string
 	args []string
 	next bool // also follow the page's cursor once
-}{
+}
+
+var goldenCases = []cliCase{
 	// Pages (the default).
 	{"grep-text", []string{"grep", "handler"}, false},
 	{"grep-sort-path", []string{"grep", "--sort", "path", "handler"}, false},
@@ -172,11 +175,7 @@ var cursorText = regexp.MustCompile(`c2\.[A-Za-z0-9_-]+`)
 
 // copiesCases run in the testdata/cli/copies fixture: a library and its
 // two builds, whose copies of one function a concept page folds.
-var copiesCases = []struct {
-	name string
-	args []string
-	next bool
-}{
+var copiesCases = []cliCase{
 	{"concept-copies", []string{"concept", "retry the request after a timeout"}, false},
 	{"concept-copies-json", []string{"concept", "--json", "retry the request after a timeout"}, false},
 	{"concept-copies-symbol", []string{"concept", "fetch.retryFetch"}, false},                     // its copies' definitions are under its lead, not listed apart
@@ -187,11 +186,7 @@ var copiesCases = []struct {
 
 // windowsCases run in the testdata/cli/windows fixture: a function long
 // enough to be cut into windows, listed as one lead; a constant.
-var windowsCases = []struct {
-	name string
-	args []string
-	next bool
-}{
+var windowsCases = []cliCase{
 	{"concept-windows", []string{"concept", "retry the request after a timeout"}, false},
 	{"concept-windows-json", []string{"concept", "--json", "retry the request after a timeout"}, false},
 	{"concept-declared", []string{"concept", "fetch.DefaultTries"}, false}, // a constant: declared, not a parser's definition
@@ -212,11 +207,7 @@ func TestGoldenCopies(t *testing.T) {
 }
 
 // goldenFixture enters a fixture of testdata/cli and runs cases in it.
-func goldenFixture(t *testing.T, file string, cases []struct {
-	name string
-	args []string
-	next bool
-}) {
+func goldenFixture(t *testing.T, file string, cases []cliCase) {
 	repo, err := filepath.Abs(filepath.Join("../../testdata/cli", file))
 	if err != nil {
 		t.Fatal(err)

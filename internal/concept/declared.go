@@ -24,8 +24,9 @@ import (
 var containers = map[string]bool{"class": true, "struct": true, "interface": true, "enum": true, "union": true, "record": true, "trait": true, "impl": true, "module": true, "namespace": true, "object": true}
 
 // maxDeclaredChunks and maxDeclaredFiles bound the reading: how many of
-// the chunks between definitions the words rank best are read for a
-// declaration of the symbol, and from how many files at most.
+// the chunks between definitions and of containers the words rank best
+// are read for a declaration of the symbol, and from how many files at
+// most.
 const (
 	maxDeclaredChunks = 64
 	maxDeclaredFiles  = 16
@@ -33,8 +34,9 @@ const (
 
 // declared adds to defines the chunks between definitions and of
 // containers, among touched (best first by the words) and holding the
-// symbol's name (holds), with a line that declares it, as defines does for a definition of that name
-// (the line its head). read reads a file by its path in the index.
+// symbol's name (holds), with a line that declares it, as defines does
+// for a definition of that name (the line its head). read reads a file
+// by its path in the index.
 func (ix *Index) declared(s symbolQuery, touched []uint32, read func(string) ([]byte, error), defines map[uint32]int, holds func(uint32) bool) {
 	// The chunks that may declare it, best first by the words; those in
 	// files the qualifiers name (whose declarations lead) before the rest.

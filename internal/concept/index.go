@@ -314,9 +314,10 @@ type Query struct {
 	// line at its number, for the phrase signal: the best files
 	// (Tuning.PhraseFiles) are read to find which neighbouring words of
 	// the description are neighbours in them too; and for a description
-	// that is one symbol, the lines between definitions where a constant
-	// or a variable may be declared (see declared). Nil: neither. It is
-	// called from several goroutines at once.
+	// that is one symbol, the lines between definitions and of classes
+	// and structs, where a constant, a variable or a member may be
+	// declared (see declared). Nil: neither. It is called from several
+	// goroutines at once.
 	Read func(path string) ([]byte, error)
 	// Similar, when not empty, is a third ranking fused with the two
 	// lexical ones: chunks by the similarity of their embedding to the
@@ -406,8 +407,8 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 				defines[c] = v
 			}
 		}
-		// A constant or a variable: a line among the lines between
-		// definitions declares it.
+		// A constant, a variable or a member: a line between definitions,
+		// or of a class or struct, declares it.
 		if q.Read != nil {
 			ix.declared(sym, touched[:min(len(touched), maxDefines)], q.Read, defines, sym.holds(qs, &cs))
 		}
