@@ -3,6 +3,7 @@ package concept
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -120,4 +121,23 @@ func TestDeclaredQualifiedFirst(t *testing.T) {
 		return
 	}
 	t.Error("no lead in proc/subprocess.py")
+}
+
+// FuzzDeclares: any line, any name (an identifier, as symbolOf gives),
+// any lines of any data: no panic, and a line found to declare a name
+// holds it.
+func FuzzDeclares(f *testing.F) {
+	f.Add("const Limit = 3", "Limit", []byte("a\nconst Limit = 3\n"), 1, 2, true)
+	f.Add("\tLimit: 8080,", "Limit", []byte("#define Limit 3"), 0, 9, false)
+	f.Fuzz(func(t *testing.T, line, name string, data []byte, start, end int, colon bool) {
+		if !isIdentifier(name) {
+			return
+		}
+		if declares(line, name, colon) && !strings.Contains(line, name) {
+			t.Errorf("declares(%q, %q) without the name in it", line, name)
+		}
+		if got, ok := declaration(data, start, end, name, colon); ok && !strings.Contains(got, name) {
+			t.Errorf("declaration(%q, %d, %d, %q) = %q, without the name", data, start, end, name, got)
+		}
+	})
 }
