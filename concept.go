@@ -288,9 +288,13 @@ func symbolOn(desc string, ix *concept.Index, leads []concept.Lead, shown []page
 			continue // a copy of a lead, listed under it: the lead is the place
 		}
 		lead := slices.IndexFunc(shown, func(s page.Lead) bool { return s.Path == p && s.Start == c.Start }) + 1
-		if i := slices.IndexFunc(sym.DefinedAt, func(d page.Definition) bool { return touches(d, c.Start, c.End) }); i >= 0 {
+		start, end := c.Start, c.End
+		if l.Declared > 0 { // a line that declares it: the place is that line
+			start, end = l.Declared, l.Declared
+		}
+		if i := slices.IndexFunc(sym.DefinedAt, func(d page.Definition) bool { return touches(d, start, end) }); i >= 0 {
 			d := &sym.DefinedAt[i]
-			d.Start, d.End, d.Lead = min(d.Start, c.Start), max(d.End, c.End), firstLead(d.Lead, lead)
+			d.Start, d.End, d.Lead = min(d.Start, start), max(d.End, end), firstLead(d.Lead, lead)
 			// The window may join places listed apart until now.
 			for j := len(sym.DefinedAt) - 1; j > i; j-- {
 				if o := sym.DefinedAt[j]; touches(o, d.Start, d.End) {
@@ -300,7 +304,7 @@ func symbolOn(desc string, ix *concept.Index, leads []concept.Lead, shown []page
 			}
 			continue
 		}
-		sym.DefinedAt = append(sym.DefinedAt, page.Definition{Path: p, Start: c.Start, End: c.End, Lead: lead})
+		sym.DefinedAt = append(sym.DefinedAt, page.Definition{Path: p, Start: start, End: end, Lead: lead})
 	}
 	if n := len(sym.DefinedAt); n > page.MaxDefinedAt {
 		sym.More, sym.DefinedAt = n-page.MaxDefinedAt, sym.DefinedAt[:page.MaxDefinedAt]
@@ -521,7 +525,7 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 			f.lines = splitLines(unsafe.String(unsafe.SliceData(f.data), len(f.data)))
 			f.shown, f.mask, f.legal = true, newMasker(showSecrets, p, f.data, 1), noticeOf(p, f.lines)
 		}
-		lines := bestLines(f.lines, f.legal, c, l.Stems)
+		lines := bestLines(f.lines, f.legal, c, l.Declared, l.Stems)
 		for i := range lines {
 			lines[i].Text, _ = f.mask.line(lines[i].Number, lines[i].Text)
 		}
@@ -540,9 +544,10 @@ func spanOf(ix *concept.Index, c int) concept.Chunk {
 }
 
 // bestLines returns the chunk's definition line (when it is in the
-// chunk) and the two other lines holding the most of terms, in order,
+// chunk), the line declaring the symbol the description is (declared; 0
+// for none) and the two other lines holding the most of terms, in order,
 // none of them a line of the file's licence notice (lines 1 to legal).
-func bestLines(lines []string, legal int, c concept.Chunk, terms []string) []page.Line {
+func bestLines(lines []string, legal int, c concept.Chunk, declared int, terms []string) []page.Line {
 	if c.End > len(lines) || c.Start < 1 {
 		return nil
 	}
@@ -553,7 +558,7 @@ func bestLines(lines []string, legal int, c concept.Chunk, terms []string) []pag
 		want[t] = true
 	}
 	for n := max(c.Start, legal+1); n <= c.End; n++ {
-		if n == c.At {
+		if n == c.At || n == declared {
 			continue
 		}
 		seen := map[string]bool{}
@@ -569,13 +574,16 @@ func bestLines(lines []string, legal int, c concept.Chunk, terms []string) []pag
 	slices.SortStableFunc(best, func(a, b scored) int { return b.score - a.score })
 	best = best[:min(2, len(best))]
 	var ns []int
-	if c.At >= c.Start && c.At <= c.End {
-		ns = append(ns, c.At)
+	for _, n := range []int{c.At, declared} {
+		if n > legal && n >= c.Start && n <= c.End && n <= len(lines) {
+			ns = append(ns, n)
+		}
 	}
 	for _, s := range best {
 		ns = append(ns, s.n)
 	}
 	slices.Sort(ns)
+	ns = slices.Compact(ns)
 	out := make([]page.Line, len(ns))
 	for i, n := range ns {
 		out[i] = page.Line{Number: n, Text: lines[n-1]}

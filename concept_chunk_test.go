@@ -76,7 +76,7 @@ func TestChunkFileLeavesOutLicence(t *testing.T) {
 	}
 	// The lines a lead shows are not the notice's either.
 	lines := splitLines(src)
-	for _, l := range bestLines(lines, licenseHeader(lines), concept.Chunk{Start: 1, End: 9}, []string{"file"}) {
+	for _, l := range bestLines(lines, licenseHeader(lines), concept.Chunk{Start: 1, End: 9}, 0, []string{"file"}) {
 		if l.Number <= 3 {
 			t.Errorf("a lead shows line %d of the notice: %q", l.Number, l.Text)
 		}

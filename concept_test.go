@@ -623,8 +623,16 @@ func TestConceptSymbolDeclared(t *testing.T) {
 			t.Errorf("%s: symbol %+v; want it defined at one place, %s", c.desc, p.Symbol, c.path)
 			continue
 		}
-		if d := p.Symbol.DefinedAt[0]; !strings.HasSuffix(d.Path, c.path) || d.Start > c.line || d.End < c.line {
-			t.Errorf("%s: defined at %s:%d-%d; want %s, lines holding %d", c.desc, d.Path, d.Start, d.End, c.path, c.line)
+		if d := p.Symbol.DefinedAt[0]; !strings.HasSuffix(d.Path, c.path) || d.Start != c.line || d.End != c.line {
+			t.Errorf("%s: defined at %s:%d-%d; want %s:%d, the line that declares it", c.desc, d.Path, d.Start, d.End, c.path, c.line)
+		}
+		// The page names that line, and shows it (under its lead, or as an
+		// exact hit).
+		if want := fmt.Sprintf("%s:%d (", c.path, c.line); !strings.Contains(p.Text, want) {
+			t.Errorf("%s: the page does not say %q:\n%s", c.desc, want, p.Text)
+		}
+		if want := fmt.Sprintf("    %d: ", c.line); !strings.Contains(p.Text, want) {
+			t.Errorf("%s: the page does not show line %d:\n%s", c.desc, c.line, p.Text)
 		}
 	}
 }

@@ -36,8 +36,9 @@ const (
 // containers, among touched (best first by the words) and holding the
 // symbol's name (holds), with a line that declares it, as defines does
 // for a definition of that name (the line its head). read reads a file
-// by its path in the index.
-func (ix *Index) declared(s symbolQuery, touched []uint32, read func(string) ([]byte, error), defines map[uint32]int, holds func(uint32) bool) {
+// by its path in the index. It returns the line of each chunk it adds
+// that declares the symbol.
+func (ix *Index) declared(s symbolQuery, touched []uint32, read func(string) ([]byte, error), defines map[uint32]int, holds func(uint32) bool) (at map[uint32]int) {
 	// The chunks that may declare it, best first by the words; those in
 	// files the qualifiers name (whose declarations lead) before the rest.
 	var named, rest []uint32
@@ -59,7 +60,7 @@ func (ix *Index) declared(s symbolQuery, touched []uint32, read func(string) ([]
 	files := map[int32][]byte{}
 	for i, c := range append(named, rest...) {
 		if i == maxDeclaredChunks {
-			return
+			break
 		}
 		f := ix.fileOf[c]
 		data, ok := files[f]
@@ -71,12 +72,17 @@ func (ix *Index) declared(s symbolQuery, touched []uint32, read func(string) ([]
 			files[f] = data
 		}
 		ch := ix.Chunk(int(c))
-		if line, ok := declaration(data, ch.Start, ch.End, s.name, colonDeclares(ix.Files[f].Path)); ok {
-			if v := s.defines(s.name, line, ix.Files[f].Path, func() []string { return ix.names(f) }); v > 0 {
-				defines[c] = max(defines[c], v)
+		if line, n, ok := declaration(data, ch.Start, ch.End, s.name, colonDeclares(ix.Files[f].Path)); ok {
+			if v := s.defines(s.name, line, ix.Files[f].Path, func() []string { return ix.names(f) }); v > defines[c] {
+				defines[c] = v
+				if at == nil {
+					at = map[uint32]int{}
+				}
+				at[c] = n
 			}
 		}
 	}
+	return at
 }
 
 // inPath reports whether every qualifier is a directory of path p or its
@@ -110,8 +116,9 @@ func (s symbolQuery) holds(qs []qterm, cs *chunkScores) func(uint32) bool {
 }
 
 // declaration returns the first of lines start to end (1-based) of data
-// that declares name (see declares; colon as colonDeclares says), trimmed.
-func declaration(data []byte, start, end int, name string, colon bool) (string, bool) {
+// that declares name (see declares; colon as colonDeclares says), trimmed,
+// and its number.
+func declaration(data []byte, start, end int, name string, colon bool) (string, int, bool) {
 	n := 1
 	for len(data) > 0 && n <= end {
 		line := data
@@ -121,11 +128,11 @@ func declaration(data []byte, start, end int, name string, colon bool) (string, 
 			data = nil
 		}
 		if n >= start && bytes.Contains(line, []byte(name)) && declares(string(line), name, colon) {
-			return strings.TrimSpace(string(line)), true
+			return strings.TrimSpace(string(line)), n, true
 		}
 		n++
 	}
-	return "", false
+	return "", 0, false
 }
 
 // declares reports whether a line of code declares name: past its indent

@@ -78,16 +78,17 @@ func TestDeclaration(t *testing.T) {
 	for _, c := range []struct {
 		start, end int
 		name, want string
+		n          int
 		ok         bool
 	}{
-		{1, 8, "Limit", "Limit", true},
-		{1, 4, "Limit", "", false}, // outside the lines
-		{6, 8, "Limit2", "var Limit2 = 3", true},
-		{1, 8, "Nope", "", false},
+		{1, 8, "Limit", "Limit", 5, true},
+		{1, 4, "Limit", "", 0, false}, // outside the lines
+		{6, 8, "Limit2", "var Limit2 = 3", 8, true},
+		{1, 8, "Nope", "", 0, false},
 	} {
-		got, ok := declaration(data, c.start, c.end, c.name, false)
-		if got != c.want || ok != c.ok {
-			t.Errorf("declaration(lines %d-%d, %s) = %q, %v; want %q, %v", c.start, c.end, c.name, got, ok, c.want, c.ok)
+		got, n, ok := declaration(data, c.start, c.end, c.name, false)
+		if got != c.want || n != c.n || ok != c.ok {
+			t.Errorf("declaration(lines %d-%d, %s) = %q, %d, %v; want %q, %d, %v", c.start, c.end, c.name, got, n, ok, c.want, c.n, c.ok)
 		}
 	}
 }
@@ -136,7 +137,7 @@ func FuzzDeclares(f *testing.F) {
 		if declares(line, name, colon) && !strings.Contains(line, name) {
 			t.Errorf("declares(%q, %q) without the name in it", line, name)
 		}
-		if got, ok := declaration(data, start, end, name, colon); ok && !strings.Contains(got, name) {
+		if got, _, ok := declaration(data, start, end, name, colon); ok && !strings.Contains(got, name) {
 			t.Errorf("declaration(%q, %d, %d, %q) = %q, without the name", data, start, end, name, got)
 		}
 	})

@@ -296,6 +296,10 @@ type Lead struct {
 	// nor its file's): chunks of the same text score the same, to the
 	// bit. 0: brought by Query.Similar alone.
 	Words float64
+	// Declared is the line of the chunk that declares the symbol the
+	// description is, when it defines it by a declaration (a constant, a
+	// variable, a member; see declared) rather than by its name; else 0.
+	Declared int
 }
 
 // Query is a description to rank chunks against.
@@ -397,6 +401,7 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 	// best ranked by the words; a definition's name weighs most, so it
 	// is among them).
 	var defines map[uint32]int
+	var declaredAt map[uint32]int // a chunk's line that declares the symbol
 	if sym, ok := symbolOf(q.Text); ok {
 		sym.wd, _ = os.Getwd() // no directory known: relative paths are taken as they are
 		defines = map[uint32]int{}
@@ -410,7 +415,7 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 		// A constant, a variable or a member: a line between definitions,
 		// or of a class or struct, declares it.
 		if q.Read != nil {
-			ix.declared(sym, touched[:min(len(touched), maxDefines)], q.Read, defines, sym.holds(qs, &cs))
+			declaredAt = ix.declared(sym, touched[:min(len(touched), maxDefines)], q.Read, defines, sym.holds(qs, &cs))
 		}
 	}
 	// The files ranked.
@@ -522,6 +527,7 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 		if simRank != nil && simRank[c.chunk] > 0 {
 			l.Similarity = int(math.Round(float64(cosine[c.chunk]) * 1000))
 		}
+		l.Declared = declaredAt[c.chunk]
 		if c.cut > 0 {
 			l.Signals = append(l.Signals, Signal{"same-file", -c.cut})
 		}

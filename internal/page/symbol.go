@@ -54,7 +54,11 @@ func symbolLine(s *Symbol, leads, exact int) string {
 		} else {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "%s:%d-%d (", Quote(p.Path), p.Start, p.End)
+		if p.Start == p.End { // one line: a one-line definition, a declaration
+			fmt.Fprintf(&b, "%s:%d (", Quote(p.Path), p.Start)
+		} else {
+			fmt.Fprintf(&b, "%s:%d-%d (", Quote(p.Path), p.Start, p.End)
+		}
 		if p.Lead > 0 {
 			fmt.Fprintf(&b, "lead %d)", p.Lead)
 			asLead = true
