@@ -293,7 +293,7 @@ func outlineFile(ctx context.Context, path string, showSecrets bool) (f page.Out
 		pf = &syntax.File{Grammar: "markdown", Defs: syntax.MarkdownSections(data)}
 	} else {
 		var err error
-		pf, err = syntax.Parse(ctx, path, data)
+		pf, err = syntax.Outline(ctx, path, data)
 		switch {
 		case errors.Is(err, syntax.ErrTooBig):
 			return f, st, reasonTooBig

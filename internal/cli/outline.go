@@ -11,8 +11,13 @@ import (
 
 const outlineLong = `Print the definitions in files: for each file, its functions, methods,
 classes, types… in order, nested (a class, then its methods indented), each
-as its line range and its signature on one line. A directory outlines the
-files below it, walked as grep walks (ignore rules, -g, -t), in path order.
+as its line range and its signature on one line, and its top-level
+constants and variables (Go's package-level const and var, Python's
+module-level names, JavaScript's and TypeScript's top-level const, let and
+var, Rust's const and static, C's #define and globals, a shell script's
+variables; where first set, by a statement that begins its line). A
+directory outlines the files below it, walked as grep walks (ignore rules,
+-g, -t), in path order.
 
 Parsed with go/parser (Go) and tree-sitter: TypeScript, TSX, JavaScript/JSX,
 Python, Rust, Java, C, C++, C#, Ruby, PHP and Bash (and Go where go/parser

@@ -106,7 +106,7 @@ const findDescription = `List files whose path matches pattern: a glob ("*.go", 
 
 const readDescription = `Read a text file, or limit lines from offset, in pages of budget tokens (default 4000). Lines come as "N:text"; lines over 2000 bytes are cut and marked. Each page gives the file's sha256 and the tree revision (changes with a commit, checkout or staging), to tell whether what you read may be stale; a cursor works only while the file is unchanged. Reading ranks the file higher in later searches.`
 
-const outlineDescription = `List the definitions in files (functions, methods, classes, types…; Markdown sections), nested, each as "start-end signature": what a file holds unread. A directory outlines its files. Parsed by go/parser (Go), tree-sitter (TS, JS, Python, Rust, Java, C, C++, C#, Ruby, PHP, Bash). Pages fit budget tokens (default 4000), with a cursor.`
+const outlineDescription = `List the definitions in files (functions, methods, classes, types, constants, variables…; Markdown sections), nested, each as "start-end signature": what a file holds unread. A directory outlines its files. By go/parser, tree-sitter (TS, JS, Python, Rust, Java, C, C++, C#, Ruby, PHP, Bash). Pages fit budget tokens (default 4000), with a cursor.`
 
 const callersDescription = `List the calls of a function or method by name: each call's line under the function it sits in ("in 3051-3066 func (srv *Server) ListenAndServe() error"), after where the name is defined. Matched by name, not type-checked: when the name has several definitions, the page lists them and a call may be of any. Pages fit budget tokens (default 1500), with a cursor.`
 

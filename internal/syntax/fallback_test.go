@@ -21,8 +21,10 @@ func TestFallbackFindsDefinitionLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"go/h.go":       "4 Handler, 5 ID, 8 Server, 12 Serve, 13 local, 17 New",
-		"python/svc.py": "4 Service, 9 __init__, 13 label, 16 run, 17 inner, 23 handle_timeout, 27 retry",
+		// The classifier takes a constant's or a variable's line (a blank
+		// one's too) for a definition's, a name assigned again as well.
+		"go/h.go":       "3 Version, 6 A, 7 _, 11 ErrNone, 14 x, 17 Handler, 18 ID, 21 Server, 25 Serve, 26 local, 30 New",
+		"python/svc.py": "3 TIMEOUT, 4 LIMIT, 5 a, 7 __all__, 12 TIMEOUT, 15 Service, 20 __init__, 24 label, 27 run, 28 inner, 34 handle_timeout, 38 retry",
 	}
 	for _, f := range a.Files {
 		w, ok := want[f.Name]

@@ -19,7 +19,10 @@ import (
 // Go tree parses. TestGoDefsMatchTreeSitter holds the two to the same
 // answers over GOROOT/src. (A build without cgo has no tree-sitter to
 // match and reads every file with the line classifier: see fallback.go.)
-func goDefs(src []byte) (*File, bool) {
+//
+// With decls it adds the package-level constants and variables as
+// declarations.go does from tree-sitter's tree.
+func goDefs(src []byte, decls bool) (*File, bool) {
 	fset := token.NewFileSet()
 	af, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
 	if err != nil {
@@ -72,6 +75,31 @@ func goDefs(src []byte) (*File, bool) {
 		}
 		return true
 	})
+	if decls {
+		seen := map[string]bool{} // a name redeclared (a file with errors): where it was first
+		for _, d := range af.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || (g.Tok != token.CONST && g.Tok != token.VAR) {
+				continue
+			}
+			kind := kindConstant
+			if g.Tok == token.VAR {
+				kind = kindVariable
+			}
+			for _, s := range g.Specs {
+				from, to := s.Pos(), s.End()
+				if !g.Lparen.IsValid() { // one spec: the declaration, keyword and all
+					from, to = g.Pos(), g.End()
+				}
+				for _, name := range s.(*ast.ValueSpec).Names {
+					if name.Name != "_" && !seen[name.Name] && beginsLine(src, tf.Offset(from)) {
+						seen[name.Name] = true
+						add(kind, from, to, name, token.NoPos)
+					}
+				}
+			}
+		}
+	}
 	nest(f)
 	return f, true
 }

@@ -105,7 +105,7 @@ func compareGo(t *testing.T, p string) (r struct {
 		}
 		return true
 	})
-	f, _, err := parse(context.Background(), p, src, "") // tree-sitter's, not goDefs
+	f, _, err := parse(context.Background(), p, src, "", false) // tree-sitter's, not goDefs
 	if err != nil {
 		t.Errorf("%s: %v", p, err)
 		return
@@ -132,12 +132,12 @@ func TestGoDefsMatchTreeSitter(t *testing.T) {
 		if err != nil || len(src) > MaxSize {
 			return
 		}
-		g, ok := goDefs(src)
+		g, ok := goDefs(src, true)
 		if !ok {
 			return
 		}
 		read[i] = true
-		ts, _, err := parse(context.Background(), paths[i], src, "")
+		ts, _, err := parse(context.Background(), paths[i], src, "", true)
 		if err != nil {
 			diffs[i] = err.Error()
 			return

@@ -160,8 +160,8 @@ var rules = map[string]map[string]rule{
 // nameKinds are the node kinds a C or C++ declarator chain ends in.
 var nameKinds = []string{"identifier", "field_identifier", "type_identifier", "qualified_identifier", "destructor_name", "operator_name", "template_function"}
 
-func with(base, more map[string]rule) map[string]rule {
-	m := make(map[string]rule, len(base)+len(more))
+func with[V any](base, more map[string]V) map[string]V {
+	m := make(map[string]V, len(base)+len(more))
 	for k, v := range base {
 		m[k] = v
 	}

@@ -28,6 +28,12 @@ func signature(g, kind string, head []byte) string {
 	if g == "go" && (kind == "type" || kind == "struct" || kind == "interface") && !strings.HasPrefix(s, "type ") {
 		s = "type " + s // a spec inside a type ( … ) group
 	}
+	if g == "go" && kind == kindConstant && !strings.HasPrefix(s, "const ") {
+		s = "const " + s // in a const ( … ) group
+	}
+	if g == "go" && kind == kindVariable && !strings.HasPrefix(s, "var ") {
+		s = "var " + s
+	}
 	if len(s) > maxSignature {
 		cut := maxSignature
 		for cut > 0 && s[cut]&0xC0 == 0x80 {

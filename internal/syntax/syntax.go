@@ -36,9 +36,27 @@ var (
 	ErrTooBig      = errors.New("too big to parse")
 )
 
+// The kinds of Outline's declarations (see Outline).
+const (
+	kindConstant = "constant"
+	kindVariable = "variable"
+	kindMacro    = "macro"
+)
+
+// beginsLine reports whether only spaces and tabs stand before src[at] on
+// its line.
+func beginsLine(src []byte, at int) bool {
+	for i := at - 1; i >= 0 && src[i] != '\n'; i-- {
+		if src[i] != ' ' && src[i] != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
 // Def is a definition in a file.
 type Def struct {
-	Kind      string // function, method, constructor, class, struct, interface, enum, union, record, trait, impl, type, module, namespace, macro, property
+	Kind      string // function, method, constructor, class, struct, interface, enum, union, record, trait, impl, type, module, namespace, macro, property; Outline's constant, variable
 	Name      string
 	Signature string // the definition's head on one line: up to its body, whitespace folded
 	Start     int    // first line, 1-based

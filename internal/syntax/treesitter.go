@@ -135,15 +135,31 @@ func putParser(p *sitter.Parser) {
 // A Go file is read by go/parser (see goDefs), unless it has a syntax
 // error.
 func Parse(ctx context.Context, name string, src []byte) (*File, error) {
+	return parseWhole(ctx, name, src, false)
+}
+
+// Outline parses a file's source as Parse does and adds its top-level
+// declarations: a Go package's constants and variables, Python's
+// module-level names, JavaScript's and TypeScript's top-level const, let
+// and var, Rust's const and static items, C's and C++'s macros and
+// variables, a shell script's variables (see declarations.go). They are
+// what a file holds besides its definitions, for an outline; Parse leaves
+// them out.
+func Outline(ctx context.Context, name string, src []byte) (*File, error) {
+	return parseWhole(ctx, name, src, true)
+}
+
+// parseWhole parses all of src, for Parse and Outline.
+func parseWhole(ctx context.Context, name string, src []byte, decls bool) (*File, error) {
 	if Grammar(name) == "go" && len(src) <= MaxSize {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		if f, ok := goDefs(src); ok {
+		if f, ok := goDefs(src, decls); ok {
 			return f, nil
 		}
 	}
-	f, _, err := parse(ctx, name, src, "")
+	f, _, err := parse(ctx, name, src, "", decls)
 	return f, err
 }
 
@@ -152,12 +168,13 @@ func Parse(ctx context.Context, name string, src []byte) (*File, error) {
 // the definitions of callee, and those each call sits in). Only the
 // subtrees that hold an occurrence are read.
 func Calls(ctx context.Context, name string, src []byte, callee string) (*File, []Call, error) {
-	return parse(ctx, name, src, callee)
+	return parse(ctx, name, src, callee, false)
 }
 
 // parse parses src; with a callee, it returns its calls, and only the
-// definitions that hold an occurrence of it.
-func parse(ctx context.Context, name string, src []byte, callee string) (*File, []Call, error) {
+// definitions that hold an occurrence of it; else all of them, and with
+// decls the top-level declarations too.
+func parse(ctx context.Context, name string, src []byte, callee string, decls bool) (*File, []Call, error) {
 	var occ []uint32
 	if callee != "" {
 		occ = callish(src, Occurrences(src, callee), len(callee), Grammar(name))
@@ -182,6 +199,9 @@ func parse(ctx context.Context, name string, src []byte, callee string) (*File, 
 			if d, ok := gr.define(&def, src); ok {
 				f.Defs = append(f.Defs, d)
 			}
+		}
+		if decls {
+			f.Defs = append(f.Defs, gr.declarations(root, src)...)
 		}
 		nest(f)
 		return f, nil, nil

@@ -1,5 +1,8 @@
 """Print every class, def and async def of the Python files under a
-directory, as Python's own ast module sees them: one JSON array per file,
+directory, as Python's own ast module sees them, and each module-level name
+assigned (X = ..., X: T = ..., a = b = ...; in the module's if and try
+blocks too) where it is first assigned by a statement that begins its
+line: one JSON array per file,
 [path, [[name, lineno, end_lineno], ...]]. Files ast cannot parse (written
 not to, or for another Python) are left out. Used by
 TestOutlineMatchesPythonAST."""
@@ -21,7 +24,9 @@ for dirpath, dirnames, filenames in os.walk(root):
         p = os.path.join(dirpath, fn)
         try:
             with open(p, "rb") as f:
-                tree = ast.parse(f.read(), p)
+                src = f.read()
+            tree = ast.parse(src, p)
+            lines = src.split(b"\n")
         except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, MemoryError):
             continue
         defs = [
@@ -29,4 +34,28 @@ for dirpath, dirnames, filenames in os.walk(root):
             for n in ast.walk(tree)
             if isinstance(n, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
         ]
+        seen = set()
+
+        def assigned(body):
+            for n in body:
+                if isinstance(n, (ast.If, ast.Try)):
+                    assigned(n.body)
+                    for h in getattr(n, "handlers", []):
+                        assigned(h.body)
+                    assigned(n.orelse)
+                    assigned(getattr(n, "finalbody", []))
+                    continue
+                targets = []
+                if isinstance(n, ast.Assign):
+                    targets = n.targets
+                elif isinstance(n, ast.AnnAssign):
+                    targets = [n.target]
+                if lines[n.lineno - 1][: n.col_offset].strip(b" \t"):
+                    continue  # not the first statement on its line
+                for t in targets:
+                    if isinstance(t, ast.Name) and t.id != "_" and t.id not in seen:
+                        seen.add(t.id)
+                        defs.append([t.id, n.lineno, n.end_lineno])
+
+        assigned(tree.body)
         print(json.dumps([p, defs]))

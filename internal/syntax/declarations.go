@@ -1,0 +1,244 @@
+//go:build cgo
+
+package syntax
+
+import (
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// A file's top-level declarations: the names it gives values to outside
+// any definition. Outline lists them beside the definitions; Parse leaves
+// them out (concept's chunks, grep's "in …" lines and callers' holders are
+// definitions with bodies).
+//
+//   - Go: each name of a package-level const or var (the declaration when
+//     it has one spec, else the spec);
+//   - Python: a module-level name assigned (X = …, X: T = …, a = b = …), in
+//     the module's if and try blocks too;
+//   - JavaScript and TypeScript: a top-level const, let or var, exported or
+//     not, whose value is no function or class (those are definitions) nor
+//     require(…) (an import);
+//   - Rust: a const or static item, at the top or in a module;
+//   - C and C++: a #define, and a variable declared outside any function
+//     (no prototype), inside #if blocks, extern "C" and namespaces too;
+//   - Bash: a variable assigned at the top of a script (export, readonly…).
+//
+// A name is listed where it is first given a value, by a statement that
+// begins its line: a minified file's every statement is on one line, and
+// is no outline.
+
+// descend are the node kinds whose children are top-level still, by grammar.
+var descend = map[string]map[string]bool{
+	"python": {
+		"expression_statement": true, "if_statement": true, "elif_clause": true, "else_clause": true,
+		"try_statement": true, "except_clause": true, "finally_clause": true, "block": true,
+	},
+	"javascript": {"export_statement": true},
+	"typescript": {"export_statement": true},
+	"tsx":        {"export_statement": true},
+	"rust":       {"mod_item": true, "declaration_list": true},
+	"c":          cBlocks,
+	"cpp":        with(cBlocks, map[string]bool{"linkage_specification": true, "namespace_definition": true, "declaration_list": true}),
+	"bash":       {"declaration_command": true},
+	"go":         {},
+}
+
+// cBlocks are the preprocessor's blocks (an include guard holds a header).
+var cBlocks = map[string]bool{"preproc_ifdef": true, "preproc_if": true, "preproc_else": true, "preproc_elif": true, "preproc_elifdef": true}
+
+// declarations returns the top-level declarations below root (see above).
+func (gr *grammar) declarations(root *sitter.Node, src []byte) []Def {
+	into, ok := descend[gr.name]
+	if !ok {
+		return nil
+	}
+	var out []Def
+	seen := map[string]bool{}
+	add := func(kind string, n, name *sitter.Node) {
+		if name == nil || name.EndByte() == name.StartByte() {
+			return
+		}
+		nm := string(src[name.StartByte():name.EndByte()])
+		if nm == "_" || seen[nm] || !beginsLine(src, int(n.StartByte())) {
+			return
+		}
+		seen[nm] = true
+		last := contentEnd(n)
+		d := Def{
+			Kind: kind, Name: nm,
+			StartByte: int(n.StartByte()), EndByte: int(last.EndByte()),
+			NameStart: int(name.StartByte()), NameEnd: int(name.EndByte()),
+		}
+		start, end := n.StartPosition(), last.EndPosition()
+		d.setLines(int(start.Row)+1, int(end.Row)+1, int(end.Column))
+		d.setHead(gr.name, src, -1)
+		out = append(out, d)
+	}
+	var walk func(parent *sitter.Node, depth int)
+	walk = func(parent *sitter.Node, depth int) {
+		for i := range parent.NamedChildCount() {
+			n := parent.NamedChild(i)
+			if n == nil {
+				continue
+			}
+			k := gr.kindNames[n.KindId()]
+			if into[k] && depth < 16 {
+				walk(n, depth+1)
+				continue
+			}
+			gr.declare(n, k, parent, src, add)
+		}
+	}
+	walk(root, 0)
+	return out
+}
+
+// declare calls add for each name the top-level node n (of kind k, a
+// child of parent) declares; the Def spans at, which is n or the
+// statement around it.
+func (gr *grammar) declare(n *sitter.Node, k string, parent *sitter.Node, src []byte, add func(kind string, at, name *sitter.Node)) {
+	switch gr.name {
+	case "go":
+		kind := kindConstant
+		if k == "var_declaration" {
+			kind = kindVariable
+		} else if k != "const_declaration" {
+			return
+		}
+		var specs []*sitter.Node
+		for i := range n.NamedChildCount() {
+			c := n.NamedChild(i)
+			if gr.kindNames[c.KindId()] == "var_spec_list" {
+				for j := range c.NamedChildCount() {
+					specs = append(specs, c.NamedChild(j))
+				}
+				continue
+			}
+			specs = append(specs, c)
+		}
+		grouped := gr.grouped(n)
+		for _, s := range specs {
+			if k := gr.kindNames[s.KindId()]; k != "const_spec" && k != "var_spec" {
+				continue
+			}
+			at := s
+			if !grouped {
+				at = n
+			}
+			for _, nm := range s.ChildrenByFieldName("name", s.Walk()) {
+				if gr.kindNames[nm.KindId()] == "identifier" { // the field holds the commas too
+					add(kind, at, &nm)
+				}
+			}
+		}
+	case "python":
+		if k != "assignment" {
+			return
+		}
+		for a := n; a != nil && gr.kindNames[a.KindId()] == "assignment"; a = a.ChildByFieldName("right") {
+			if l := a.ChildByFieldName("left"); l != nil && gr.kindNames[l.KindId()] == "identifier" {
+				add(kindVariable, parent, l) // the expression statement
+			}
+		}
+	case "javascript", "typescript", "tsx":
+		if k != "lexical_declaration" && k != "variable_declaration" {
+			return
+		}
+		kind := kindVariable
+		if c := n.Child(0); c != nil && c.Kind() == "const" {
+			kind = kindConstant
+		}
+		at := n
+		if gr.kindNames[parent.KindId()] == "export_statement" {
+			at = parent
+		}
+		for i := range n.NamedChildCount() {
+			d := n.NamedChild(i)
+			if gr.kindNames[d.KindId()] != "variable_declarator" {
+				continue
+			}
+			nm := d.ChildByFieldName("name")
+			if nm == nil || gr.kindNames[nm.KindId()] != "identifier" {
+				continue // a pattern: { a, b } = …
+			}
+			if v := d.ChildByFieldName("value"); v != nil && (binding.values[gr.kindNames[v.KindId()]] != "" || gr.required(v, src)) {
+				continue // a function or a class (a definition), or an import
+			}
+			add(kind, at, nm)
+		}
+	case "rust":
+		switch k {
+		case "const_item":
+			add(kindConstant, n, n.ChildByFieldName("name"))
+		case "static_item":
+			add(kindVariable, n, n.ChildByFieldName("name"))
+		}
+	case "c", "cpp":
+		switch k {
+		case "preproc_def", "preproc_function_def":
+			add(kindMacro, n, n.ChildByFieldName("name"))
+		case "declaration":
+			for _, d := range n.ChildrenByFieldName("declarator", n.Walk()) {
+				if nm := gr.variable(&d); nm != nil {
+					add(kindVariable, n, nm)
+				}
+			}
+		}
+	case "bash":
+		command := gr.kindNames[parent.KindId()] == "declaration_command" // export, readonly…
+		switch {
+		case k == "variable_assignment" && command:
+			add(kindVariable, parent, n.ChildByFieldName("name"))
+		case k == "variable_assignment":
+			add(kindVariable, n, n.ChildByFieldName("name"))
+		case k == "variable_name" && command: // readonly NAME
+			add(kindVariable, parent, n)
+		}
+	}
+}
+
+// required reports whether a JavaScript value is require("…"), an import.
+func (gr *grammar) required(v *sitter.Node, src []byte) bool {
+	if gr.kindNames[v.KindId()] != "call_expression" {
+		return false
+	}
+	f := v.ChildByFieldName("function")
+	return f != nil && string(src[f.StartByte():f.EndByte()]) == "require"
+}
+
+// grouped reports whether a Go const or var declaration is a ( … ) group.
+func (gr *grammar) grouped(n *sitter.Node) bool {
+	for i := range n.ChildCount() {
+		c := n.Child(i)
+		if c.Kind() == "(" || gr.kindNames[c.KindId()] == "var_spec_list" {
+			return true
+		}
+	}
+	return false
+}
+
+// variable returns the name a C or C++ declarator declares when it is a
+// variable's (not a function's: a prototype is no definition of one).
+func (gr *grammar) variable(d *sitter.Node) *sitter.Node {
+	for range 16 {
+		k := gr.kindNames[d.KindId()]
+		switch {
+		case k == "function_declarator":
+			return nil
+		case gr.names[d.KindId()]:
+			if k != "identifier" {
+				return nil // a qualified name: a member defined outside its class
+			}
+			return d
+		}
+		next := d.ChildByFieldName("declarator")
+		if next == nil && d.NamedChildCount() > 0 {
+			next = d.NamedChild(0) // a parenthesized or reference declarator
+		}
+		if next == nil {
+			return nil
+		}
+		d = next
+	}
+	return nil
+}
