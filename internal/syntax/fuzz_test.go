@@ -32,7 +32,7 @@ func FuzzParse(f *testing.F) {
 	gs := Grammars()
 	f.Fuzz(func(t *testing.T, which uint8, src []byte) {
 		g := gs[int(which)%len(gs)]
-		pf, err := Parse(context.Background(), names[g], src)
+		pf, err := Outline(context.Background(), names[g], src) // Parse's definitions, and the declarations
 		if err != nil {
 			t.Fatalf("%s: %v", g, err)
 		}
@@ -64,6 +64,8 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("%s: %+v: parent after its child", g, d)
 			case d.Name == "" && d.Kind != "impl":
 				t.Fatalf("%s: %+v: no name", g, d)
+			case d.NameStart < d.StartByte || d.NameEnd > len(src) || d.NameStart > d.NameEnd || string(src[d.NameStart:d.NameEnd]) != d.Name:
+				t.Fatalf("%s: %+v: the name is not where it says", g, d)
 			}
 		}
 		// What grep's definition signal asks of a line (see DefinedOn):
