@@ -3,8 +3,6 @@ package concept
 import (
 	"bytes"
 	"path"
-	"path/filepath"
-	"slices"
 	"strings"
 )
 
@@ -90,11 +88,9 @@ func (ix *Index) declared(s symbolQuery, touched []uint32, read func(string) ([]
 // "http" of net/http/server.go): a cheap look, before reading, at where
 // the qualified declarations may be.
 func (s symbolQuery) inPath(p string) bool {
-	parts := strings.Split(filepath.ToSlash(p), "/")
-	last := len(parts) - 1
-	parts[last] = strings.TrimSuffix(parts[last], path.Ext(parts[last]))
+	dirs, stem := pathParts(p)
 	for _, q := range s.quals {
-		if !slices.ContainsFunc(parts, func(d string) bool { return strings.EqualFold(d, q) }) {
+		if !strings.EqualFold(q, stem) && !hasFold(dirs, q) {
 			return false
 		}
 	}

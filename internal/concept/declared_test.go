@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -122,6 +123,40 @@ func TestDeclaredQualifiedFirst(t *testing.T) {
 		return
 	}
 	t.Error("no lead in proc/subprocess.py")
+}
+
+// TestSearchReadsEachFileOnce: a description that is one symbol has its
+// best files read for the phrase signal and for the lines that declare
+// it; a file both want is read once.
+func TestSearchReadsEachFileOnce(t *testing.T) {
+	b := NewBuilder()
+	src := map[string]string{}
+	for i := range 6 {
+		p := fmt.Sprintf("proc%d/subprocess.py", i)
+		src[p] = "import os\nPIPE = -1 # a subprocess pipe\n"
+		b.Add(Tokenize(p, p, Source, []Text{{Chunk: Chunk{Start: 1, End: 2}, Body: src[p]}}))
+	}
+	ix := b.Index()
+	var mu sync.Mutex
+	reads := map[string]int{}
+	read := func(p string) ([]byte, error) {
+		mu.Lock()
+		reads[p]++
+		mu.Unlock()
+		return []byte(src[p]), nil
+	}
+	leads := ix.Search(Query{Text: "subprocess.PIPE", Read: read}, 10)
+	if len(leads) == 0 || !slices.ContainsFunc(leads[0].Signals, func(s Signal) bool { return s.Name == "defines" }) {
+		t.Fatalf("the first lead does not define PIPE: %+v", leads)
+	}
+	if len(reads) == 0 {
+		t.Fatal("no file read")
+	}
+	for p, n := range reads {
+		if n != 1 {
+			t.Errorf("%s read %d times", p, n)
+		}
+	}
 }
 
 // FuzzDeclares: any line, any name (an identifier, as symbolOf gives),

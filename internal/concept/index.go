@@ -362,6 +362,9 @@ func (ix *Index) SearchFound(q Query, n int) (leads []Lead, found int) {
 	if tu == nil {
 		tu = &DefaultTuning
 	}
+	if q.Read != nil {
+		q.Read = readOnce(q.Read)
+	}
 	cs, qs := ix.scoreChunks(q.Text, tu)
 	touched := cs.touched
 	if len(touched) == 0 && len(q.Similar) == 0 {

@@ -148,3 +148,28 @@ func (ix *Index) phrases(q Query, tu *Tuning, cands []cand, asked classes) map[i
 	}
 	return out
 }
+
+// readOnce wraps a search's reader so that each file is read once: the
+// declarations of a symbol and the phrase signal often want the same
+// files. Safe for concurrent use; it keeps what it read until the search
+// is done (a few dozen files, each at most what Read gives).
+func readOnce(read func(string) ([]byte, error)) func(string) ([]byte, error) {
+	type result struct {
+		data []byte
+		err  error
+	}
+	var mu sync.Mutex
+	memo := map[string]result{}
+	return func(p string) ([]byte, error) {
+		mu.Lock()
+		r, ok := memo[p]
+		mu.Unlock()
+		if !ok {
+			r.data, r.err = read(p)
+			mu.Lock()
+			memo[p] = r
+			mu.Unlock()
+		}
+		return r.data, r.err
+	}
+}

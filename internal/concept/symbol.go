@@ -126,17 +126,12 @@ func (s symbolQuery) qualified(head, p, wd string, others func() []string) bool 
 	if !filepath.IsAbs(p) && wd != "" {
 		p = filepath.Join(wd, p)
 	}
-	p = filepath.ToSlash(p)
-	stem := strings.TrimSuffix(path.Base(p), path.Ext(p))
-	dirs := strings.Split(path.Dir(p), "/")
-	has := func(words []string, q string) bool {
-		return slices.ContainsFunc(words, func(w string) bool { return strings.EqualFold(w, q) })
-	}
+	dirs, stem := pathParts(p)
 	var names []string
 	above, reached := false, false // a qualifier only a directory above the file's names; one that names the file's own
 	for _, q := range s.quals {
 		switch {
-		case has(before, q):
+		case hasFold(before, q):
 		case strings.EqualFold(q, stem), slices.ContainsFunc(packageNames(dirs), func(d string) bool { return strings.EqualFold(q, d) }):
 			reached = true
 		default:
@@ -144,8 +139,8 @@ func (s symbolQuery) qualified(head, p, wd string, others func() []string) bool 
 				names = others()
 			}
 			switch {
-			case has(names, q):
-			case has(dirs, q):
+			case hasFold(names, q):
+			case hasFold(dirs, q):
 				above = true
 			default:
 				return false
@@ -153,6 +148,18 @@ func (s symbolQuery) qualified(head, p, wd string, others func() []string) bool 
 		}
 	}
 	return !above || reached
+}
+
+// pathParts returns the directories a file's path names (slash or OS
+// separated) and its name without its extension.
+func pathParts(p string) (dirs []string, stem string) {
+	p = filepath.ToSlash(p)
+	return strings.Split(path.Dir(p), "/"), strings.TrimSuffix(path.Base(p), path.Ext(p))
+}
+
+// hasFold reports whether words holds w, case folded.
+func hasFold(words []string, w string) bool {
+	return slices.ContainsFunc(words, func(x string) bool { return strings.EqualFold(x, w) })
 }
 
 // packageNames returns the names the directory a file is in gives its

@@ -47,16 +47,12 @@ func (ix *Index) continues(a, b int) bool {
 // oneWindowEach leaves out, of candidates sorted best first, each
 // window of a definition after its best: the definition is one lead.
 func (ix *Index) oneWindowEach(top []cand) []cand {
-	seen := map[int]bool{} // definitions cut into windows, by their first
+	seen := map[int]bool{}
 	out := top[:0]
 	for _, c := range top {
-		if first, last := ix.Windows(int(c.chunk)); first != last {
-			if seen[first] {
-				continue
-			}
-			seen[first] = true
+		if !ix.laterWindow(seen, c.chunk) {
+			out = append(out, c)
 		}
-		out = append(out, c)
 	}
 	return out
 }
@@ -65,16 +61,26 @@ func (ix *Index) oneWindowEach(top []cand) []cand {
 // definition's windows counting once.
 func (ix *Index) definitions(cands []cand) int {
 	n := len(cands)
-	seen := map[int]bool{} // definitions cut into windows, by their first
-	for _, cd := range cands {
-		first, last := ix.Windows(int(cd.chunk))
-		if first == last {
-			continue // most chunks: not a window
-		}
-		if seen[first] {
+	seen := map[int]bool{}
+	for _, c := range cands {
+		if ix.laterWindow(seen, c.chunk) {
 			n--
 		}
-		seen[first] = true
 	}
 	return n
+}
+
+// laterWindow reports whether chunk c is a window of a definition another
+// of whose windows seen holds (definitions cut into windows, by their
+// first), and adds c's.
+func (ix *Index) laterWindow(seen map[int]bool, c uint32) bool {
+	first, last := ix.Windows(int(c))
+	if first == last {
+		return false // most chunks: not a window
+	}
+	if seen[first] {
+		return true
+	}
+	seen[first] = true
+	return false
 }
