@@ -38,7 +38,7 @@ func blocksOf(ctx context.Context, path string, lines []Line) ([]*block, bool) {
 	var defs []block
 	parsed := false
 	if syntax.By == syntax.ByParser && syntax.Grammar(path) != "" {
-		if f, _, err := syntax.Enclosing(ctx, path, data, nums); err == nil && !f.Errors {
+		if f, _, err := syntax.Enclosing(ctx, path, data, nums, false); err == nil && !f.Errors {
 			parsed = true
 			for _, d := range f.Defs {
 				defs = append(defs, block{start: d.Start, end: d.End, name: qualified(f, slices.Index(f.Defs, d)), kind: d.Kind})

@@ -73,7 +73,7 @@ func enclose(ctx context.Context, f *hitFile, fl *page.FileLines, showSecrets bo
 	}
 	slices.Sort(lines)
 	lines = slices.Compact(lines)
-	pf, in, err := syntax.Enclosing(ctx, f.path, data, lines)
+	pf, in, err := syntax.Enclosing(ctx, f.path, data, lines, true)
 	if err != nil {
 		return
 	}

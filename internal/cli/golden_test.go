@@ -192,6 +192,19 @@ var windowsCases = []cliCase{
 	{"concept-declared", []string{"concept", "fetch.DefaultTries"}, false}, // a constant: declared, not a parser's definition
 }
 
+// tablesCases run in the testdata/cli/tables fixture: top-level
+// constants and variables, outlined, and a table's lines, in its variable.
+var tablesCases = []cliCase{
+	{"outline-tables", []string{"outline", "."}, false},
+	{"outline-tables-json", []string{"outline", "--json", "codes.go"}, false},
+	{"grep-in-table", []string{"grep", "retry-after"}, false},
+}
+
+// TestGoldenTables is TestGolden in the tables fixture.
+func TestGoldenTables(t *testing.T) {
+	goldenFixture(t, "tables.txtar", tablesCases)
+}
+
 // TestGoldenWindows is TestGolden in the windows fixture.
 func TestGoldenWindows(t *testing.T) {
 	goldenFixture(t, "windows.txtar", windowsCases)

@@ -73,7 +73,13 @@ func PlanOutline(in OutlineInput) *Page {
 		}
 		return []byte(h)
 	}
-	b, files := fill(units, in.Start, room, header, func(f, i, _ int) []byte { return appendDef(nil, in.Files[f].Defs[i]) })
+	b, files := fill(units, in.Start, room, header, func(f, i, prev int) []byte {
+		d := in.Files[f].Defs[i]
+		if prev >= 0 && sameLine(in.Files[f].Defs[prev], d) {
+			return nil // another name of the line above (const A, B = 1, 2), which shows it
+		}
+		return appendDef(nil, d)
+	})
 	p.Files = files
 	finish(p, in.Start, total, "definition", in.Face, in.Cursor)
 	shown := p.Shown.Matches
@@ -119,6 +125,11 @@ func ordinal(n int) string {
 
 // appendDef writes a definition: indented by its depth, its line range,
 // its signature.
+// sameLine reports whether two definitions print the same line.
+func sameLine(a, b Line) bool {
+	return a.Number == b.Number && a.End == b.End && a.Depth == b.Depth && a.Text == b.Text
+}
+
 func appendDef(b []byte, d Line) []byte {
 	for range d.Depth {
 		b = append(b, "  "...)

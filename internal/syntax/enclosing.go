@@ -12,8 +12,9 @@ import (
 // definition that holds it without starting on it (a definition's own
 // first line sits in the definition around it), and those definitions.
 // Each index in the result is into File.Defs, or -1 for a line outside
-// any definition.
-func Enclosing(ctx context.Context, name string, src []byte, lines []int) (*File, []int, error) {
+// any definition. With decls, a top-level declaration (see Outline) holds
+// the lines of its value too: a line of a table, var formatNames = map…{.
+func Enclosing(ctx context.Context, name string, src []byte, lines []int, decls bool) (*File, []int, error) {
 	occ := make([]uint32, 0, len(lines))
 	at, row := 0, 1
 	for _, n := range lines {
@@ -43,9 +44,20 @@ func Enclosing(ctx context.Context, name string, src []byte, lines []int) (*File
 	if f, ok := nothing(name, src, occ); ok {
 		return f, in, nil
 	}
-	_, tree, f, err := around(ctx, name, src, occ, cutUses, nil)
+	gr, tree, f, err := around(ctx, name, src, occ, cutUses, nil)
 	if err != nil {
 		return nil, nil, err
+	}
+	if decls {
+		n := len(f.Defs)
+		for _, d := range gr.declarations(tree.RootNode(), src) {
+			if holds(occ, d.StartByte, d.EndByte) {
+				f.Defs = append(f.Defs, d)
+			}
+		}
+		if len(f.Defs) > n {
+			nest(f)
+		}
 	}
 	tree.Close()
 	holding(f, lines, in)

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,12 +45,29 @@ func TestEnclosingMatchesGoParser(t *testing.T) {
 			start, end int
 		}
 		var decls []span // in the order they start: outer before inner
+		seen := map[string]bool{}
 		ast.Inspect(af, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncDecl:
 				decls = append(decls, span{n.Name.Name, line(n.Pos()), line(n.End())})
 			case *ast.TypeSpec:
 				decls = append(decls, span{n.Name.Name, line(n.Pos()), line(n.End())})
+			case *ast.GenDecl: // a package-level const or var holds its value's lines
+				if n.Tok != token.CONST && n.Tok != token.VAR || !slices.Contains(af.Decls, ast.Decl(n)) {
+					break
+				}
+				for _, s := range n.Specs {
+					from, to := s.Pos(), s.End()
+					if !n.Lparen.IsValid() {
+						from, to = n.Pos(), n.End()
+					}
+					for _, id := range s.(*ast.ValueSpec).Names {
+						if id.Name != "_" && !seen[id.Name] && beginsLine(src, fset.Position(from).Offset) {
+							seen[id.Name] = true
+							decls = append(decls, span{id.Name, line(from), line(to)})
+						}
+					}
+				}
 			}
 			return true
 		})
@@ -57,7 +75,7 @@ func TestEnclosingMatchesGoParser(t *testing.T) {
 		for l := 5; l <= strings.Count(string(src), "\n"); l += 5 {
 			lines = append(lines, l)
 		}
-		f, in, err := Enclosing(context.Background(), p, src, lines)
+		f, in, err := Enclosing(context.Background(), p, src, lines, true)
 		if err != nil {
 			t.Errorf("%s: %v", p, err)
 			return

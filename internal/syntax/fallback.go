@@ -158,7 +158,7 @@ func Refs(ctx context.Context, name string, src []byte, ref string) (*File, []Re
 
 // Enclosing needs a parser to know where definitions end: without one,
 // every line is outside any definition.
-func Enclosing(ctx context.Context, name string, src []byte, lines []int) (*File, []int, error) {
+func Enclosing(ctx context.Context, name string, src []byte, lines []int, decls bool) (*File, []int, error) {
 	in := make([]int, len(lines))
 	for i := range in {
 		in[i] = -1
