@@ -153,6 +153,8 @@ func callersHeader(in CallersInput) string {
 		fmt.Fprintf(&b, "%s: 1 definition\n", in.Name)
 	case in.Mode == Callees:
 		fmt.Fprintf(&b, "%s: %d definitions (the calls in each below)\n", in.Name, n)
+	case in.Mode == Refs:
+		fmt.Fprintf(&b, "%s: %d definitions (the uses below may be of any of them)\n", in.Name, n)
 	default:
 		fmt.Fprintf(&b, "%s: %d definitions (the calls below may be of any of them)\n", in.Name, n)
 	}

@@ -93,6 +93,23 @@ func (gr *grammar) declarations(root *sitter.Node, src []byte) []Def {
 	return out
 }
 
+// addDeclarations adds to f, nested, the top-level declarations below
+// root that hold one of the occurrences occ (the parts of a file a
+// question about a name parses), and returns them.
+func (gr *grammar) addDeclarations(f *File, root *sitter.Node, src []byte, occ []uint32) []Def {
+	var held []Def
+	for _, d := range gr.declarations(root, src) {
+		if holds(occ, d.StartByte, d.EndByte) {
+			held = append(held, d)
+		}
+	}
+	if len(held) > 0 {
+		f.Defs = append(f.Defs, held...)
+		nest(f)
+	}
+	return held
+}
+
 // declare calls add for each name the top-level node n (of kind k, a
 // child of parent) declares; the Def spans at, which is n or the
 // statement around it.

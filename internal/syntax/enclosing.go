@@ -49,15 +49,7 @@ func Enclosing(ctx context.Context, name string, src []byte, lines []int, decls 
 		return nil, nil, err
 	}
 	if decls {
-		n := len(f.Defs)
-		for _, d := range gr.declarations(tree.RootNode(), src) {
-			if holds(occ, d.StartByte, d.EndByte) {
-				f.Defs = append(f.Defs, d)
-			}
-		}
-		if len(f.Defs) > n {
-			nest(f)
-		}
+		gr.addDeclarations(f, tree.RootNode(), src, occ)
 	}
 	tree.Close()
 	holding(f, lines, in)

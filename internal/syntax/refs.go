@@ -5,6 +5,7 @@ package syntax
 import (
 	"bytes"
 	"context"
+	"slices"
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -24,7 +25,16 @@ func Refs(ctx context.Context, path string, src []byte, name string) (*File, []R
 		return nil, nil, err
 	}
 	defer tree.Close()
-	return f, gr.refsIn(f, tree.RootNode(), src, occ, name), nil
+	// A top-level constant or variable (see Outline) is a definition of
+	// its name, and holds the uses in its value.
+	decls := gr.addDeclarations(f, tree.RootNode(), src, occ)
+	rs := gr.refsIn(f, tree.RootNode(), src, occ, name)
+	for i := range rs {
+		if slices.ContainsFunc(decls, func(d Def) bool { return d.NameStart == rs[i].StartByte && d.Name == name }) {
+			rs[i].Kind = RefDefinition
+		}
+	}
+	return f, rs, nil
 }
 
 // refsIn returns the occurrences occ of name under root, labelled, each
