@@ -14,8 +14,9 @@ classes, types… in order, nested (a class, then its methods indented), each
 as its line range and its signature on one line, and its top-level
 constants and variables (Go's package-level const and var, Python's
 module-level names, JavaScript's and TypeScript's top-level const, let and
-var, Rust's const and static, C's #define and globals, a shell script's
-variables; where first set, by a statement that begins its line). A
+var, Rust's const and static, C's #define and globals, Ruby's and PHP's
+constants, a shell script's variables; where first set, by a statement
+that begins its line). A
 directory outlines the files below it, walked as grep walks (ignore rules,
 -g, -t), in path order.
 

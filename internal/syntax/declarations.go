@@ -21,9 +21,12 @@ import (
 //   - Rust: a const or static item, at the top or in a module;
 //   - C and C++: a #define, and a variable declared outside any function
 //     (no prototype), inside #if blocks, extern "C" and namespaces too;
+//   - Ruby: a constant (Name = …), at the top and in modules and classes;
+//   - PHP: a const, at the top or in a namespace;
 //   - Bash: a variable assigned at the top of a script (export, readonly…).
 //
-// A name is listed where it is first given a value, by a statement that
+// A name is listed where it is first given a value in its scope (the
+// file, or a module, namespace or class of those above), by a statement that
 // begins its line: a minified file's every statement is on one line, and
 // is no outline.
 
@@ -40,8 +43,15 @@ var descend = map[string]map[string]bool{
 	"c":          cBlocks,
 	"cpp":        with(cBlocks, map[string]bool{"linkage_specification": true, "namespace_definition": true, "declaration_list": true}),
 	"bash":       {"declaration_command": true},
+	"ruby":       {"module": true, "class": true, "body_statement": true},
+	"php":        {"namespace_definition": true, "compound_statement": true},
 	"go":         {},
 }
+
+// scopes are the node kinds of descend that name their own scope (a name
+// may be declared in each once): a Rust module, a C++ namespace, a Ruby
+// module or class, a PHP namespace { … }.
+var scopes = map[string]bool{"mod_item": true, "namespace_definition": true, "module": true, "class": true}
 
 // cBlocks are the preprocessor's blocks (an include guard holds a header).
 var cBlocks = map[string]bool{"preproc_ifdef": true, "preproc_if": true, "preproc_else": true, "preproc_elif": true, "preproc_elifdef": true}
@@ -53,16 +63,22 @@ func (gr *grammar) declarations(root *sitter.Node, src []byte) []Def {
 		return nil
 	}
 	var out []Def
-	seen := map[string]bool{}
+	type scoped struct {
+		scope uint // where the scope's node starts: 0, the file's
+		name  string
+	}
+	seen := map[scoped]bool{}
+	scope := uint(0)
 	add := func(kind string, n, name *sitter.Node) {
 		if name == nil || name.EndByte() == name.StartByte() {
 			return
 		}
 		nm := string(src[name.StartByte():name.EndByte()])
-		if nm == "_" || seen[nm] || !beginsLine(src, int(n.StartByte())) {
+		key := scoped{scope, nm}
+		if nm == "_" || seen[key] || !beginsLine(src, int(n.StartByte())) {
 			return
 		}
-		seen[nm] = true
+		seen[key] = true
 		last := contentEnd(n)
 		d := Def{
 			Kind: kind, Name: nm,
@@ -83,7 +99,12 @@ func (gr *grammar) declarations(root *sitter.Node, src []byte) []Def {
 			}
 			k := gr.kindNames[n.KindId()]
 			if into[k] && depth < 16 {
+				outer := scope
+				if scopes[k] {
+					scope = n.StartByte()
+				}
 				walk(n, depth+1)
+				scope = outer
 				continue
 			}
 			gr.declare(n, k, parent, src, add)
@@ -198,6 +219,21 @@ func (gr *grammar) declare(n *sitter.Node, k string, parent *sitter.Node, src []
 			for _, d := range n.ChildrenByFieldName("declarator", n.Walk()) {
 				if nm := gr.variable(&d); nm != nil {
 					add(kindVariable, n, nm)
+				}
+			}
+		}
+	case "ruby": // a constant: Name = …
+		if l := n.ChildByFieldName("left"); k == "assignment" && l != nil && gr.kindNames[l.KindId()] == "constant" {
+			add(kindConstant, n, l)
+		}
+	case "php": // const A = 1, B = 2;
+		if k != "const_declaration" {
+			return
+		}
+		for i := range n.NamedChildCount() {
+			if e := n.NamedChild(i); gr.kindNames[e.KindId()] == "const_element" && e.NamedChildCount() > 0 {
+				if nm := e.NamedChild(0); gr.kindNames[nm.KindId()] == "name" {
+					add(kindConstant, n, nm)
 				}
 			}
 		}
