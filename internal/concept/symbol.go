@@ -132,7 +132,7 @@ func (s symbolQuery) qualified(head, p, wd string, others func() []string) bool 
 	for _, q := range s.quals {
 		switch {
 		case hasFold(before, q):
-		case strings.EqualFold(q, stem), slices.ContainsFunc(packageNames(dirs), func(d string) bool { return strings.EqualFold(q, d) }):
+		case strings.EqualFold(q, stem), hasFold(packageNames(dirs), q):
 			reached = true
 		default:
 			if names == nil {

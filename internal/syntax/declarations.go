@@ -7,9 +7,9 @@ import (
 )
 
 // A file's top-level declarations: the names it gives values to outside
-// any definition. Outline lists them beside the definitions; Parse leaves
-// them out (concept's chunks, grep's "in …" lines and callers' holders are
-// definitions with bodies).
+// any definition. Outline lists them beside the definitions, Enclosing
+// (grep's "in …" lines) and Refs take them too; Parse leaves them out
+// (concept's chunks and callers' holders are definitions with bodies).
 //
 //   - Go: each name of a package-level const or var (the declaration when
 //     it has one spec, else the spec);

@@ -142,7 +142,8 @@ func Parse(ctx context.Context, name string, src []byte) (*File, error) {
 // declarations: a Go package's constants and variables, Python's
 // module-level names, JavaScript's and TypeScript's top-level const, let
 // and var, Rust's const and static items, C's and C++'s macros and
-// variables, a shell script's variables (see declarations.go). They are
+// variables, Ruby's and PHP's constants, a shell script's variables (see
+// declarations.go). They are
 // what a file holds besides its definitions, for an outline; Parse leaves
 // them out.
 func Outline(ctx context.Context, name string, src []byte) (*File, error) {
