@@ -295,3 +295,14 @@ func (gr *grammar) variable(d *sitter.Node) *sitter.Node {
 	}
 	return nil
 }
+
+// beginsLine reports whether only spaces and tabs stand before src[at] on
+// its line.
+func beginsLine(src []byte, at int) bool {
+	for i := at - 1; i >= 0 && src[i] != '\n'; i-- {
+		if src[i] != ' ' && src[i] != '\t' {
+			return false
+		}
+	}
+	return true
+}

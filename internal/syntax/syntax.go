@@ -43,17 +43,6 @@ const (
 	kindMacro    = "macro"
 )
 
-// beginsLine reports whether only spaces and tabs stand before src[at] on
-// its line.
-func beginsLine(src []byte, at int) bool {
-	for i := at - 1; i >= 0 && src[i] != '\n'; i-- {
-		if src[i] != ' ' && src[i] != '\t' {
-			return false
-		}
-	}
-	return true
-}
-
 // Def is a definition in a file.
 type Def struct {
 	Kind      string // function, method, constructor, class, struct, interface, enum, union, record, trait, impl, type, module, namespace, macro, property; Outline's constant, variable
