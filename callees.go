@@ -100,7 +100,18 @@ func targets(ctx context.Context, sc Scope, files []page.File) error {
 				return 2
 			}
 			slices.SortStableFunc(ps, func(a, b place) int { return near(a) - near(b) })
-			t := &page.Target{Name: f.Lines[i].Callee.Name, Count: len(ps)}
+			c := f.Lines[i].Callee
+			switch {
+			case c.Package != nil && c.Package.Dir == "" && c.Package.Outside == "":
+				// An import not resolved (a tree with no go.mod): the
+				// directories its path ends with.
+				ps = byTail(c.Package.Import, ps, func(p place) string { return path.Dir(p.Path) })
+			case c.Package != nil: // sha256.Sum256: crypto/sha256's only
+				ps = slices.DeleteFunc(ps, func(p place) bool { return c.Package.Dir == "" || path.Dir(p.Path) != c.Package.Dir })
+			case c.Local && len(ps) > 0 && near(ps[0]) < 2: // Get(x) in Go: its package's, when it has one
+				ps = slices.DeleteFunc(ps, func(p place) bool { return near(p) == 2 })
+			}
+			t := &page.Target{Name: c.Name, Count: len(ps), Package: c.Package}
 			for _, p := range ps[:min(len(ps), page.MaxTargets)] {
 				t.At = append(t.At, p.Place)
 			}

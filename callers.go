@@ -64,16 +64,28 @@ type fileCalls struct {
 	mentions int         // refs: its occurrences in comments and strings
 }
 
-// usesIn parses the files in parallel for the calls (Callers) or uses
-// (Refs) of name; those in pre were parsed already.
-func usesIn(ctx context.Context, paths []string, names []string, mode Mode, showSecrets bool, kc *callsCache, pre map[string]fileCalls) []fileCalls {
+// usesQuery is what a level of a callers, refs or callees search asks
+// of each file: the uses of names (one, but for a deeper level of
+// callers) that mode asks for, the parses kept from an earlier search
+// (kc; nil: none), and the Go packages resolved so far (gr).
+type usesQuery struct {
+	names       []string
+	mode        Mode
+	showSecrets bool
+	kc          *callsCache
+	gr          *goResolver
+}
+
+// usesIn parses the files in parallel for the uses q asks for; those in
+// pre were parsed already.
+func usesIn(ctx context.Context, paths []string, q usesQuery, pre map[string]fileCalls) []fileCalls {
 	out := make([]fileCalls, len(paths))
 	parallel(ctx, len(paths), func(i int) {
 		if c, ok := pre[paths[i]]; ok {
 			out[i] = c
 			return
 		}
-		out[i] = usesInFile(ctx, paths[i], names, mode, showSecrets, kc)
+		out[i] = usesInFile(ctx, paths[i], q)
 	})
 	return out
 }

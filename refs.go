@@ -66,17 +66,19 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 	names := []string{name}
 	seen := map[string]bool{name: true}  // the names whose callers were looked for
 	kc := openCallsCache(co, mode, name) // the parses kept for name (level 0)
+	gr := newGoResolver()
 	for level := 0; level < max(depth, 1) && len(names) > 0; level++ {
 		// Each file is parsed as soon as the search has read it and found
 		// the name in it, by the worker that searched it: read once, and
 		// parsed while other files are searched.
+		q := usesQuery{names: names, mode: mode, showSecrets: showSecrets, kc: kc, gr: gr}
 		var pmu sync.Mutex
 		pre := map[string]fileCalls{}
 		parse := func(path string, mtime time.Time, data []byte) {
 			if syntax.Grammar(path) == "" {
 				return
 			}
-			c := usesInData(ctx, path, data, stamp{path: path, mtime: mtime, digest: crc32Of(data)}, names, mode, showSecrets, kc)
+			c := usesInData(ctx, path, data, stamp{path: path, mtime: mtime, digest: crc32Of(data)}, q)
 			pmu.Lock()
 			pre[path] = c
 			pmu.Unlock()
@@ -94,7 +96,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 			in.Failed = walked.Failed()
 			in.Warnings = append(in.Warnings, warningLines(walked.Warnings)...)
 		}
-		found := usesIn(ctx, paths, names, mode, showSecrets, kc, pre)
+		found := usesIn(ctx, paths, q, pre)
 		if err := ctx.Err(); err != nil {
 			if ranOut(err) {
 				return nil, fmt.Errorf("parsing the %d files that mention %s took longer than the %v allowed: narrow the search, or raise the timeout", len(paths), strings.Join(names, ", "), po.Timeout)
@@ -135,6 +137,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 			kc = nil // deeper levels ask of many names at once
 		}
 	}
+	ownPackage(in.Definitions, in.Files[:levelEnd(in)])
 	if unsupported > 0 {
 		in.NotParsed = append(in.NotParsed, page.Reason{Reason: reasonUnsupported, Count: unsupported})
 	}
@@ -207,30 +210,28 @@ func callerNames(files []page.File, seen map[string]bool) []string {
 	return out[:min(len(out), maxLevelNames)]
 }
 
-// usesInFile reads and parses one file for the calls (Callers) or the
-// uses (Refs) of the names (one, but for a deeper level of callers), or
-// takes the parse kept from an earlier search of the same file (kc; nil:
-// none).
-func usesInFile(ctx context.Context, path string, names []string, mode Mode, showSecrets bool, kc *callsCache) (c fileCalls) {
+// usesInFile reads and parses one file for the uses q asks for, or takes
+// the parse kept from an earlier search of the same file (q.kc).
+func usesInFile(ctx context.Context, path string, q usesQuery) (c fileCalls) {
 	data, st, why := readParsable(path)
 	if why != "" {
 		return fileCalls{path: path, stamp: st, why: why}
 	}
-	return usesInData(ctx, path, data, st, names, mode, showSecrets, kc)
+	return usesInData(ctx, path, data, st, q)
 }
 
 // usesInData is usesInFile on the file's content, read as data with the
 // stamp st.
-func usesInData(ctx context.Context, path string, data []byte, st stamp, names []string, mode Mode, showSecrets bool, kc *callsCache) (c fileCalls) {
+func usesInData(ctx context.Context, path string, data []byte, st stamp, q usesQuery) (c fileCalls) {
 	c.path, c.stamp = path, st
 	if len(data) > syntax.MaxSize {
 		c.why = reasonTooBig
 		return c
 	}
-	p, ok := kc.get(path, data, st.digest)
+	p, ok := q.kc.get(path, data, st.digest)
 	if !ok {
 		var err error
-		p, err = parseUses(ctx, path, data, names, mode)
+		p, err = parseUses(ctx, path, data, q.names, q.mode)
 		switch {
 		case errors.Is(err, syntax.ErrTooBig):
 			c.why = reasonTooBig
@@ -239,9 +240,9 @@ func usesInData(ctx context.Context, path string, data []byte, st stamp, names [
 			c.why = err.Error()
 			return c
 		}
-		kc.put(path, data, st.digest, p)
+		q.kc.put(path, data, st.digest, p)
 	}
-	showUses(&c, p, data, names[0], mode, showSecrets)
+	showUses(&c, p, data, q)
 	return c
 }
 
@@ -283,8 +284,9 @@ func parseUses(ctx context.Context, path string, data []byte, names []string, mo
 
 // showUses makes the page's lines of a file's parse: the definitions of
 // name, and each use under the definition it sits in.
-func showUses(c *fileCalls, p parsedFile, data []byte, name string, mode Mode, showSecrets bool) {
-	m := newMasker(showSecrets, c.path, data, 1)
+func showUses(c *fileCalls, p parsedFile, data []byte, uq usesQuery) {
+	name, mode := uq.names[0], uq.mode
+	m := newMasker(uq.showSecrets, c.path, data, 1)
 	show := func(n int, text string) string {
 		s, _ := m.line(n, text)
 		return s
@@ -294,6 +296,7 @@ func showUses(c *fileCalls, p parsedFile, data []byte, name string, mode Mode, s
 			c.defs = append(c.defs, page.Line{Number: d.Start, End: d.End, Kind: d.Kind, Name: d.Name, Depth: d.Depth, Text: show(d.Start, d.Signature)})
 		}
 	}
+	q := uq.gr.qualifier(c.path, data)
 	for _, r := range p.uses {
 		switch r.kind {
 		case syntax.RefDefinition:
@@ -303,10 +306,13 @@ func showUses(c *fileCalls, p parsedFile, data []byte, name string, mode Mode, s
 			continue
 		}
 		l := page.Line{Number: r.line, Kind: r.kind, Text: show(r.line, short(strings.TrimSpace(lineAt(data, r.start)), maxCallLine))}
+		pkg, local := q.at(r.start)
 		i := caller(p.defs, r.in)
 		if mode == page.Callees {
 			i = r.in // the definition of name itself, not a function around it
-			l.Callee = &page.Target{Name: string(data[r.start : r.start+r.size])}
+			l.Callee = &page.Target{Name: string(data[r.start : r.start+r.size]), Package: pkg, Local: local}
+		} else {
+			l.Package, l.Local = pkg, local
 		}
 		if i >= 0 {
 			d := p.defs[i]

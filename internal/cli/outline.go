@@ -68,7 +68,9 @@ mention the name as a word are found with the search (as grep -w would) and
 only those are parsed, with tree-sitter, in parallel.
 
 Calls are matched by name, not resolved by type: when the name has several
-definitions the page lists them, and a call may be of any of them. Files in
+definitions the page lists them, and a call may be of any of them. In Go, a
+call that names a package (sha256.Sum256) is marked with it (→ crypto/sha256),
+as is one not qualified at all in a package that defines the name. Files in
 languages without a parser are counted as not parsed. Pages fit --budget
 (default 1500 tokens) and give the cursor to the next.
 
@@ -94,7 +96,8 @@ come from one more search, whose ranker marks the lines that define a name.
 
 Calls are matched by name, not resolved by type: a call of Close may be of
 any Close, and the page says how many definitions it found and names the
-best two. Pages fit --budget (default 1500 tokens) and give the cursor to
+best two. In Go, a call that names a package (os.ReadFile) counts only that
+package's definitions, and one not qualified at all its own package's. Pages fit --budget (default 1500 tokens) and give the cursor to
 the next.`
 
 func (e *env) calleesCommand() *cobra.Command {

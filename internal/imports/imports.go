@@ -37,6 +37,10 @@ type Import struct {
 	// Outside says, when To is "", what the import is if its name
 	// tells ("standard library", "system header"); see outsideOf.
 	Outside string
+	// Name is, in Go, the name the file calls the package by: the one
+	// the import gives it, or the name its path suggests (see GoName);
+	// "_" or "." when the import gives those.
+	Name string
 }
 
 // Lang names the language a file is read as, by its extension: "Go",

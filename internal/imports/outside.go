@@ -80,3 +80,7 @@ inspector/promises module net os path path/posix path/win32 perf_hooks process p
 querystring readline readline/promises repl stream stream/consumers stream/promises stream/web
 string_decoder sys timers timers/promises tls trace_events tty url util util/types v8 vm wasi
 worker_threads zlib`)
+
+// Outside says what an import not in the tree is, when its name tells
+// ("standard library", "Node built-in", "cgo"); "" when it does not.
+func Outside(lang, spec string) string { return outsideOf(lang, spec) }

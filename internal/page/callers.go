@@ -2,6 +2,7 @@ package page
 
 import (
 	"fmt"
+	"path"
 	"strconv"
 	"strings"
 )
@@ -67,6 +68,7 @@ func PlanCallers(in CallersInput) *Page {
 		p.Definitions = append(p.Definitions, f)
 	}
 	head := callersHeader(in)
+	only := soleDir(in.Definitions)
 	units := make([]unitFile, len(in.Files))
 	for i, f := range in.Files {
 		units[i] = unitFile{f.Path, f.Lines}
@@ -85,13 +87,53 @@ func PlanCallers(in CallersInput) *Page {
 		if prev < 0 || !sameDef(in.Files[f].Lines[prev].In, l.In) {
 			line = appendIn(line, l.In) // the definition, when it changes
 		}
-		return appendCallee(appendCall(line, l), l.Callee)
+		return appendPackage(appendCallee(appendCall(line, l), l.Callee), l.Package, only)
 	})
 	p.Files = files
 	finish(p, in.Start, total, unit, in.Face, in.Cursor)
 	shown := p.Shown.Matches
 	p.Text = head + string(b) + callersFooter(p, in, in.Start+shown, shown, p.Cursor)
 	return p
+}
+
+// soleDir returns the directory that holds every definition of the
+// name, "" when they are in several (or there are none).
+func soleDir(defs []File) string {
+	dir := ""
+	for _, f := range defs {
+		switch d := path.Dir(f.Path); {
+		case dir == "":
+			dir = d
+		case d != dir:
+			return ""
+		}
+	}
+	return dir
+}
+
+// appendPackage ends a call's line with the package it names by an
+// import ("  → crypto/sha256", "  → os (standard library)"), unless that
+// is the directory of every definition (only), which says no more.
+func appendPackage(b []byte, p *Package, only string) []byte {
+	if p == nil || p.Dir != "" && path.Clean(p.Dir) == only {
+		return b
+	}
+	b = b[:len(b)-1] // the newline
+	b = append(b, "  → "...)
+	b = append(b, p.String()...)
+	return append(b, '\n')
+}
+
+// marked reports whether a call or use of the files names its package.
+func marked(files []File) bool {
+	for _, f := range files {
+		for _, l := range f.Lines {
+			if l.Package != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // definitions counts the definitions of the name.
@@ -153,8 +195,12 @@ func callersHeader(in CallersInput) string {
 		fmt.Fprintf(&b, "%s: 1 definition\n", in.Name)
 	case in.Mode == Callees:
 		fmt.Fprintf(&b, "%s: %d definitions (the calls in each below)\n", in.Name, n)
+	case in.Mode == Refs && marked(in.Files):
+		fmt.Fprintf(&b, "%s: %d definitions (a use marked → is of the package it names; the others may be of any of them)\n", in.Name, n)
 	case in.Mode == Refs:
 		fmt.Fprintf(&b, "%s: %d definitions (the uses below may be of any of them)\n", in.Name, n)
+	case marked(in.Files):
+		fmt.Fprintf(&b, "%s: %d definitions (a call marked → is of the package it names; the others may be of any of them)\n", in.Name, n)
 	default:
 		fmt.Fprintf(&b, "%s: %d definitions (the calls below may be of any of them)\n", in.Name, n)
 	}
@@ -222,10 +268,16 @@ func appendCallee(b []byte, t *Target) []byte {
 	b = b[:len(b)-1] // the newline
 	b = append(b, "  → "...)
 	b = append(b, t.Name...)
-	switch t.Count {
-	case 0:
+	switch {
+	case t.Count == 0 && t.Package != nil:
+		b = append(b, ": in "...)
+		b = append(b, t.Package.String()...)
+		if t.Package.Dir != "" {
+			b = append(b, ", not found in the files searched"...)
+		}
+	case t.Count == 0:
 		b = append(b, ": not found"...)
-	case 1:
+	case t.Count == 1:
 	default:
 		b = fmt.Appendf(b, ": %d definitions:", t.Count)
 	}
@@ -248,6 +300,10 @@ func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) 
 		unit, what = "use", "uses matched by name, not by type, each labelled by what the parser says it is"
 	case Callees:
 		what = "where each callee is defined is found by the line classifier's definition lines over the files searched, matched by name, not by type"
+	}
+	pkgs := ""
+	if marked(in.Files) || in.Mode == Callees && calleePackages(in.Files) {
+		pkgs = "; a Go call naming a package (sha256.Sum256) is of that package's, one not qualified of its own package's"
 	}
 	var b strings.Builder
 	switch n := definitions(in); {
@@ -272,7 +328,7 @@ func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) 
 		if len(in.Levels) > 0 {
 			name += " or a caller followed"
 		}
-		fmt.Fprintf(&b, "found by tree-sitter in the %s %s (of %d searched): %s\n", plural(in.Parsed, "file"), mention(in.Parsed, name), in.Searched, what)
+		fmt.Fprintf(&b, "found by tree-sitter in the %s %s (of %d searched): %s%s\n", plural(in.Parsed, "file"), mention(in.Parsed, name), in.Searched, what, pkgs)
 	} else {
 		how := "a call is the name followed by \"(\", in the last definition that starts before it"
 		switch in.Mode {
@@ -281,7 +337,7 @@ func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) 
 		case Callees:
 			how = "a call is a word followed by \"(\", from a definition's line to the next definition's"
 		}
-		fmt.Fprintf(&b, "found by the %s (this scout was built without cgo, so without a parser) in the %s %s: %s\n", in.By, plural(in.Parsed, "file"), mention(in.Parsed, in.Name), how)
+		fmt.Fprintf(&b, "found by the %s (this scout was built without cgo, so without a parser) in the %s %s: %s%s\n", in.By, plural(in.Parsed, "file"), mention(in.Parsed, in.Name), how, pkgs)
 	}
 	b.WriteString(notParsed(in.NotParsed))
 	b.Write(appendWarnings(nil, in.Warnings, MaxWarnings))
@@ -300,4 +356,17 @@ func mention(n int, name string) string {
 		return "that mentions " + name
 	}
 	return "that mention " + name
+}
+
+// calleePackages reports whether a call on a callees page names its
+// package, or is a Go call not qualified at all.
+func calleePackages(files []File) bool {
+	for _, f := range files {
+		for _, l := range f.Lines {
+			if l.Callee != nil && (l.Callee.Package != nil || l.Callee.Local) {
+				return true
+			}
+		}
+	}
+	return false
 }

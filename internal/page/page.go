@@ -275,6 +275,15 @@ type Line struct {
 	In *Def `json:"in,omitempty"`
 	// A call on a callees page: what it calls, and where that is defined.
 	Callee *Target `json:"callee,omitempty"`
+	// A call or use on a callers or refs page that names its package by
+	// an import (Go's sha256.Sum256): that package, whose definition it
+	// is, whichever others the page lists.
+	Package *Package `json:"package,omitempty"`
+	// Local marks a call or use of a Go name not qualified at all
+	// (Sum256(x), not sha256.Sum256(x)): of its own package's definition
+	// when it has one (it is marked with that Package once the
+	// definitions are known).
+	Local bool `json:"-"`
 	// Copies are the same line (the same text once trimmed) in files the
 	// page shows only for such copies (see Fold): each is one of the
 	// page's hits, shown here instead of under its own path.
@@ -298,6 +307,38 @@ type Target struct {
 	Name  string  `json:"name"`
 	Count int     `json:"definitions"`
 	At    []Place `json:"at,omitempty"`
+	// Package is the package the call names by an import (Go's
+	// sha256.Sum256): only its definitions are counted; none when it is
+	// not in the files searched.
+	Package *Package `json:"package,omitempty"`
+	// Local marks a call not qualified at all in Go (Get(x), not
+	// c.Get(x)): of a function of its own package, a builtin or a local
+	// function value, so only its package's definitions are counted
+	// when it has any.
+	Local bool `json:"-"`
+}
+
+// Package is a package a call names by an import: the import's path,
+// and the directory of the tree it resolves to, or, when it is not in the
+// tree, what it is if its path tells ("standard library"). A call in its
+// own package has the directory alone.
+type Package struct {
+	Import  string `json:"import,omitempty"`
+	Dir     string `json:"dir,omitempty"`
+	Outside string `json:"outside,omitempty"`
+}
+
+// String names a package on a page: its directory in the tree, or its
+// import path, with what it is when that tells ("os (standard
+// library)").
+func (p *Package) String() string {
+	switch {
+	case p.Dir != "":
+		return Quote(p.Dir)
+	case p.Outside != "":
+		return p.Import + " (" + p.Outside + ")"
+	}
+	return p.Import
 }
 
 // MaxTargets is how many definitions of a callee a callees page names.

@@ -1,0 +1,226 @@
+package scout_test
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/scoutcode/scout"
+	"github.com/scoutcode/scout/internal/fixture"
+)
+
+// pkgSite is a call marked with the package it is of: the import's path
+// when it names one, else the directory of its own package.
+type pkgSite struct {
+	path string
+	line int
+	pkg  string
+}
+
+// TestCallsPackagesMatchGoAST compares the packages scout's callers pages
+// mark calls with against go/parser's answer, over GOROOT/src, for 40
+// functions sampled from the names that more than one package defines
+// (where the mark tells which): a call X.Name whose X go/parser leaves
+// unresolved (no local declares it) and that names an import of the file
+// (by its alias, or the package clause of the directory it resolves to)
+// is of that import; a call Name alone, in a directory that defines a
+// function Name (and no local of the file names another), is of that
+// directory's. scout must mark at least 0.995 of
+// those with the same package, and mark no more than 0.005 others.
+func TestCallsPackagesMatchGoAST(t *testing.T) {
+	if testing.Short() {
+		t.Skip("parses all of GOROOT/src and runs 40 callers searches over it; run without -short")
+	}
+	if scout.OutlineBy != "tree-sitter" {
+		t.Skip("a build without cgo finds calls with the line classifier, whose extra sites (in comments, definitions) this bar is not for; the marks themselves are checked by TestCallsNamePackages")
+	}
+	root := goroot(t)
+	t.Chdir(root)
+	var paths []string
+	filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
+			paths = append(paths, filepath.ToSlash(p))
+		}
+		return nil
+	})
+	files := make([]*ast.File, len(paths))
+	fixture.Parallel(len(paths), func(i int) {
+		files[i], _ = parser.ParseFile(token.NewFileSet(), paths[i], nil, parser.ParseComments) // with object resolution: a local shadowing an import is resolved; comments for go:build
+	})
+	parsed := map[string]bool{}
+	for i, f := range files {
+		parsed[paths[i]] = f != nil
+	}
+	// The package clause of each directory, and the directories that
+	// define each function (no method).
+	clause := map[string]string{}
+	defines := map[string]map[string]bool{}
+	for i, f := range files {
+		if f == nil {
+			continue
+		}
+		dir := path.Dir(paths[i])
+		if !strings.HasSuffix(paths[i], "_test.go") && !ignored(f) {
+			clause[dir] = f.Name.Name
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name != "_" && fd.Name.Name != "init" && fd.Name.Name != "main" {
+				if defines[fd.Name.Name] == nil {
+					defines[fd.Name.Name] = map[string]bool{}
+				}
+				defines[fd.Name.Name][dir] = true
+			}
+		}
+	}
+	var all []string
+	for n, dirs := range defines {
+		if len(dirs) > 1 {
+			all = append(all, n)
+		}
+	}
+	slices.Sort(all)
+	r := rand.New(rand.NewPCG(5, 23))
+	r.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+	names := all[:40]
+	// An import path's directory, as go resolves it in GOROOT/src: its
+	// own, or the vendor directory of the file's module (cmd's, or the
+	// standard library's).
+	dirOf := func(file, spec string) string {
+		vendor := "vendor/"
+		if strings.HasPrefix(file, "cmd/") {
+			vendor = "cmd/vendor/"
+		}
+		for _, d := range []string{spec, vendor + spec} {
+			if _, ok := clause[d]; ok {
+				return d
+			}
+		}
+		return ""
+	}
+	want := map[string]map[pkgSite]bool{}
+	for _, n := range names {
+		want[n] = map[pkgSite]bool{}
+	}
+	for i, f := range files {
+		if f == nil {
+			continue
+		}
+		imported := map[string]string{} // name → import path
+		for _, s := range f.Imports {
+			spec, _ := strconv.Unquote(s.Path.Value)
+			name := ""
+			if s.Name != nil {
+				name = s.Name.Name
+			} else if d := dirOf(paths[i], spec); d != "" {
+				name = clause[d]
+			}
+			if name != "" && name != "_" && name != "." {
+				imported[name] = spec
+			}
+		}
+		dir := path.Dir(paths[i])
+		src, _ := os.ReadFile(paths[i])
+		ast.Inspect(f, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			switch fn := c.Fun.(type) {
+			case *ast.Ident:
+				if sites, ok := want[fn.Name]; ok && defines[fn.Name][dir] && (fn.Obj == nil || fn.Obj.Kind == ast.Fun) {
+					sites[pkgSite{paths[i], posLine(src, fn.Pos()), dir}] = true
+				}
+			case *ast.SelectorExpr:
+				x, ok := fn.X.(*ast.Ident)
+				if sites, named := want[fn.Sel.Name]; named && ok && x.Obj == nil && imported[x.Name] != "" {
+					sites[pkgSite{paths[i], posLine(src, fn.Sel.Pos()), imported[x.Name]}] = true
+				}
+			}
+			return true
+		})
+	}
+	total, hit, marked, extra := 0, 0, 0, 0
+	var missed, more []string
+	for _, n := range names {
+		have := map[pkgSite]bool{}
+		o := scout.CallersOptions{Name: n, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}}
+		for _, p := range everyPage(t, func(cursor string) (*scout.Page, error) {
+			o.Cursor = cursor
+			return scout.Callers(context.Background(), o)
+		}) {
+			for _, f := range p.Files {
+				for _, l := range f.Lines {
+					if l.Package == nil || !parsed[f.Path] {
+						continue
+					}
+					pkg := l.Package.Import
+					if pkg == "" {
+						pkg = l.Package.Dir
+					}
+					have[pkgSite{f.Path, l.Number, pkg}] = true
+				}
+			}
+		}
+		for s := range want[n] {
+			total++
+			if have[s] {
+				hit++
+			} else if len(missed) < 10 {
+				missed = append(missed, fmt.Sprintf("%s %s:%d %s", n, s.path, s.line, s.pkg))
+			}
+		}
+		for s := range have {
+			marked++
+			if !want[n][s] {
+				extra++
+				if len(more) < 10 {
+					more = append(more, fmt.Sprintf("%s %s:%d %s", n, s.path, s.line, s.pkg))
+				}
+			}
+		}
+	}
+	recall := float64(hit) / float64(total)
+	wrong := float64(extra) / float64(max(marked, 1))
+	t.Logf("%d names, %d calls go/parser ties to a package; scout marked %d of them with it (%.4f), and %d others of its %d marks (%.4f)", len(names), total, hit, recall, extra, marked, wrong)
+	t.Logf("missed, e.g.: %s", strings.Join(missed, "; "))
+	t.Logf("more, e.g.: %s", strings.Join(more, "; "))
+	if total < 200 {
+		t.Errorf("only %d calls: the sample is too thin to judge", total)
+	}
+	if recall < 0.995 || wrong > 0.005 {
+		t.Errorf("scout marked %.4f of go/parser's calls with their package (at least 0.995), and %.4f of its marks were not go/parser's (at most 0.005)", recall, wrong)
+	}
+}
+
+// posLine returns the line of a token.Pos of a file parsed alone (its
+// byte offset plus 1) in src.
+func posLine(src []byte, pos token.Pos) int {
+	return strings.Count(string(src[:int(pos)-1]), "\n") + 1
+}
+
+// ignored reports whether a Go file is left out of every build by
+// "//go:build ignore" (a generator's package main beside the package).
+func ignored(f *ast.File) bool {
+	for _, g := range f.Comments {
+		if g.Pos() > f.Package {
+			break
+		}
+		for _, c := range g.List {
+			if strings.HasPrefix(c.Text, "//go:build ") && strings.Contains(c.Text, "ignore") {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,32 @@
+package scout
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzQualifierAt: for any source and any offset, qualifierAt neither
+// panics nor makes up a qualifier: one it returns is made of identifier
+// bytes, starts with no digit, and ends, with spaces around a ".", right
+// before the offset.
+func FuzzQualifierAt(f *testing.F) {
+	for _, s := range []string{"sha256.Sum256(b)", "a.\n\tSum(x)", "// end.\n\tSum(x)", "x.y.Sum()", "f().Sum()", "Sum()", "1.Sum", "é.Sum"} {
+		f.Add(s, len(s)-3)
+	}
+	f.Fuzz(func(t *testing.T, src string, at int) {
+		if at < 0 || at > len(src) {
+			return
+		}
+		qual, dotted := qualifierAt([]byte(src), at)
+		if qual == "" {
+			return
+		}
+		if !dotted || qual[0] >= '0' && qual[0] <= '9' || strings.IndexFunc(qual, func(r rune) bool { return r < 0x80 && !isIdentByte(byte(r)) }) >= 0 {
+			t.Fatalf("qualifierAt(%q, %d) = %q, %v: not an identifier before a dot", src, at, qual, dotted)
+		}
+		before := strings.TrimRight(src[:at], " \t\r\n")
+		if !strings.HasSuffix(before, ".") || !strings.HasSuffix(strings.TrimRight(before[:len(before)-1], " \t\r\n"), qual) {
+			t.Fatalf("qualifierAt(%q, %d) = %q: not what precedes the offset", src, at, qual)
+		}
+	})
+}
