@@ -216,11 +216,60 @@ func tail(a, b string) int {
 	return n
 }
 
-// levelEnd returns how many of a callers page's files are of its first
-// level: the calls of the name itself.
-func levelEnd(in page.CallersInput) int {
-	if len(in.Levels) > 0 {
-		return in.Levels[0].Start
+// ofPackage keeps, for a search of pkg.Name (qual is pkg), the Go
+// definitions of Name in a package named pkg and the calls or uses marked
+// with such a package, or not qualified at all in a directory that holds
+// one of those definitions (marking them with it). It returns how many
+// calls or uses it left out.
+func ofPackage(files, defs []page.File, qual string) (kept, keptDefs []page.File, left int) {
+	named := func(p *page.Package) bool {
+		if p.Import != "" {
+			return imports.GoName(p.Import) == qual || path.Base(p.Import) == qual
+		}
+		return path.Base(p.Dir) == qual
 	}
-	return len(in.Files)
+	dirs := map[string]bool{}
+	for _, f := range files {
+		for _, l := range f.Lines {
+			if l.Package != nil && l.Package.Dir != "" && named(l.Package) {
+				dirs[l.Package.Dir] = true
+			}
+		}
+	}
+	for _, f := range defs {
+		d := path.Dir(f.Path)
+		if !strings.HasSuffix(f.Path, ".go") || !dirs[d] && path.Base(d) != qual {
+			continue
+		}
+		// pkg.Name is no method: only the package's own names.
+		var lines []page.Line
+		for _, l := range f.Lines {
+			if l.Kind != "method" && l.Depth == 0 {
+				lines = append(lines, l)
+			}
+		}
+		if len(lines) > 0 {
+			dirs[d] = true
+			keptDefs = append(keptDefs, page.File{Path: f.Path, Lines: lines})
+		}
+	}
+	for _, f := range files {
+		var lines []page.Line
+		d := path.Dir(f.Path)
+		for _, l := range f.Lines {
+			switch {
+			case l.Package != nil && named(l.Package):
+			case l.Local && dirs[d] && keptDefs != nil:
+				l.Package = &page.Package{Dir: d}
+			default:
+				left++
+				continue
+			}
+			lines = append(lines, l)
+		}
+		if len(lines) > 0 {
+			kept = append(kept, page.File{Path: f.Path, Lines: lines})
+		}
+	}
+	return kept, keptDefs, left
 }

@@ -2,6 +2,7 @@ package scout_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -70,3 +71,56 @@ func TestCallsNamePackages(t *testing.T) {
 		t.Errorf("callees Total, each callee:\n%s\nwant\n%s\npage:\n%s", got, want, p.Text)
 	}
 }
+
+// TestCallersOfPackageName: callers and refs take pkg.Name in Go: the
+// calls (uses) marked with a package named pkg (by its path, whatever the
+// file's alias), and its definitions, no method's; the page counts what
+// it left out. A qualifier no package is named is refused, as a cursor of
+// Name alone is for pkg.Name.
+func TestCallersOfPackageName(t *testing.T) {
+	f := fixture.Enter(t, "testdata/packages/packages.txtar")
+	ctx := context.Background()
+	for _, q := range []string{"a.Sum", "b.Sum"} {
+		p, err := scout.Callers(ctx, scout.CallersOptions{Name: q, PageOptions: scout.PageOptions{Budget: 20000}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		for _, f := range p.Files {
+			for _, l := range f.Lines {
+				pkg := "-"
+				if l.Package != nil {
+					pkg = l.Package.Dir
+				}
+				fmt.Fprintf(&b, "%s:%d %s\n", f.Path, l.Number, pkg)
+			}
+		}
+		if got, want := b.String(), f.Expect[strings.ToLower(q)]; got != want {
+			t.Errorf("callers %s:\n%s\nwant\n%s\npage:\n%s", q, got, want, p.Text)
+		}
+		dir := "hash/" + q[:1]
+		if len(p.Definitions) != 1 || p.Definitions[0].Path != dir+"/"+q[:1]+".go" {
+			t.Errorf("callers %s: definitions %v, want %s's alone", q, p.Definitions, dir)
+		}
+		left := strings.Count(f.Expect["sum"], "\n") - strings.Count(want(f, q), "\n")
+		if !strings.Contains(p.Text, fmt.Sprintf("not shown: %d calls of Sum that name no Go package %s", left, q[:1])) {
+			t.Errorf("callers %s: the page does not count the %d calls left out:\n%s", q, left, p.Text)
+		}
+	}
+	if p, err := scout.Refs(ctx, scout.RefsOptions{Name: "a.Sum", PageOptions: scout.PageOptions{Budget: 20000}}); err != nil || p.Total.Matches != 4 {
+		t.Errorf("refs a.Sum: %v, err %v; want the 4 uses of callers a.Sum", p, err)
+	}
+	_, err := scout.Callers(ctx, scout.CallersOptions{Name: "totals.Sum"})
+	if !errors.Is(err, scout.ErrPattern) || !strings.Contains(err.Error(), `give "Sum"`) {
+		t.Errorf("callers totals.Sum (a type, not a package): %v; want a pattern error that says to give Sum", err)
+	}
+	all, err := scout.Callers(ctx, scout.CallersOptions{Name: "Mix", PageOptions: scout.PageOptions{Budget: scout.MinBudget}})
+	if err != nil || all.Cursor == "" {
+		t.Fatalf("callers Mix at the least budget: %v, cursor %q; want a second page", err, all.Cursor)
+	}
+	if _, err := scout.Callers(ctx, scout.CallersOptions{Name: "a.Mix", PageOptions: scout.PageOptions{Cursor: all.Cursor}}); err == nil {
+		t.Error("callers a.Mix took the cursor of callers Mix")
+	}
+}
+
+func want(f *fixture.Fixture, q string) string { return f.Expect[strings.ToLower(q)] }

@@ -37,6 +37,11 @@ func Refs(ctx context.Context, o RefsOptions) (*Page, error) {
 // files that mention name, their parse, and the page. depth > 1 (callers)
 // goes on to the callers of the callers, a level at a time.
 func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOptions, showSecrets bool, depth int, co CacheOptions) (*Page, error) {
+	asked, qual := name, ""
+	if q, n, ok := strings.Cut(strings.TrimSuffix(name, "()"), "."); ok && mode != page.Callees && isIdentifier(q) && isIdentifier(n) {
+		// pkg.Name: the calls or uses of Name that name package pkg (Go).
+		qual, name = q, n
+	}
 	if !isIdentifier(name) {
 		if _, last, ok := concept.Symbol(name); ok && isIdentifier(last) {
 			// A qualified name, as an agent copies it from code: the
@@ -52,7 +57,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 	if err := po.check(); err != nil {
 		return nil, err
 	}
-	fp := fingerprintOf(mode.String(), sc, RankOptions{}, name, showSecrets, max(depth, 1))
+	fp := fingerprintOf(mode.String(), sc, RankOptions{}, asked, showSecrets, max(depth, 1))
 	at, err := startPage(po.Cursor, fp, time.Time{}, onlyMode(mode))
 	if err != nil {
 		return nil, err
@@ -129,6 +134,15 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 		if level > 0 && from < len(in.Files) {
 			in.Levels = append(in.Levels, page.Level{Start: from, Names: names})
 		}
+		if level == 0 {
+			ownPackage(in.Definitions, in.Files)
+			if qual != "" {
+				if in.Files, in.Definitions, in.NotOf = ofPackage(in.Files, in.Definitions, qual); len(in.Files) == 0 && len(in.Definitions) == 0 {
+					return nil, fmt.Errorf("%w: %s takes a name, or one qualified by a Go package (sha256.Sum256), and no Go package %s defines %s or is named at a call of it in the files searched: give %q (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, mode, qual, name, name, name, asked)
+				}
+				in.Name, in.Of = asked, qual
+			}
+		}
 		names = callerNames(in.Files[from:], seen)
 		if level == 0 {
 			if w := kc.save(); w != "" {
@@ -137,7 +151,6 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 			kc = nil // deeper levels ask of many names at once
 		}
 	}
-	ownPackage(in.Definitions, in.Files[:levelEnd(in)])
 	if unsupported > 0 {
 		in.NotParsed = append(in.NotParsed, page.Reason{Reason: reasonUnsupported, Count: unsupported})
 	}

@@ -46,6 +46,7 @@ var goldenCases = []cliCase{
 	{"callers", []string{"callers", "NewHandler"}, false},
 	{"callers-json", []string{"callers", "--json", "Serve"}, false},
 	{"callers-not-a-name", []string{"callers", "h.Serve()"}, false},
+	{"callers-package", []string{"callers", "server.NewHandler"}, false},
 	{"callers-missing-path", []string{"callers", "NewHandler", ".", "nope/"}, false},
 	{"callers-help", []string{"callers", "--help"}, false},
 	{"callers-depth", []string{"callers", "--depth", "2", "Serve"}, false},

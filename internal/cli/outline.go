@@ -70,7 +70,8 @@ only those are parsed, with tree-sitter, in parallel.
 Calls are matched by name, not resolved by type: when the name has several
 definitions the page lists them, and a call may be of any of them. In Go, a
 call that names a package (sha256.Sum256) is marked with it (→ crypto/sha256),
-as is one not qualified at all in a package that defines the name. Files in
+as is one not qualified at all in a package that defines the name; asked for
+sha256.Sum256, the page keeps those of a package named sha256. Files in
 languages without a parser are counted as not parsed. Pages fit --budget
 (default 1500 tokens) and give the cursor to the next.
 

@@ -19,6 +19,8 @@ type CallersInput struct {
 	Files       []File  // the files with calls (uses), in order, each a Line with In set (and Kind, its label, on a refs page; Callee on a callees page; Depth, its level less 1, on a callers page that follows callers)
 	Levels      []Level // callers with a depth: where each level after the first starts in Files
 	Mentions    int     // refs: occurrences in comments and strings, counted, not shown
+	Of          string  // for pkg.Name (Name is so written): pkg, the Go package the calls or uses kept name
+	NotOf       int     // for pkg.Name: the calls or uses of the name left out, not of pkg
 	By          string  // how calls were found: "tree-sitter" or "line classifier"
 	Parsed      int     // files that mention Name, parsed
 	Searched    int     // files searched for Name
@@ -69,6 +71,7 @@ func PlanCallers(in CallersInput) *Page {
 	}
 	head := callersHeader(in)
 	only := soleDir(in.Definitions)
+	same := in.Of != "" && onePackage(in.Files) // pkg.Name: each line would say the same
 	units := make([]unitFile, len(in.Files))
 	for i, f := range in.Files {
 		units[i] = unitFile{f.Path, f.Lines}
@@ -86,6 +89,9 @@ func PlanCallers(in CallersInput) *Page {
 		var line []byte
 		if prev < 0 || !sameDef(in.Files[f].Lines[prev].In, l.In) {
 			line = appendIn(line, l.In) // the definition, when it changes
+		}
+		if same {
+			l.Package = nil
 		}
 		return appendPackage(appendCallee(appendCall(line, l), l.Callee), l.Package, only)
 	})
@@ -122,6 +128,26 @@ func appendPackage(b []byte, p *Package, only string) []byte {
 	b = append(b, "  → "...)
 	b = append(b, p.String()...)
 	return append(b, '\n')
+}
+
+// onePackage reports whether the calls or uses of the files that are
+// marked with a package are all marked with one.
+func onePackage(files []File) bool {
+	one := ""
+	for _, f := range files {
+		for _, l := range f.Lines {
+			if l.Package == nil {
+				continue
+			}
+			switch s := l.Package.String(); {
+			case one == "":
+				one = s
+			case s != one:
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // marked reports whether a call or use of the files names its package.
@@ -305,6 +331,7 @@ func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) 
 	if marked(in.Files) || in.Mode == Callees && calleePackages(in.Files) {
 		pkgs = "; a Go call naming a package (sha256.Sum256) is of that package's, one not qualified of its own package's"
 	}
+	bare := in.Name[strings.LastIndexByte(in.Name, '.')+1:] // pkg.Name: the files mention Name
 	var b strings.Builder
 	switch n := definitions(in); {
 	case in.Mode == Callees && n == 0:
@@ -321,10 +348,17 @@ func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) 
 	}
 	b.WriteString("\n")
 	if in.Mentions > 0 {
-		fmt.Fprintf(&b, "not shown: %s of %s in comments and strings\n", plural(in.Mentions, "mention"), in.Name)
+		fmt.Fprintf(&b, "not shown: %s of %s in comments and strings\n", plural(in.Mentions, "mention"), bare)
+	}
+	if in.NotOf > 0 {
+		verb := "name"
+		if in.NotOf == 1 {
+			verb = "names"
+		}
+		fmt.Fprintf(&b, "not shown: %s of %s that %s no Go package %s (through a value, or in another language; ask for %s alone for them)\n", plural(in.NotOf, unit), bare, verb, in.Of, bare)
 	}
 	if in.By == "tree-sitter" {
-		name := in.Name
+		name := bare
 		if len(in.Levels) > 0 {
 			name += " or a caller followed"
 		}
@@ -337,7 +371,7 @@ func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) 
 		case Callees:
 			how = "a call is a word followed by \"(\", from a definition's line to the next definition's"
 		}
-		fmt.Fprintf(&b, "found by the %s (this scout was built without cgo, so without a parser) in the %s %s: %s%s\n", in.By, plural(in.Parsed, "file"), mention(in.Parsed, in.Name), how, pkgs)
+		fmt.Fprintf(&b, "found by the %s (this scout was built without cgo, so without a parser) in the %s %s: %s%s\n", in.By, plural(in.Parsed, "file"), mention(in.Parsed, bare), how, pkgs)
 	}
 	b.WriteString(notParsed(in.NotParsed))
 	b.Write(appendWarnings(nil, in.Warnings, MaxWarnings))
