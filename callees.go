@@ -68,14 +68,16 @@ func targets(ctx context.Context, sc Scope, files []page.File) error {
 	}
 	type place struct {
 		page.Place
-		score int
+		score  int
+		method bool // a Go method, which no call that names a package, or nothing, is of
 	}
 	at := map[string][]place{}
 	for _, f := range res.Files {
 		lang := rank.LangOf(f.Path)
 		for _, l := range f.Lines { // only definitions (defsOnly)
 			if n := declares(lang, l.Text, names); n != "" {
-				at[n] = append(at[n], place{page.Place{Path: f.Path, Line: l.Number}, l.Score})
+				method := lang == rank.Go && strings.HasPrefix(strings.TrimSpace(l.Text), "func (")
+				at[n] = append(at[n], place{page.Place{Path: f.Path, Line: l.Number}, l.Score, method})
 			}
 		}
 	}
@@ -101,6 +103,9 @@ func targets(ctx context.Context, sc Scope, files []page.File) error {
 			}
 			slices.SortStableFunc(ps, func(a, b place) int { return near(a) - near(b) })
 			c := f.Lines[i].Callee
+			if c.Package != nil || c.Local {
+				ps = slices.DeleteFunc(ps, func(p place) bool { return p.method })
+			}
 			switch {
 			case c.Package != nil && c.Package.Dir == "" && c.Package.Outside == "":
 				// An import not resolved (a tree with no go.mod): the
