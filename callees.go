@@ -76,7 +76,8 @@ func targets(ctx context.Context, sc Scope, files []page.File) error {
 		lang := rank.LangOf(f.Path)
 		for _, l := range f.Lines { // only definitions (defsOnly)
 			if n := declares(lang, l.Text, names); n != "" {
-				method := lang == rank.Go && strings.HasPrefix(strings.TrimSpace(l.Text), "func (")
+				method := lang == rank.Go && strings.HasPrefix(strings.TrimSpace(l.Text), "func (") ||
+					lang == rank.Python && (strings.HasPrefix(l.Text, " ") || strings.HasPrefix(l.Text, "\t")) // in a class or a function
 				at[n] = append(at[n], place{page.Place{Path: f.Path, Line: l.Number}, l.Score, method})
 			}
 		}
@@ -106,15 +107,19 @@ func targets(ctx context.Context, sc Scope, files []page.File) error {
 			if c.Package != nil || c.Local {
 				ps = slices.DeleteFunc(ps, func(p place) bool { return p.method })
 			}
+			isGo := strings.HasSuffix(f.Path, ".go")
+			own := func(p place) bool { return home(p.Path) == home(f.Path) }
 			switch {
-			case c.Package != nil && c.Package.Dir == "" && c.Package.Outside == "":
+			case c.Package != nil && homeOf(c.Package) == "" && c.Package.Outside == "" && isGo:
 				// An import not resolved (a tree with no go.mod): the
 				// directories its path ends with.
 				ps = byTail(c.Package.Import, ps, func(p place) string { return path.Dir(p.Path) })
-			case c.Package != nil: // sha256.Sum256: crypto/sha256's only
-				ps = slices.DeleteFunc(ps, func(p place) bool { return c.Package.Dir == "" || path.Dir(p.Path) != c.Package.Dir })
-			case c.Local && len(ps) > 0 && near(ps[0]) < 2: // Get(x) in Go: its package's, when it has one
-				ps = slices.DeleteFunc(ps, func(p place) bool { return near(p) == 2 })
+			case c.Package != nil && homeOf(c.Package) == "" && c.Package.Outside == "":
+				// A Python module not in the tree, nor known: by name.
+			case c.Package != nil: // sha256.Sum256: crypto/sha256's only; json.loads: json/__init__.py's
+				ps = slices.DeleteFunc(ps, func(p place) bool { return homeOf(c.Package) == "" || home(p.Path) != homeOf(c.Package) })
+			case c.Local && slices.ContainsFunc(ps, own): // Get(x): its package's (module's), when it has one
+				ps = slices.DeleteFunc(ps, func(p place) bool { return !own(p) })
 			}
 			t := &page.Target{Name: c.Name, Count: len(ps), Package: c.Package}
 			for _, p := range ps[:min(len(ps), page.MaxTargets)] {

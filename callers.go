@@ -73,7 +73,7 @@ type usesQuery struct {
 	mode        Mode
 	showSecrets bool
 	kc          *callsCache
-	gr          *goResolver
+	gr          *resolver
 }
 
 // usesIn parses the files in parallel for the uses q asks for; those in

@@ -58,6 +58,9 @@ type (
 	// defined (PageLine.Callee); Place is one of those places.
 	Target = page.Target
 	Place  = page.Place
+	// Package is the package (a Python module) a call or use names by
+	// an import, or its own (PageLine.Package, Target.Package).
+	Package = page.Package
 	// Face says how a page's text spells the options it points to.
 	Face = page.Face
 )

@@ -5,10 +5,11 @@ import (
 	"testing"
 )
 
-// FuzzQualifierAt: for any source and any offset, qualifierAt neither
-// panics nor makes up a qualifier: one it returns is made of identifier
-// bytes, starts with no digit, and ends, with spaces around a ".", right
-// before the offset.
+// FuzzQualifierAt: for any source and any offset, qualifierAt (Go) and
+// pyChainAt (Python) neither panic nor make up a qualifier: qualifierAt's
+// is made of identifier bytes, starts with no digit, and ends, with spaces
+// around a ".", right before the offset; pyChainAt's is written, with its
+// ".", right before it.
 func FuzzQualifierAt(f *testing.F) {
 	for _, s := range []string{"sha256.Sum256(b)", "a.\n\tSum(x)", "// end.\n\tSum(x)", "x.y.Sum()", "f().Sum()", "Sum()", "1.Sum", "é.Sum"} {
 		f.Add(s, len(s)-3)
@@ -16,6 +17,9 @@ func FuzzQualifierAt(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string, at int) {
 		if at < 0 || at > len(src) {
 			return
+		}
+		if chain, dotted := pyChainAt([]byte(src), at); chain != "" && (!dotted || !strings.HasSuffix(src[:at], chain+".") || strings.Contains(chain, "..")) {
+			t.Fatalf("pyChainAt(%q, %d) = %q, %v: not the names and dots before the offset", src, at, chain, dotted)
 		}
 		qual, dotted := qualifierAt([]byte(src), at)
 		if qual == "" {

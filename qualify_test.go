@@ -16,9 +16,11 @@ import (
 // qualified in a package defining the name, is marked with that package
 // on callers pages; one through a value (t.Sum) is not. An import the
 // tree's go.mod does not resolve is matched by the directories its path
-// ends with. On a callees page, each callee counts only the definitions
-// in the package it names, and a package of the standard library says
-// so.
+// ends with. A Python call is marked with the module its imports name
+// (import a.b, from a import b, over a "\" line; json, outside the tree,
+// by name), or its own module. On a callees page, each callee counts only
+// the definitions in the package or module it names, no method, and one
+// outside the tree says what it is.
 func TestCallsNamePackages(t *testing.T) {
 	f := fixture.Enter(t, "testdata/packages/packages.txtar")
 	ctx := context.Background()
@@ -31,11 +33,7 @@ func TestCallsNamePackages(t *testing.T) {
 		var b strings.Builder
 		for _, f := range p.Files {
 			for _, l := range f.Lines {
-				pkg := "-"
-				if l.Package != nil {
-					pkg = l.Package.Dir
-				}
-				fmt.Fprintf(&b, "%s:%d %s\n", f.Path, l.Number, pkg)
+				fmt.Fprintf(&b, "%s:%d %s\n", f.Path, l.Number, markOf(l.Package))
 			}
 		}
 		if !strings.Contains(p.Text, "a call marked → is of the package it names") {
@@ -43,32 +41,40 @@ func TestCallsNamePackages(t *testing.T) {
 		}
 		return b.String()
 	}
-	for _, name := range []string{"Sum", "New"} {
+	for _, name := range []string{"Sum", "New", "save"} {
 		if got, want := marks(name), f.Expect[strings.ToLower(name)]; got != want {
 			t.Errorf("callers %s, each call's package:\n%s\nwant\n%s", name, got, want)
 		}
 	}
 
-	p, err := scout.Callees(ctx, scout.CalleesOptions{Name: "Total", PageOptions: scout.PageOptions{Budget: 20000}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	for _, f := range p.Files {
-		for _, l := range f.Lines {
-			c := l.Callee
-			switch {
-			case c.Count == 0 && c.Package != nil:
-				fmt.Fprintf(&b, "%s: in %s\n", c.Name, c.Package)
-			case c.Count == 1:
-				fmt.Fprintf(&b, "%s: %s:%d\n", c.Name, c.At[0].Path, c.At[0].Line)
-			default:
-				fmt.Fprintf(&b, "%s: %d definitions\n", c.Name, c.Count)
+	for _, name := range []string{"Total", "run"} {
+		p, err := scout.Callees(ctx, scout.CalleesOptions{Name: name, PageOptions: scout.PageOptions{Budget: 20000}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		for _, f := range p.Files {
+			for _, l := range f.Lines {
+				c := l.Callee
+				switch {
+				case c.Count == 0 && c.Package != nil && c.Package.Dir+c.Package.File != "":
+					fmt.Fprintf(&b, "%s: in %s, not found\n", c.Name, c.Package)
+				case c.Count == 0 && c.Package != nil:
+					fmt.Fprintf(&b, "%s: in %s\n", c.Name, c.Package)
+				case c.Count == 1:
+					fmt.Fprintf(&b, "%s: %s:%d\n", c.Name, c.At[0].Path, c.At[0].Line)
+				default:
+					fmt.Fprintf(&b, "%s: %d definitions\n", c.Name, c.Count)
+				}
 			}
 		}
-	}
-	if got, want := b.String(), f.Expect["callees"]; got != want {
-		t.Errorf("callees Total, each callee:\n%s\nwant\n%s\npage:\n%s", got, want, p.Text)
+		exp := "callees"
+		if name != "Total" {
+			exp = "callees-" + name
+		}
+		if got, want := b.String(), f.Expect[exp]; got != want {
+			t.Errorf("callees %s, each callee:\n%s\nwant\n%s\npage:\n%s", name, got, want, p.Text)
+		}
 	}
 }
 
@@ -103,7 +109,7 @@ func TestCallersOfPackageName(t *testing.T) {
 			t.Errorf("callers %s: definitions %v, want %s's alone", q, p.Definitions, dir)
 		}
 		left := strings.Count(f.Expect["sum"], "\n") - strings.Count(want(f, q), "\n")
-		if !strings.Contains(p.Text, fmt.Sprintf("not shown: %d calls of Sum that name no Go package %s", left, q[:1])) {
+		if !strings.Contains(p.Text, fmt.Sprintf("not shown: %d calls of Sum that name no package or module %s", left, q[:1])) {
 			t.Errorf("callers %s: the page does not count the %d calls left out:\n%s", q, left, p.Text)
 		}
 	}
@@ -124,3 +130,15 @@ func TestCallersOfPackageName(t *testing.T) {
 }
 
 func want(f *fixture.Fixture, q string) string { return f.Expect[strings.ToLower(q)] }
+
+// markOf names the package a line is marked with: its place in the tree,
+// else its import; "-" for none.
+func markOf(p *scout.Package) string {
+	switch {
+	case p == nil:
+		return "-"
+	case p.Dir+p.File != "":
+		return p.Dir + p.File
+	}
+	return p.Import
+}

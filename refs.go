@@ -71,7 +71,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 	names := []string{name}
 	seen := map[string]bool{name: true}  // the names whose callers were looked for
 	kc := openCallsCache(co, mode, name) // the parses kept for name (level 0)
-	gr := newGoResolver()
+	gr := newResolver()
 	for level := 0; level < max(depth, 1) && len(names) > 0; level++ {
 		// Each file is parsed as soon as the search has read it and found
 		// the name in it, by the worker that searched it: read once, and
@@ -138,7 +138,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 			ownPackage(in.Definitions, in.Files)
 			if qual != "" {
 				if in.Files, in.Definitions, in.NotOf = ofPackage(in.Files, in.Definitions, qual); len(in.Files) == 0 && len(in.Definitions) == 0 {
-					return nil, fmt.Errorf("%w: %s takes a name, or one qualified by a Go package (sha256.Sum256), and no Go package %s defines %s or is named at a call of it in the files searched: give %q (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, mode, qual, name, name, name, asked)
+					return nil, fmt.Errorf("%w: %s takes a name, or one qualified by a Go package or a Python module (sha256.Sum256, json.loads), and no package or module %s defines %s or is named at a call of it in the files searched: give %q (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, mode, qual, name, name, name, asked)
 				}
 				in.Name, in.Of = asked, qual
 			}

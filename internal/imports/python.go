@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 // Compiled on first use (as the other patterns of this package are): at
@@ -123,4 +125,122 @@ func pyImports(p string, data []byte, roots ...string) []Import {
 		}
 	}
 	return out
+}
+
+// PyBinding is a name a Python file's imports bind. Name is what the
+// file calls it by. "import a.b as n" binds n to Module a.b; "import a.b"
+// binds a to Module a (a.b is reached through it); "from m import x as
+// n" binds n to Attr x of Module m (a function, a class, or a submodule).
+type PyBinding struct {
+	Name, Module, Attr string
+}
+
+// PyBindings reads the names the import statements of a Python file
+// bind, in line order (a name bound twice is listed twice). A "from …
+// import (" list may go on over the lines that follow, to its ")".
+func PyBindings(data []byte) []PyBinding {
+	var out []PyBinding
+	pos := 0
+	next := func() []byte { // the line at pos, which goes past it
+		line := data[pos:]
+		if i := bytes.IndexByte(line, '\n'); i >= 0 {
+			line = line[:i]
+			pos += i + 1
+		} else {
+			pos = len(data)
+		}
+		return line
+	}
+	// Only the lines that hold "import" are looked at, found as one
+	// search finds them (most lines of a file hold none).
+	for {
+		i := bytes.Index(data[pos:], []byte("import"))
+		if i < 0 {
+			break
+		}
+		pos = bytes.LastIndexByte(data[:pos+i], '\n') + 1
+		raw := next()
+		if t := bytes.TrimLeft(raw, " \t"); !bytes.HasPrefix(t, []byte("import ")) && !bytes.HasPrefix(t, []byte("from ")) {
+			continue
+		}
+		line := strings.TrimSpace(pyCode(raw))
+		for continued(raw) && pos < len(data) { // a "\" joins the next line
+			raw = next()
+			line += " " + strings.TrimSpace(pyCode(raw))
+		}
+		switch {
+		case strings.HasPrefix(line, "import "):
+			for _, part := range strings.Split(line[len("import "):], ",") {
+				switch f := strings.Fields(part); {
+				case len(f) == 3 && f[1] == "as":
+					out = append(out, PyBinding{Name: f[2], Module: f[0]})
+				case len(f) == 1:
+					first, _, _ := strings.Cut(f[0], ".")
+					out = append(out, PyBinding{Name: first, Module: first})
+				}
+			}
+		case strings.HasPrefix(line, "from "):
+			mod, names, ok := strings.Cut(line[len("from "):], " import ")
+			if !ok {
+				continue
+			}
+			mod, names = strings.TrimSpace(mod), strings.TrimSpace(names)
+			if mod == "" {
+				continue
+			}
+			if strings.HasPrefix(names, "(") {
+				for !strings.Contains(names, ")") && pos < len(data) {
+					names += " " + strings.TrimSpace(pyCode(next()))
+				}
+				names = strings.Trim(names, "() ")
+			}
+			for _, part := range strings.Split(names, ",") {
+				switch f := strings.Fields(part); {
+				case len(f) == 3 && f[1] == "as":
+					out = append(out, PyBinding{Name: f[2], Module: mod, Attr: f[0]})
+				case len(f) == 1 && f[0] != "*":
+					out = append(out, PyBinding{Name: f[0], Module: mod, Attr: f[0]})
+				}
+			}
+		}
+	}
+	return slices.DeleteFunc(out, func(b PyBinding) bool { return !isPyName(b.Name) })
+}
+
+// isPyName reports whether s is a name as Python writes one: letters,
+// digits and "_", not starting with a digit.
+func isPyName(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// continued reports whether a line of Python ends with a "\\": the next
+// line goes on with its statement.
+func continued(line []byte) bool {
+	if bytes.IndexByte(line, '#') >= 0 {
+		return false // a comment runs to the line's end
+	}
+	return bytes.HasSuffix(bytes.TrimRight(line, " \t\r"), []byte{'\\'})
+}
+
+// pyCode returns a line of Python without its comment and line
+// continuation (a "#" in a string is taken for a comment: import lines
+// hold no strings).
+func pyCode(line []byte) string {
+	if i := bytes.IndexByte(line, '#'); i >= 0 {
+		line = line[:i]
+	}
+	return strings.TrimSuffix(strings.TrimRight(string(line), " \t\r"), "\\")
+}
+
+// PyResolve returns the file of the tree a Python module's dotted name
+// resolves to, seen from file p (relative names from its package), as
+// Import.To names it: "" when it is not in the tree. Roots are where to
+// look last (a project's top, which Python's path holds when it runs).
+func PyResolve(p, spec string, roots ...string) string {
+	return pyResolve(filepath.Dir(p), spec, roots...)
 }

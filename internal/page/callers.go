@@ -19,7 +19,7 @@ type CallersInput struct {
 	Files       []File  // the files with calls (uses), in order, each a Line with In set (and Kind, its label, on a refs page; Callee on a callees page; Depth, its level less 1, on a callers page that follows callers)
 	Levels      []Level // callers with a depth: where each level after the first starts in Files
 	Mentions    int     // refs: occurrences in comments and strings, counted, not shown
-	Of          string  // for pkg.Name (Name is so written): pkg, the Go package the calls or uses kept name
+	Of          string  // for pkg.Name (Name is so written): pkg, the Go package or Python module the calls or uses kept name
 	NotOf       int     // for pkg.Name: the calls or uses of the name left out, not of pkg
 	By          string  // how calls were found: "tree-sitter" or "line classifier"
 	Parsed      int     // files that mention Name, parsed
@@ -70,7 +70,7 @@ func PlanCallers(in CallersInput) *Page {
 		p.Definitions = append(p.Definitions, f)
 	}
 	head := callersHeader(in)
-	only := soleDir(in.Definitions)
+	only := soleHome(in.Definitions)
 	same := in.Of != "" && onePackage(in.Files) // pkg.Name: each line would say the same
 	units := make([]unitFile, len(in.Files))
 	for i, f := range in.Files {
@@ -102,26 +102,31 @@ func PlanCallers(in CallersInput) *Page {
 	return p
 }
 
-// soleDir returns the directory that holds every definition of the
-// name, "" when they are in several (or there are none).
-func soleDir(defs []File) string {
-	dir := ""
+// soleHome returns the place that holds every definition of the name
+// (a Go file's directory, its package; any other file itself), "" when
+// they are in several (or there are none).
+func soleHome(defs []File) string {
+	one := ""
 	for _, f := range defs {
-		switch d := path.Dir(f.Path); {
-		case dir == "":
-			dir = d
-		case d != dir:
+		h := f.Path
+		if strings.HasSuffix(h, ".go") {
+			h = path.Dir(h)
+		}
+		switch {
+		case one == "":
+			one = h
+		case h != one:
 			return ""
 		}
 	}
-	return dir
+	return one
 }
 
 // appendPackage ends a call's line with the package it names by an
 // import ("  → crypto/sha256", "  → os (standard library)"), unless that
-// is the directory of every definition (only), which says no more.
+// is where every definition is (only), which says no more.
 func appendPackage(b []byte, p *Package, only string) []byte {
-	if p == nil || p.Dir != "" && path.Clean(p.Dir) == only {
+	if p == nil || p.Dir+p.File != "" && path.Clean(p.Dir+p.File) == only {
 		return b
 	}
 	b = b[:len(b)-1] // the newline
@@ -298,7 +303,7 @@ func appendCallee(b []byte, t *Target) []byte {
 	case t.Count == 0 && t.Package != nil:
 		b = append(b, ": in "...)
 		b = append(b, t.Package.String()...)
-		if t.Package.Dir != "" {
+		if t.Package.Dir+t.Package.File != "" {
 			b = append(b, ", not found in the files searched"...)
 		}
 	case t.Count == 0:
@@ -329,7 +334,7 @@ func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) 
 	}
 	pkgs := ""
 	if marked(in.Files) || in.Mode == Callees && calleePackages(in.Files) {
-		pkgs = "; a Go call naming a package (sha256.Sum256) is of that package's, one not qualified of its own package's"
+		pkgs = "; a call naming a Go package or a Python module (sha256.Sum256, json.loads) is of that one's, one not qualified of its own"
 	}
 	bare := in.Name[strings.LastIndexByte(in.Name, '.')+1:] // pkg.Name: the files mention Name
 	var b strings.Builder
@@ -355,7 +360,7 @@ func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) 
 		if in.NotOf == 1 {
 			verb = "names"
 		}
-		fmt.Fprintf(&b, "not shown: %s of %s that %s no Go package %s (through a value, or in another language; ask for %s alone for them)\n", plural(in.NotOf, unit), bare, verb, in.Of, bare)
+		fmt.Fprintf(&b, "not shown: %s of %s that %s no package or module %s (through a value, or in another language; ask for %s alone for them)\n", plural(in.NotOf, unit), bare, verb, in.Of, bare)
 	}
 	if in.By == "tree-sitter" {
 		name := bare

@@ -319,12 +319,14 @@ type Target struct {
 }
 
 // Package is a package a call names by an import: the import's path,
-// and the directory of the tree it resolves to, or, when it is not in the
-// tree, what it is if its path tells ("standard library"). A call in its
-// own package has the directory alone.
+// and the directory of the tree it resolves to (a Python module's file),
+// or, when it is not in the tree, what it is if its path tells
+// ("standard library"). A call in its own package has the directory (the
+// file) alone.
 type Package struct {
 	Import  string `json:"import,omitempty"`
 	Dir     string `json:"dir,omitempty"`
+	File    string `json:"file,omitempty"` // a Python module's file
 	Outside string `json:"outside,omitempty"`
 }
 
@@ -335,6 +337,8 @@ func (p *Package) String() string {
 	switch {
 	case p.Dir != "":
 		return Quote(p.Dir)
+	case p.File != "":
+		return Quote(p.File)
 	case p.Outside != "":
 		return p.Import + " (" + p.Outside + ")"
 	}

@@ -108,7 +108,7 @@ const readDescription = `Read a text file, or limit lines from offset, in pages 
 
 const outlineDescription = `List the definitions in files (functions, methods, classes, types, constants, variables…; Markdown sections), nested, each as "start-end signature": what a file holds unread. A directory outlines its files. By go/parser, tree-sitter (TS, JS, Python, Rust, Java, C, C++, C#, Ruby, PHP, Bash). Pages fit budget tokens (default 4000), with a cursor.`
 
-const callersDescription = `List the calls of a function or method: each call's line under the function it sits in ("in 3051-3066 func (srv *Server) ListenAndServe() error"), after where the name is defined. Matched by name, not type-checked: the page lists the definitions; a call may be of any unless marked → its package (Go). Pages fit budget tokens (default 1500), with a cursor.`
+const callersDescription = `List the calls of a function or method: each call's line under the function it sits in ("in 3051-3066 func (srv *Server) ListenAndServe() error"), after where the name is defined. Matched by name, not type-checked: the page lists the definitions; a call may be of any unless marked → with its package. Pages fit budget tokens (default 1500), with a cursor.`
 
 const calleesDescription = `List the calls inside a function or method, each with where the callee is defined ("3462: c := s.newConn(rw)  → newConn net/http/server.go:634"; for a name defined many times, how many and the nearest two). Matched by name, not type-checked. Pages fit budget tokens (default 1500), with a cursor.`
 

@@ -259,7 +259,7 @@ var toolSpecs = sync.OnceValue(func() specs {
 	)
 	callersSpec := &spec{
 		tool: "callers",
-		params: append(nameParams("the function or method called (Serve, not Server.Serve; in Go, sha256.Sum256 too)"),
+		params: append(nameParams("the function or method called (Serve, not Server.Serve; pkg.Func in Go, Python)"),
 			param{name: "depth", kind: kInt, desc: "levels of callers of callers to follow (1-5)"}),
 		aliases: slices.DeleteFunc(slices.Clone(nameAliases), func(al alias) bool { return al.name == "depth" }), // its own parameter, not max_depth's alias
 	}

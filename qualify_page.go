@@ -1,0 +1,190 @@
+package scout
+
+import (
+	"path"
+	"strings"
+
+	"github.com/scoutcode/scout/internal/imports"
+	"github.com/scoutcode/scout/internal/page"
+)
+
+// home returns where a file's definitions are its package's or module's:
+// a Go file's directory (its package), a Python file itself (its
+// module); "" for another language.
+func home(p string) string {
+	switch {
+	case strings.HasSuffix(p, ".go"):
+		return path.Dir(p)
+	case strings.HasSuffix(p, ".py") || strings.HasSuffix(p, ".pyi"):
+		return p
+	}
+	return ""
+}
+
+// homeOf returns where a package is in the tree: a Go package's
+// directory, a Python module's file; "" when it is not in the tree.
+func homeOf(p *page.Package) string { return p.Dir + p.File }
+
+// homePackage returns the Package of a home: its directory, or its file.
+func homePackage(h string) *page.Package {
+	if strings.HasSuffix(h, ".py") || strings.HasSuffix(h, ".pyi") {
+		return &page.Package{File: h}
+	}
+	return &page.Package{Dir: h}
+}
+
+// ownHomes returns the homes of the definitions a use not qualified at
+// all may be of: every Go definition's directory; a Python definition's
+// file, when it is at the module's top (no method, no nested function).
+func ownHomes(defs []page.File) (homes map[string]bool, list []string) {
+	homes = map[string]bool{}
+	for _, f := range defs {
+		h := home(f.Path)
+		if h == "" || homes[h] {
+			continue
+		}
+		for _, l := range f.Lines {
+			if strings.HasSuffix(f.Path, ".go") || l.Depth == 0 {
+				homes[h] = true
+				list = append(list, h)
+				break
+			}
+		}
+	}
+	return homes, list
+}
+
+// ownPackage marks each call or use not qualified at all (Local) that
+// sits in a home of a definition of the name with that home: Sum256(x) in
+// crypto/sha256 is crypto/sha256's Sum256, loads(s) in json/__init__.py
+// the module's own. When the definitions are in one place, that says
+// nothing new, and the lines are left as they are.
+func ownPackage(defs []page.File, files []page.File) {
+	homes, list := ownHomes(defs)
+	places := map[string]bool{}
+	for _, f := range defs {
+		places[home(f.Path)] = true
+	}
+	for _, f := range files {
+		h := home(f.Path)
+		for i, l := range f.Lines {
+			switch {
+			case l.Local && homes[h] && len(places) > 1:
+				f.Lines[i].Package = homePackage(h)
+			case l.Package != nil && homeOf(l.Package) == "" && l.Package.Outside == "" && strings.HasSuffix(f.Path, ".go"):
+				// Not resolved (no go.mod): the definitions' directory
+				// its import path ends with, when one does best.
+				if at := byTail(l.Package.Import, list, func(d string) string { return d }); len(at) == 1 {
+					p := *l.Package
+					p.Dir = at[0]
+					f.Lines[i].Package = &p
+				}
+			}
+		}
+	}
+}
+
+// byTail returns the items whose directory (dir of each) ends with the
+// most path elements of a Go import path, at least its last one: where a
+// package whose import was not resolved (a tree with no go.mod) may be.
+func byTail[T any](spec string, items []T, dir func(T) string) []T {
+	var best []T
+	most := 0
+	for _, it := range items {
+		n := tail(spec, dir(it))
+		switch {
+		case n == 0 || n < most:
+		case n > most:
+			best, most = []T{it}, n
+		default:
+			best = append(best, it)
+		}
+	}
+	return best
+}
+
+// tail counts the last path elements of a and b that are the same.
+func tail(a, b string) int {
+	n := 0
+	for a != "" && b != "" && a != "." && b != "." {
+		ea, eb := path.Base(a), path.Base(b)
+		if ea != eb || ea == "/" || ea == ".." {
+			break
+		}
+		n++
+		a, b = path.Dir(a), path.Dir(b)
+	}
+	return n
+}
+
+// packageName returns the name a package or module is called by: a Go
+// import path's (see imports.GoName), a Python module's last part (python:
+// the use is in Python); one known by its place alone, its directory's or
+// file's name.
+func packageName(p *page.Package, python bool) string {
+	switch {
+	case p.Import != "" && python:
+		return p.Import[strings.LastIndexByte(p.Import, '.')+1:]
+	case p.Import != "":
+		return imports.GoName(p.Import)
+	case p.File != "":
+		base := strings.TrimSuffix(strings.TrimSuffix(path.Base(p.File), ".py"), ".pyi")
+		if base == "__init__" {
+			return path.Base(path.Dir(p.File))
+		}
+		return base
+	}
+	return path.Base(p.Dir)
+}
+
+// ofPackage keeps, for a search of pkg.Name (qual is pkg), the
+// definitions of Name in a package or module named pkg (no method's) and
+// the calls or uses marked with such a package, or not qualified at all
+// where one of those definitions is (marking them with it). It returns
+// how many calls or uses it left out.
+func ofPackage(files, defs []page.File, qual string) (kept, keptDefs []page.File, left int) {
+	homes := map[string]bool{}
+	for _, f := range files {
+		for _, l := range f.Lines {
+			if p := l.Package; p != nil && homeOf(p) != "" && packageName(p, !strings.HasSuffix(f.Path, ".go")) == qual {
+				homes[homeOf(p)] = true
+			}
+		}
+	}
+	for _, f := range defs {
+		h := home(f.Path)
+		if h == "" || !homes[h] && packageName(homePackage(h), false) != qual {
+			continue
+		}
+		// pkg.Name is no method: only the package's own names.
+		var lines []page.Line
+		for _, l := range f.Lines {
+			if l.Kind != "method" && l.Depth == 0 {
+				lines = append(lines, l)
+			}
+		}
+		if len(lines) > 0 {
+			homes[h] = true
+			keptDefs = append(keptDefs, page.File{Path: f.Path, Lines: lines})
+		}
+	}
+	for _, f := range files {
+		var lines []page.Line
+		h := home(f.Path)
+		for _, l := range f.Lines {
+			switch {
+			case l.Package != nil && packageName(l.Package, !strings.HasSuffix(f.Path, ".go")) == qual:
+			case l.Local && homes[h] && keptDefs != nil:
+				l.Package = homePackage(h)
+			default:
+				left++
+				continue
+			}
+			lines = append(lines, l)
+		}
+		if len(lines) > 0 {
+			kept = append(kept, page.File{Path: f.Path, Lines: lines})
+		}
+	}
+	return kept, keptDefs, left
+}

@@ -1,0 +1,129 @@
+package scout
+
+import (
+	"strings"
+
+	"github.com/scoutcode/scout/internal/imports"
+	"github.com/scoutcode/scout/internal/page"
+)
+
+// pyQualifier tells, for the calls and uses of a name in one Python
+// file, which module each names by the file's imports: json.loads is of
+// the module imported as json, urllib.request.urlopen of urllib.request
+// (after "import urllib.request"), urlopen alone of urllib.request after
+// "from urllib.request import urlopen". The imports are read on the
+// first use that may name one.
+type pyQualifier struct {
+	path  string
+	data  []byte
+	r     *resolver
+	read  bool
+	names map[string]imports.PyBinding // the last binding of each name
+}
+
+// at says what module the use of a name at byte start names: pkg, with
+// the module's file when it is in the tree; or, when it is not qualified
+// and no import binds it, local (a function of the file, a builtin, a
+// local). A use through anything else (self.x, a value) is neither.
+func (q *pyQualifier) at(start int) (pkg *page.Package, local bool) {
+	chain, dotted := pyChainAt(q.data, start)
+	if !dotted {
+		name := q.data[start:]
+		end := 0
+		for end < len(name) && isIdentByte(name[end]) {
+			end++
+		}
+		b, ok := q.binding(string(name[:end]))
+		if !ok {
+			return nil, true
+		}
+		if q.r.resolve(q.path, pyJoin(b.Module, b.Attr)) != "" {
+			return nil, false // a submodule, not what it holds
+		}
+		return q.module(b.Module), false
+	}
+	if chain == "" {
+		return nil, false
+	}
+	first, rest, _ := strings.Cut(chain, ".")
+	if first == "self" || first == "cls" {
+		return nil, false // a method's own object, never a module: no need to read the imports
+	}
+	b, ok := q.binding(first)
+	if !ok {
+		return nil, false
+	}
+	mod := pyJoin(b.Module, b.Attr)
+	if rest != "" {
+		mod += "." + rest
+	}
+	return q.module(mod), false
+}
+
+// binding returns the import that binds name in the file, if one does.
+func (q *pyQualifier) binding(name string) (imports.PyBinding, bool) {
+	if !q.read {
+		q.read = true
+		for _, b := range imports.PyBindings(q.data) {
+			if q.names == nil {
+				q.names = map[string]imports.PyBinding{}
+			}
+			q.names[b.Name] = b
+		}
+	}
+	b, ok := q.names[name]
+	return b, ok
+}
+
+// module returns the module a dotted name is in: the longest part of it
+// that is a module's file in the tree (json.decoder.JSONDecoder is in
+// json/decoder.py), else the name itself, outside the tree.
+func (q *pyQualifier) module(name string) *page.Package {
+	for m := name; m != "" && strings.Trim(m, ".") != ""; {
+		if f := q.r.resolve(q.path, m); f != "" {
+			return &page.Package{Import: m, File: f}
+		}
+		i := strings.LastIndexByte(m, '.')
+		if i <= 0 || strings.Trim(m[:i], ".") == "" {
+			break
+		}
+		m = m[:i]
+	}
+	return &page.Package{Import: name, Outside: imports.Outside("Python", name)}
+}
+
+// pyJoin joins a module and a name in it ("" for none): "a.b" and "c" is
+// "a.b.c"; "." and "c" (from . import c) is ".c".
+func pyJoin(mod, attr string) string {
+	switch {
+	case attr == "":
+		return mod
+	case strings.HasSuffix(mod, "."):
+		return mod + attr
+	}
+	return mod + "." + attr
+}
+
+// pyChainAt returns the dotted names written just before the name at
+// byte start of a Python source ("urllib.request" for
+// urllib.request.urlopen): dotted when a "." precedes it; chain is ""
+// when what precedes that "." is no plain chain of names (f().x, a[0].x,
+// "s".join).
+func pyChainAt(src []byte, start int) (chain string, dotted bool) {
+	if start == 0 || src[start-1] != '.' {
+		return "", false
+	}
+	end := start - 1
+	i := end
+	for i > 0 && (isIdentByte(src[i-1]) || src[i-1] == '.') {
+		i--
+	}
+	c := string(src[i:end])
+	if c == "" || c[0] == '.' || c[0] >= '0' && c[0] <= '9' || strings.Contains(c, "..") || strings.HasSuffix(c, ".") {
+		return "", true
+	}
+	if i > 0 && strings.IndexByte(")]}'\"", src[i-1]) >= 0 {
+		return "", true
+	}
+	return c, true
+}
