@@ -38,21 +38,7 @@ func TestCallersMatchGoAST(t *testing.T) {
 	if scout.OutlineBy != "tree-sitter" {
 		t.Skip("a build without cgo has no parser: its callers come from the line classifier, which this bar is not for")
 	}
-	root := goroot(t)
-	t.Chdir(root)
-	var paths []string
-	filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
-			paths = append(paths, p)
-		}
-		return nil
-	})
-	files := make([]*ast.File, len(paths))
-	fsets := make([]*token.FileSet, len(paths))
-	fixture.Parallel(len(paths), func(i int) {
-		fsets[i] = token.NewFileSet()
-		files[i], _ = parser.ParseFile(fsets[i], paths[i], nil, parser.SkipObjectResolution)
-	})
+	paths, files, fsets := goRootFiles(t, parser.SkipObjectResolution)
 	// The names: 100 distinct FuncDecl names, sampled with a fixed seed.
 	var all []string
 	seen := map[string]bool{}
@@ -91,6 +77,27 @@ func TestCallersMatchGoAST(t *testing.T) {
 	if recall < 0.98 {
 		t.Errorf("scout found %.4f of go/ast's call sites with their callers; at least 0.98", recall)
 	}
+}
+
+// goRootFiles runs the rest of the test in GOROOT/src and parses its Go
+// files there with go/parser in mode: each file's path (as the walk
+// names it), its tree (nil when go/parser refuses it) and its FileSet.
+func goRootFiles(t *testing.T, mode parser.Mode) (paths []string, files []*ast.File, fsets []*token.FileSet) {
+	t.Helper()
+	t.Chdir(goroot(t))
+	filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
+			paths = append(paths, p)
+		}
+		return nil
+	})
+	files = make([]*ast.File, len(paths))
+	fsets = make([]*token.FileSet, len(paths))
+	fixture.Parallel(len(paths), func(i int) {
+		fsets[i] = token.NewFileSet()
+		files[i], _ = parser.ParseFile(fsets[i], paths[i], nil, mode)
+	})
+	return paths, files, fsets
 }
 
 // goCalls adds the calls of the names in want found in f, each under its

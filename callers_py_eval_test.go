@@ -24,34 +24,7 @@ func TestCallersMatchPythonAST(t *testing.T) {
 	if scout.OutlineBy != "tree-sitter" {
 		t.Skip("a build without cgo has no parser: its callers come from the line classifier, which this bar is not for")
 	}
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Fatalf("python3 is needed as the oracle: %v", err)
-	}
-	out, err := exec.Command(python, "-c", `import sysconfig; print(sysconfig.get_path("stdlib"))`).Output()
-	if err != nil {
-		t.Fatalf("python3 has no stdlib path: %v", err)
-	}
-	stdlib := strings.TrimSpace(string(out))
-	script, _ := filepath.Abs("testdata/pycalls.py")
-	cmd := exec.Command(python, script, stdlib)
-	cmd.Stderr = os.Stderr
-	out, err = cmd.Output()
-	if err != nil {
-		t.Fatalf("testdata/pycalls.py: %v", err)
-	}
-	var oracle struct {
-		Names  []string `json:"names"`
-		Parsed []string `json:"parsed"`
-		Sites  [][4]any `json:"sites"`
-	}
-	if err := json.Unmarshal(out, &oracle); err != nil {
-		t.Fatal(err)
-	}
-	parsed := map[string]bool{}
-	for _, p := range oracle.Parsed {
-		parsed[filepath.ToSlash(p)] = true
-	}
+	stdlib, oracle, parsed := runPyOracle(t, "testdata/pycalls.py")
 	want := map[string]map[site]bool{}
 	for _, s := range oracle.Sites {
 		n := s[0].(string)
@@ -68,4 +41,42 @@ func TestCallersMatchPythonAST(t *testing.T) {
 	if recall < 0.98 {
 		t.Errorf("scout found %.4f of ast's call sites with their callers; at least 0.98", recall)
 	}
+}
+
+// pyOracle is what a Python oracle script prints: the names it sampled,
+// the files ast parsed, and its sites, each [name, file, line, what].
+type pyOracle struct {
+	Names  []string `json:"names"`
+	Parsed []string `json:"parsed"`
+	Sites  [][4]any `json:"sites"`
+}
+
+// runPyOracle runs a Python oracle script over this machine's standard
+// library and returns the library's path, what the script printed, and
+// the files ast parsed (slash-separated).
+func runPyOracle(t *testing.T, script string) (stdlib string, oracle pyOracle, parsed map[string]bool) {
+	t.Helper()
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Fatalf("python3 is needed as the oracle: %v", err)
+	}
+	out, err := exec.Command(python, "-c", `import sysconfig; print(sysconfig.get_path("stdlib"))`).Output()
+	if err != nil {
+		t.Fatalf("python3 has no stdlib path: %v", err)
+	}
+	stdlib = strings.TrimSpace(string(out))
+	abs, _ := filepath.Abs(script)
+	cmd := exec.Command(python, abs, stdlib)
+	cmd.Stderr = os.Stderr
+	if out, err = cmd.Output(); err != nil {
+		t.Fatalf("%s: %v", script, err)
+	}
+	if err := json.Unmarshal(out, &oracle); err != nil {
+		t.Fatal(err)
+	}
+	parsed = map[string]bool{}
+	for _, p := range oracle.Parsed {
+		parsed[filepath.ToSlash(p)] = true
+	}
+	return stdlib, oracle, parsed
 }

@@ -2,15 +2,12 @@ package scout_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"slices"
@@ -19,7 +16,6 @@ import (
 	"testing"
 
 	"github.com/scoutcode/scout"
-	"github.com/scoutcode/scout/internal/fixture"
 )
 
 // pkgSite is a call marked with the package it is of: the import's path
@@ -47,19 +43,12 @@ func TestCallsPackagesMatchGoAST(t *testing.T) {
 	if scout.OutlineBy != "tree-sitter" {
 		t.Skip("a build without cgo finds calls with the line classifier, whose extra sites (in comments, definitions) this bar is not for; the marks themselves are checked by TestCallsNamePackages")
 	}
-	root := goroot(t)
-	t.Chdir(root)
-	var paths []string
-	filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
-			paths = append(paths, filepath.ToSlash(p))
-		}
-		return nil
-	})
-	files := make([]*ast.File, len(paths))
-	fixture.Parallel(len(paths), func(i int) {
-		files[i], _ = parser.ParseFile(token.NewFileSet(), paths[i], nil, parser.ParseComments) // with object resolution: a local shadowing an import is resolved; comments for go:build
-	})
+	// With object resolution (a local shadowing an import is resolved),
+	// and comments, for go:build lines.
+	paths, files, _ := goRootFiles(t, parser.ParseComments)
+	for i := range paths {
+		paths[i] = filepath.ToSlash(paths[i])
+	}
 	parsed := map[string]bool{}
 	for i, f := range files {
 		parsed[paths[i]] = f != nil
@@ -229,33 +218,7 @@ func TestCallsModulesMatchPythonAST(t *testing.T) {
 	if scout.OutlineBy != "tree-sitter" {
 		t.Skip("a build without cgo finds calls with the line classifier, whose extra sites this bar is not for; the marks themselves are checked by TestCallsNamePackages")
 	}
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Fatalf("python3 is needed as the oracle: %v", err)
-	}
-	out, err := exec.Command(python, "-c", `import sysconfig; print(sysconfig.get_path("stdlib"))`).Output()
-	if err != nil {
-		t.Fatalf("python3 has no stdlib path: %v", err)
-	}
-	stdlib := strings.TrimSpace(string(out))
-	script, _ := filepath.Abs("testdata/pymodules.py")
-	cmd := exec.Command(python, script, stdlib)
-	cmd.Stderr = os.Stderr
-	if out, err = cmd.Output(); err != nil {
-		t.Fatalf("testdata/pymodules.py: %v", err)
-	}
-	var oracle struct {
-		Names  []string `json:"names"`
-		Parsed []string `json:"parsed"`
-		Sites  [][4]any `json:"sites"`
-	}
-	if err := json.Unmarshal(out, &oracle); err != nil {
-		t.Fatal(err)
-	}
-	parsed := map[string]bool{}
-	for _, p := range oracle.Parsed {
-		parsed[filepath.ToSlash(p)] = true
-	}
+	stdlib, oracle, parsed := runPyOracle(t, "testdata/pymodules.py")
 	want := map[string]map[pkgSite]bool{}
 	for _, n := range oracle.Names {
 		want[n] = map[pkgSite]bool{}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/scoutcode/scout/internal/imports"
 	"github.com/scoutcode/scout/internal/page"
+	"github.com/scoutcode/scout/internal/rank"
 )
 
 // home returns where a file's definitions are its package's or module's:
@@ -187,4 +188,23 @@ func ofPackage(files, defs []page.File, qual string) (kept, keptDefs []page.File
 		}
 	}
 	return kept, keptDefs, left
+}
+
+// definitionRank orders the places that define a name as grep ranks
+// files, so that the ones a page lists first are where the code is: the
+// project's own (0), then stubs that only declare it (.pyi, .d.ts: 1),
+// tests and examples (2), vendored copies (4), and what is several of
+// those after each of them.
+func definitionRank(p string) int {
+	n := 0
+	if strings.HasSuffix(p, ".pyi") || strings.HasSuffix(p, ".d.ts") {
+		n++
+	}
+	if rank.Test(p) || rank.Docs(p) {
+		n += 2
+	}
+	if rank.Vendored(p) {
+		n += 4
+	}
+	return n
 }

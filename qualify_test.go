@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -24,26 +27,13 @@ import (
 func TestCallsNamePackages(t *testing.T) {
 	f := fixture.Enter(t, "testdata/packages/packages.txtar")
 	ctx := context.Background()
-	marks := func(name string) string {
-		t.Helper()
-		p, err := scout.Callers(ctx, scout.CallersOptions{Name: name, PageOptions: scout.PageOptions{Budget: 20000}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b strings.Builder
-		for _, f := range p.Files {
-			for _, l := range f.Lines {
-				fmt.Fprintf(&b, "%s:%d %s\n", f.Path, l.Number, markOf(l.Package))
-			}
+	for _, name := range []string{"Sum", "New", "save"} {
+		p, got := callersMarks(t, name)
+		if want := f.Expect[strings.ToLower(name)]; got != want {
+			t.Errorf("callers %s, each call's package:\n%s\nwant\n%s", name, got, want)
 		}
 		if !strings.Contains(p.Text, "a call marked → is of the package it names") {
 			t.Errorf("callers %s: the header does not say what → means:\n%s", name, p.Text)
-		}
-		return b.String()
-	}
-	for _, name := range []string{"Sum", "New", "save"} {
-		if got, want := marks(name), f.Expect[strings.ToLower(name)]; got != want {
-			t.Errorf("callers %s, each call's package:\n%s\nwant\n%s", name, got, want)
 		}
 	}
 
@@ -87,21 +77,8 @@ func TestCallersOfPackageName(t *testing.T) {
 	f := fixture.Enter(t, "testdata/packages/packages.txtar")
 	ctx := context.Background()
 	for _, q := range []string{"a.Sum", "b.Sum"} {
-		p, err := scout.Callers(ctx, scout.CallersOptions{Name: q, PageOptions: scout.PageOptions{Budget: 20000}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b strings.Builder
-		for _, f := range p.Files {
-			for _, l := range f.Lines {
-				pkg := "-"
-				if l.Package != nil {
-					pkg = l.Package.Dir
-				}
-				fmt.Fprintf(&b, "%s:%d %s\n", f.Path, l.Number, pkg)
-			}
-		}
-		if got, want := b.String(), f.Expect[strings.ToLower(q)]; got != want {
+		p, got := callersMarks(t, q)
+		if want := f.Expect[strings.ToLower(q)]; got != want {
 			t.Errorf("callers %s:\n%s\nwant\n%s\npage:\n%s", q, got, want, p.Text)
 		}
 		dir := "hash/" + q[:1]
@@ -141,4 +118,51 @@ func markOf(p *scout.Package) string {
 		return p.Dir + p.File
 	}
 	return p.Import
+}
+
+// callersMarks returns the page of callers of name (at a budget that
+// holds every call) and each of its calls as "path:line mark" (see
+// markOf), one per line.
+func callersMarks(t *testing.T, name string) (*scout.Page, string) {
+	t.Helper()
+	p, err := scout.Callers(context.Background(), scout.CallersOptions{Name: name, PageOptions: scout.PageOptions{Budget: 20000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, f := range p.Files {
+		for _, l := range f.Lines {
+			fmt.Fprintf(&b, "%s:%d %s\n", f.Path, l.Number, markOf(l.Package))
+		}
+	}
+	return p, b.String()
+}
+
+// TestDefinitionsOwnFirst: a callers page lists the project's own
+// definitions of a name before a stub's, a test's and a vendored copy's,
+// each group in path order (the page shows the first few).
+func TestDefinitionsOwnFirst(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, p := range []string{"a_vendor/vendor/x/load.go", "b/load_test.go", "c/load.go", "d/load.pyi", "e/site-packages/m/load.py", "f/load.py"} {
+		def := "package x\n\nfunc Load() {}\n"
+		if !strings.HasSuffix(p, ".go") {
+			def = "def Load(): ...\n"
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		write(t, p, def)
+	}
+	p, err := scout.Callers(context.Background(), scout.CallersOptions{Name: "Load"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range p.Definitions {
+		got = append(got, f.Path)
+	}
+	want := []string{"c/load.go", "f/load.py", "d/load.pyi", "b/load_test.go", "a_vendor/vendor/x/load.go"}
+	if !slices.Equal(got, want) {
+		t.Errorf("definitions listed %v, want %v (the 6th, counted, is e/site-packages)", got, want)
+	}
 }

@@ -1,6 +1,7 @@
 package scout
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -135,6 +136,9 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 			in.Levels = append(in.Levels, page.Level{Start: from, Names: names})
 		}
 		if level == 0 {
+			slices.SortStableFunc(in.Definitions, func(a, b page.File) int {
+				return cmp.Or(definitionRank(a.Path)-definitionRank(b.Path), strings.Compare(a.Path, b.Path))
+			})
 			ownPackage(in.Definitions, in.Files)
 			if qual != "" {
 				if in.Files, in.Definitions, in.NotOf = ofPackage(in.Files, in.Definitions, qual); len(in.Files) == 0 && len(in.Definitions) == 0 {

@@ -146,7 +146,7 @@ func History(p string) bool {
 	return stem != base && strings.ContainsAny(base[len(stem):], "0123456789") && slices.Contains(historyNames, stem)
 }
 
-var vendorDirs = []string{"vendor", "third_party", "third-party", "thirdparty", "node_modules", "bower_components", "external", "extern"}
+var vendorDirs = []string{"vendor", "third_party", "third-party", "thirdparty", "node_modules", "bower_components", "external", "extern", "site-packages", "dist-packages"}
 
 // Vendored reports whether a directory of the path holds vendored code.
 func Vendored(p string) bool { return hasDir(p, vendorDirs) }
