@@ -67,7 +67,7 @@ type fileCalls struct {
 // usesQuery is what a level of a callers, refs or callees search asks
 // of each file: the uses of names (one, but for a deeper level of
 // callers) that mode asks for, the parses kept from an earlier search
-// (kc; nil: none), and the Go packages resolved so far (gr).
+// (kc; nil: none), and the imports resolved so far (gr).
 type usesQuery struct {
 	names       []string
 	mode        Mode

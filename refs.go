@@ -40,7 +40,8 @@ func Refs(ctx context.Context, o RefsOptions) (*Page, error) {
 func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOptions, showSecrets bool, depth int, co CacheOptions) (*Page, error) {
 	asked, qual := name, ""
 	if q, n, ok := strings.Cut(strings.TrimSuffix(name, "()"), "."); ok && mode != page.Callees && isIdentifier(q) && isIdentifier(n) {
-		// pkg.Name: the calls or uses of Name that name package pkg (Go).
+		// pkg.Name: the calls or uses of Name that name package (Go) or
+		// module (Python) pkg.
 		qual, name = q, n
 	}
 	if !isIdentifier(name) {
