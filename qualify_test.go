@@ -93,6 +93,12 @@ func TestCallersOfPackageName(t *testing.T) {
 	if p, err := scout.Refs(ctx, scout.RefsOptions{Name: "a.Sum", PageOptions: scout.PageOptions{Budget: 20000}}); err != nil || p.Total.Matches != 4 {
 		t.Errorf("refs a.Sum: %v, err %v; want the 4 uses of callers a.Sum", p, err)
 	}
+	if p, err := scout.Callers(ctx, scout.CallersOptions{Name: "a.Sum()"}); err != nil || !strings.HasPrefix(p.Text, "a.Sum: 1 definition") {
+		t.Errorf("callers a.Sum(): %v; want the page of a.Sum, so named", err)
+	}
+	if _, err := scout.Callers(ctx, scout.CallersOptions{Name: "x.a.Sum"}); !errors.Is(err, scout.ErrPattern) || !strings.Contains(err.Error(), `give "Sum", or "a.Sum" for the package or module a's`) {
+		t.Errorf("callers x.a.Sum: %v; want a pattern error that offers a.Sum", err)
+	}
 	_, err := scout.Callers(ctx, scout.CallersOptions{Name: "totals.Sum"})
 	if !errors.Is(err, scout.ErrPattern) || !strings.Contains(err.Error(), `give "Sum"`) {
 		t.Errorf("callers totals.Sum (a type, not a package): %v; want a pattern error that says to give Sum", err)

@@ -38,18 +38,25 @@ func Refs(ctx context.Context, o RefsOptions) (*Page, error) {
 // files that mention name, their parse, and the page. depth > 1 (callers)
 // goes on to the callers of the callers, a level at a time.
 func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOptions, showSecrets bool, depth int, co CacheOptions) (*Page, error) {
-	asked, qual := name, ""
+	typed, asked, qual := name, name, ""
 	if q, n, ok := strings.Cut(strings.TrimSuffix(name, "()"), "."); ok && mode != page.Callees && isIdentifier(q) && isIdentifier(n) {
 		// pkg.Name: the calls or uses of Name that name package (Go) or
 		// module (Python) pkg.
-		qual, name = q, n
+		qual, name, asked = q, n, q+"."+n
 	}
 	if !isIdentifier(name) {
-		if _, last, ok := concept.Symbol(name); ok && isIdentifier(last) {
+		if quals, last, ok := concept.Symbol(name); ok && isIdentifier(last) {
 			// A qualified name, as an agent copies it from code: the
 			// page lists each definition of the name alone, each with
 			// its file, so the qualifier can be told apart there.
-			return nil, fmt.Errorf("%w: %s takes one name, not a qualified one: give %q (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, mode, last, last, name)
+			takes, also := "one name, not a qualified one", ""
+			if mode != page.Callees {
+				takes = "one name, or one qualified by a package or module alone"
+				if q := quals[len(quals)-1]; isIdentifier(q) && strings.HasSuffix(strings.TrimSuffix(name, "()"), "."+last) {
+					also = fmt.Sprintf(", or %q for the package or module %s's", q+"."+last, q)
+				}
+			}
+			return nil, fmt.Errorf("%w: %s takes %s: give %q%s (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, mode, takes, last, also, last, name)
 		}
 		return nil, fmt.Errorf("%w: %s takes a name as written in the code, such as Serve or handle_timeout; %q is not one", ErrPattern, mode, name)
 	}
@@ -143,7 +150,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 			ownPackage(in.Definitions, in.Files)
 			if qual != "" {
 				if in.Files, in.Definitions, in.NotOf = ofPackage(in.Files, in.Definitions, qual); len(in.Files) == 0 && len(in.Definitions) == 0 {
-					return nil, fmt.Errorf("%w: %s takes a name, or one qualified by a Go package or a Python module (sha256.Sum256, json.loads), and no package or module %s defines %s or is named at a call of it in the files searched: give %q (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, mode, qual, name, name, name, asked)
+					return nil, fmt.Errorf("%w: %s takes a name, or one qualified by a Go package or a Python module (sha256.Sum256, json.loads), and no package or module %s defines %s or is named at a call of it in the files searched: give %q (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, mode, qual, name, name, name, typed)
 				}
 				in.Name, in.Of = asked, qual
 			}
