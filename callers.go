@@ -44,7 +44,9 @@ func isIdentifier(s string) bool {
 }
 
 // Callers returns a page of the calls of a name: each call's line under
-// the definition it sits in, file by file in path order, and where the
+// the definition it sits in, file by file (the project's own first, then
+// tests, examples and docs, vendored copies last, each kind in path
+// order), and where the
 // name is defined (all of its definitions: they are matched by name, so a
 // call may be of any of them). The files that mention the name as a word
 // are found with the search and only those are parsed, in parallel.

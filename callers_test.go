@@ -15,33 +15,43 @@ import (
 
 // callersCorpus writes Go and Python files that call target from many
 // functions, methods, closures and the top level, and returns the calls
-// as "path:line in caller", in path and line order.
+// as "path:line in caller", in the order a page lists them: the
+// project's own files in path order, then the tests (two packages under
+// tests/), then the vendored ones (two under a_vendor/vendor/, first by
+// path), each file's in line order.
 func callersCorpus(t *testing.T) []string {
 	t.Helper()
 	t.Chdir(t.TempDir())
-	var want []string
+	var own, tests, vendored []string
 	for i := range 12 {
-		dir := fmt.Sprintf("pkg%02d", i)
+		dir, want := fmt.Sprintf("pkg%02d", i), &own
+		switch i {
+		case 5, 7:
+			dir, want = "tests/"+dir, &tests
+		case 6, 10:
+			dir, want = "a_vendor/vendor/"+dir, &vendored
+		}
 		os.MkdirAll(dir, 0o755)
 		var b strings.Builder
 		b.WriteString("package p\n\nfunc target(int) int { return 0 }\n\nvar top = target(0)\n")
 		line := 6
-		want = append(want, fmt.Sprintf("%s/a.go:5 in ", dir))
+		*want = append(*want, fmt.Sprintf("%s/a.go:5 in ", dir))
 		for j := range i + 2 {
 			fmt.Fprintf(&b, "\nfunc f%d() {\n\ttarget(%d)\n\tgo func() { x.target(%d) }()\n\ttargetNot(1)\n}\n", j, j, j)
-			want = append(want, fmt.Sprintf("%s/a.go:%d in f%d", dir, line+2, j), fmt.Sprintf("%s/a.go:%d in f%d", dir, line+3, j))
+			*want = append(*want, fmt.Sprintf("%s/a.go:%d in f%d", dir, line+2, j), fmt.Sprintf("%s/a.go:%d in f%d", dir, line+3, j))
 			line += 6
 		}
 		write(t, dir+"/a.go", b.String())
 		write(t, dir+"/b.py", "class K:\n    def m(self):\n        return target(1)\n")
-		want = append(want, fmt.Sprintf("%s/b.py:3 in m", dir))
+		*want = append(*want, fmt.Sprintf("%s/b.py:3 in m", dir))
 	}
 	write(t, "notes.md", "target() is called everywhere\n")
-	return want
+	return slices.Concat(own, tests, vendored)
 }
 
 // TestCallersPagesShowEveryCallOnce follows the cursor to the end at
-// several budgets: every call shows once, in path and line order, under
+// several budgets: every call shows once, the project's own files first,
+// each kind in path order, each file's in line order, under
 // the function it sits in, and each page is within its budget.
 func TestCallersPagesShowEveryCallOnce(t *testing.T) {
 	if scout.OutlineBy != "tree-sitter" {

@@ -190,12 +190,13 @@ func ofPackage(files, defs []page.File, qual string) (kept, keptDefs []page.File
 	return kept, keptDefs, left
 }
 
-// definitionRank orders the places that define a name as grep ranks
-// files, so that the ones a page lists first are where the code is: the
-// project's own (0), then stubs that only declare it (.pyi, .d.ts: 1),
-// tests and examples (2), vendored copies (4), and what is several of
-// those after each of them.
-func definitionRank(p string) int {
+// ownFirst orders the places a page lists (the definitions of a name,
+// the files that call it) as grep ranks files, so that the ones it lists
+// first are where the project's code is: the project's own (0), then
+// stubs that only declare it (.pyi, .d.ts: 1), tests, examples and docs
+// (2), vendored copies (4), and what is several of those after each of
+// them.
+func ownFirst(p string) int {
 	n := 0
 	if strings.HasSuffix(p, ".pyi") || strings.HasSuffix(p, ".d.ts") {
 		n++

@@ -140,12 +140,16 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 				in.Files = append(in.Files, page.File{Path: c.path, Lines: c.calls})
 			}
 		}
+		// A level's files as its definitions: the project's own first,
+		// vendored copies last, each kind in path order (a total order,
+		// so a cursor resumes it).
+		slices.SortStableFunc(in.Files[from:], func(a, b page.File) int { return ownFirst(a.Path) - ownFirst(b.Path) })
 		if level > 0 && from < len(in.Files) {
 			in.Levels = append(in.Levels, page.Level{Start: from, Names: names})
 		}
 		if level == 0 {
 			slices.SortStableFunc(in.Definitions, func(a, b page.File) int {
-				return cmp.Or(definitionRank(a.Path)-definitionRank(b.Path), strings.Compare(a.Path, b.Path))
+				return cmp.Or(ownFirst(a.Path)-ownFirst(b.Path), strings.Compare(a.Path, b.Path))
 			})
 			ownPackage(in.Definitions, in.Files)
 			if qual != "" {

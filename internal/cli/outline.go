@@ -63,7 +63,8 @@ func (e *env) outlineCommand() *cobra.Command {
 }
 
 const callersLong = `Print the calls of a name: each call's line under the function or method
-it sits in, file by file, after where the name is defined. The files that
+it sits in, file by file (the project's own first, then tests and examples,
+vendored copies last), after where the name is defined. The files that
 mention the name as a word are found with the search (as grep -w would) and
 only those are parsed, with tree-sitter, in parallel.
 
