@@ -9,15 +9,12 @@ import (
 	"github.com/scoutcode/scout/internal/rank"
 )
 
-// home returns where a file's definitions are its package's or module's:
-// a Go file's directory (its package), a Python file itself (its
-// module); "" for another language.
+// home returns where a file's definitions are its package's or module's
+// (page.Home: a Go file's directory, a Python file itself); "" for
+// another language.
 func home(p string) string {
-	switch {
-	case strings.HasSuffix(p, ".go"):
-		return path.Dir(p)
-	case strings.HasSuffix(p, ".py") || strings.HasSuffix(p, ".pyi"):
-		return p
+	if strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".py") || strings.HasSuffix(p, ".pyi") {
+		return page.Home(p)
 	}
 	return ""
 }

@@ -102,16 +102,21 @@ func PlanCallers(in CallersInput) *Page {
 	return p
 }
 
-// soleHome returns the place that holds every definition of the name
-// (a Go file's directory, its package; any other file itself), "" when
-// they are in several (or there are none).
+// Home returns the place whose definitions a file's are: a Go file's
+// directory (its package), any other file itself (a Python module).
+func Home(p string) string {
+	if strings.HasSuffix(p, ".go") {
+		return path.Dir(p)
+	}
+	return p
+}
+
+// soleHome returns the Home that holds every definition of the name, ""
+// when they are in several (or there are none).
 func soleHome(defs []File) string {
 	one := ""
 	for _, f := range defs {
-		h := f.Path
-		if strings.HasSuffix(h, ".go") {
-			h = path.Dir(h)
-		}
+		h := Home(f.Path)
 		switch {
 		case one == "":
 			one = h
