@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/scoutcode/scout/internal/imports"
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/rank"
 )
@@ -74,10 +75,19 @@ func targets(ctx context.Context, sc Scope, files []page.File) error {
 	at := map[string][]place{}
 	for _, f := range res.Files {
 		lang := rank.LangOf(f.Path)
+		var top *imports.PyTop      // read for the first indented def
 		for _, l := range f.Lines { // only definitions (defsOnly)
 			if n := declares(lang, l.Text, names); n != "" {
-				method := lang == rank.Go && strings.HasPrefix(strings.TrimSpace(l.Text), "func (") ||
-					lang == rank.Python && (strings.HasPrefix(l.Text, " ") || strings.HasPrefix(l.Text, "\t")) // in a class or a function
+				method := lang == rank.Go && strings.HasPrefix(strings.TrimSpace(l.Text), "func (")
+				if lang == rank.Python && (strings.HasPrefix(l.Text, " ") || strings.HasPrefix(l.Text, "\t")) {
+					// In a class or a function, unless in an if or try
+					// block at the module's top (os.py's functions).
+					if top == nil {
+						t, _ := imports.ReadPyTop(f.Path) // unread: each indented def is a method's
+						top = &t
+					}
+					method = !slices.Contains(top.Defines[n], l.Number)
+				}
 				at[n] = append(at[n], place{page.Place{Path: f.Path, Line: l.Number}, l.Score, method})
 			}
 		}

@@ -33,11 +33,13 @@ type goQualifier struct {
 type resolver struct {
 	mods *imports.GoModules
 	mu   sync.Mutex
-	dir  map[[3]string]string // language, directory and import → where it resolves
+	dir  map[[3]string]string      // language, directory and import → where it resolves
+	tops map[string]*imports.PyTop // a Python module's file → what its top defines and imports
+	defs map[[2]string]string      // a Python module's file and a name → the module that defines it
 }
 
 func newResolver() *resolver {
-	return &resolver{mods: imports.NewGoModules(), dir: map[[3]string]string{}}
+	return &resolver{mods: imports.NewGoModules(), dir: map[[3]string]string{}, tops: map[string]*imports.PyTop{}, defs: map[[2]string]string{}}
 }
 
 // resolve returns where an import of file p resolves in the tree: a Go
@@ -177,3 +179,87 @@ func qualifierAt(src []byte, start int) (qual string, dotted bool) {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// pyDefiner returns the file of the module that defines name, seen from
+// the module in file f: f itself when its top defines name, else the
+// module its imports bring name from ("from .tasks import sleep", "from
+// .tasks import *" in asyncio/__init__.py), followed to where name is
+// defined. It is f when no module on the way defines name (or one cannot
+// be read): a name it sets some other way stays its own.
+func (r *resolver) pyDefiner(f, name string) string {
+	k := [2]string{f, name}
+	r.mu.Lock()
+	to, ok := r.defs[k]
+	r.mu.Unlock()
+	if ok {
+		return to
+	}
+	to, found := r.definer(f, name, 0, map[string]bool{})
+	if !found {
+		to = f
+	}
+	r.mu.Lock()
+	r.defs[k] = to
+	r.mu.Unlock()
+	return to
+}
+
+// maxReexports is the most imports pyDefiner follows a name through, one
+// from another.
+const maxReexports = 8
+
+// definer is pyDefiner's walk, depth imports from where it started; seen
+// holds the modules it went through.
+func (r *resolver) definer(f, name string, depth int, seen map[string]bool) (string, bool) {
+	if seen[f] || depth > maxReexports {
+		return "", false
+	}
+	seen[f] = true
+	top := r.pyTop(f)
+	if len(top.Defines[name]) > 0 {
+		return f, true
+	}
+	for i := len(top.Bindings) - 1; i >= 0; i-- { // the last binding of a name wins
+		b := top.Bindings[i]
+		if b.Name != name {
+			continue
+		}
+		if b.Attr == "" || r.resolve(f, pyJoin(b.Module, b.Attr)) != "" {
+			return "", false // a module, not a name in one
+		}
+		if g := r.resolve(f, b.Module); g != "" {
+			return r.definer(g, b.Attr, depth+1, seen)
+		}
+		return "", false
+	}
+	if strings.HasPrefix(name, "_") {
+		return "", false // "import *" leaves out the names starting with _
+	}
+	for _, m := range top.Stars {
+		if g := r.resolve(f, m); g != "" {
+			if to, ok := r.definer(g, name, depth+1, seen); ok {
+				return to, true
+			}
+		}
+	}
+	return "", false
+}
+
+// pyTop returns what the top of the Python module in file f defines and
+// imports, read once per search (nothing, when it cannot be read).
+func (r *resolver) pyTop(f string) *imports.PyTop {
+	r.mu.Lock()
+	t, ok := r.tops[f]
+	r.mu.Unlock()
+	if ok {
+		return t
+	}
+	top, err := imports.ReadPyTop(f)
+	if err != nil {
+		top = imports.PyTop{}
+	}
+	r.mu.Lock()
+	r.tops[f] = &top
+	r.mu.Unlock()
+	return &top
+}

@@ -28,19 +28,14 @@ type pyQualifier struct {
 func (q *pyQualifier) at(start int) (pkg *page.Package, local bool) {
 	chain, dotted := pyChainAt(q.data, start)
 	if !dotted {
-		name := q.data[start:]
-		end := 0
-		for end < len(name) && isIdentByte(name[end]) {
-			end++
-		}
-		b, ok := q.binding(string(name[:end]))
+		b, ok := q.binding(pyNameAt(q.data[start:]))
 		if !ok {
 			return nil, true
 		}
 		if q.r.resolve(q.path, pyJoin(b.Module, b.Attr)) != "" {
 			return nil, false // a submodule, not what it holds
 		}
-		return q.module(b.Module), false
+		return q.defining(q.module(b.Module), b.Module, b.Attr), false
 	}
 	if chain == "" {
 		return nil, false
@@ -57,7 +52,29 @@ func (q *pyQualifier) at(start int) (pkg *page.Package, local bool) {
 	if rest != "" {
 		mod += "." + rest
 	}
-	return q.module(mod), false
+	return q.defining(q.module(mod), mod, pyNameAt(q.data[start:])), false
+}
+
+// defining returns pkg, the module a use names as mod, with the file of
+// the module that defines name in its stead when mod's file only imports
+// it from there (asyncio.sleep is defined in asyncio/tasks.py, which
+// asyncio/__init__.py imports with "from .tasks import *"). A module
+// found for a part of mod alone (a.b.name, where only a is a file) is
+// left as it is.
+func (q *pyQualifier) defining(pkg *page.Package, mod, name string) *page.Package {
+	if pkg.File != "" && pkg.Import == mod && name != "" {
+		pkg.File = q.r.pyDefiner(pkg.File, name)
+	}
+	return pkg
+}
+
+// pyNameAt returns the name that starts src.
+func pyNameAt(src []byte) string {
+	end := 0
+	for end < len(src) && isIdentByte(src[end]) {
+		end++
+	}
+	return string(src[:end])
 }
 
 // binding returns the import that binds name in the file, if one does.

@@ -71,8 +71,9 @@ func TestCallsNamePackages(t *testing.T) {
 // TestCallersOfPackageName: callers and refs take pkg.Name in Go: the
 // calls (uses) marked with a package named pkg (by its path, whatever the
 // file's alias), and its definitions, no method's; the page counts what
-// it left out. A qualifier no package is named is refused, as a cursor of
-// Name alone is for pkg.Name.
+// it left out; in Python, a module that imports the name from another
+// (a package's __init__.py) stands for the other's. A qualifier no
+// package is named is refused, as a cursor of Name alone is for pkg.Name.
 func TestCallersOfPackageName(t *testing.T) {
 	f := fixture.Enter(t, "testdata/packages/packages.txtar")
 	ctx := context.Background()
@@ -88,6 +89,15 @@ func TestCallersOfPackageName(t *testing.T) {
 		left := strings.Count(f.Expect["sum"], "\n") - strings.Count(want(f, q), "\n")
 		if !strings.Contains(p.Text, fmt.Sprintf("not shown: %d calls of Sum that name no package or module %s", left, q[:1])) {
 			t.Errorf("callers %s: the page does not count the %d calls left out:\n%s", q, left, p.Text)
+		}
+	}
+	// A module that brings the name from another (py/kit's __init__.py
+	// with "from .impl import *", wrap.py with "from .impl import save"):
+	// the definition is the other's.
+	for q, line := range map[string]string{"kit.save": "py/app.py:17 py/kit/impl.py\n", "wrap.save": "py/app.py:18 py/kit/impl.py\n"} {
+		p, got := callersMarks(t, q)
+		if got != line || len(p.Definitions) != 1 || p.Definitions[0].Path != "py/kit/impl.py" || len(p.Definitions[0].Lines) != 2 {
+			t.Errorf("callers %s: calls\n%s definitions %v; want\n%s and the 2 of py/kit/impl.py\npage:\n%s", q, got, p.Definitions, line, p.Text)
 		}
 	}
 	if p, err := scout.Refs(ctx, scout.RefsOptions{Name: "a.Sum", PageOptions: scout.PageOptions{Budget: 20000}}); err != nil || p.Total.Matches != 4 {

@@ -12,6 +12,12 @@ call of a name that ast ties to a module by the file's imports:
 - name(...), not bound by an import, in a file that defines name at its
   top (in its if and try blocks too): that file.
 
+A module of the tree that does not define the name at its top but
+imports it follows that import, to the module that defines it (asyncio's
+__init__.py has "from .tasks import *": asyncio.sleep is asyncio/tasks.py's;
+a name starting with _ is not brought by a "*"); when no module on the way
+defines it, the module named stays.
+
 Each site is [name, file, line of the name, module], the module as its
 file when it is in the tree, else its dotted name. Imports anywhere in the
 file count, the last of a name winning, as a reader of import lines sees
@@ -96,8 +102,9 @@ def chain(node):
     return list(reversed(parts))
 
 
-sites = []
-for rel, tree in sorted(trees.items()):
+def bindings(rel, tree):
+    """The names the file's imports bind (anywhere in it), the last of a
+    name winning: name -> (module, name in it or None)."""
     binds = {}
     imports = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
     for n in sorted(imports, key=lambda n: (n.lineno, n.col_offset)):
@@ -113,6 +120,73 @@ for rel, tree in sorted(trees.items()):
             for a in n.names:
                 if a.name != "*":
                     binds[a.asname or a.name] = (mod, a.name)
+    return binds
+
+
+def top_of(rel, tree):
+    """What a module's top defines (its if, try and with blocks too:
+    functions, classes, names assigned) and the modules of its
+    "from m import *" there, in order."""
+    defs, stars = set(), []
+
+    def visit(body):
+        for n in body:
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                defs.add(n.name)
+            elif isinstance(n, ast.Assign):
+                defs.update(t.id for t in n.targets if isinstance(t, ast.Name))
+            elif isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name):
+                defs.add(n.target.id)
+            elif isinstance(n, ast.ImportFrom) and any(a.name == "*" for a in n.names):
+                stars.append(absolute(rel, n.level, n.module))
+            elif isinstance(n, (ast.If, ast.Try, ast.With)):
+                visit(n.body + getattr(n, "orelse", []) + [s for h in getattr(n, "handlers", []) for s in h.body] + getattr(n, "finalbody", []))
+
+    visit(tree.body)
+    return defs, stars
+
+
+tops = {}
+
+
+def definer(f, name, depth=0, seen=None):
+    """The module file that defines name, seen from module file f through
+    its imports; None when none on the way does."""
+    seen = set() if seen is None else seen
+    if f in seen or depth > 8 or f not in trees:
+        return None
+    seen.add(f)
+    if f not in tops:
+        tops[f] = (top_of(f, trees[f]), bindings(f, trees[f]))
+    (defs, stars), binds = tops[f]
+    if name in defs:
+        return f
+    if name in binds:
+        mod, attr = binds[name]
+        if attr is None or (mod + "." + attr if mod else attr) in modfile or mod not in modfile:
+            return None
+        return definer(modfile[mod], attr, depth + 1, seen)
+    if name.startswith("_"):
+        return None
+    for m in stars:
+        if m in modfile:
+            d = definer(modfile[m], name, depth + 1, seen)
+            if d:
+                return d
+    return None
+
+
+def module_for(dotted, name):
+    """where(dotted), or the module that defines name when the whole of
+    dotted is a module of the tree that imports it."""
+    if dotted in modfile:
+        return definer(modfile[dotted], name) or modfile[dotted]
+    return where(dotted)
+
+
+sites = []
+for rel, tree in sorted(trees.items()):
+    binds = bindings(rel, tree)
     own = set()  # defined at the module's top, in its if and try blocks too
     todo = list(tree.body)
     while todo:
@@ -130,7 +204,7 @@ for rel, tree in sorted(trees.items()):
             if b and b[1] is not None:
                 mod, attr = b
                 if (mod + "." + attr if mod else attr) not in modfile:
-                    sites.append([fn.id, rel, fn.lineno, where(mod)])
+                    sites.append([fn.id, rel, fn.lineno, module_for(mod, attr)])
             elif not b and fn.id in own:
                 sites.append([fn.id, rel, fn.lineno, rel])
         elif isinstance(fn, ast.Attribute) and fn.attr in names:
@@ -139,6 +213,6 @@ for rel, tree in sorted(trees.items()):
                 continue
             mod, attr = binds[c[0]]
             full = ".".join([mod] + ([attr] if attr else []) + c[1:])
-            sites.append([fn.attr, rel, fn.end_lineno, where(full)])
+            sites.append([fn.attr, rel, fn.end_lineno, module_for(full, fn.attr)])
 
 json.dump({"names": sorted(names), "parsed": sorted(trees), "sites": sites}, sys.stdout)

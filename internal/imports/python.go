@@ -207,6 +207,21 @@ func PyBindings(data []byte) []PyBinding {
 	return slices.DeleteFunc(out, func(b PyBinding) bool { return !isPyName(b.Name) })
 }
 
+// isPyModule reports whether s is a module as an import names one:
+// names joined by ".", after any "." of a relative import ("." alone too).
+func isPyModule(s string) bool {
+	rest := strings.TrimLeft(s, ".")
+	if rest == "" {
+		return s != ""
+	}
+	for p := range strings.SplitSeq(rest, ".") {
+		if !isPyName(p) {
+			return false
+		}
+	}
+	return true
+}
+
 // isPyName reports whether s is a name as Python writes one: letters,
 // digits and "_", not starting with a digit.
 func isPyName(s string) bool {
@@ -243,4 +258,118 @@ func pyCode(line []byte) string {
 // look last (a project's top, which Python's path holds when it runs).
 func PyResolve(p, spec string, roots ...string) string {
 	return pyResolve(filepath.Dir(p), spec, roots...)
+}
+
+// PyTop is what a Python module's text says of the names at its top:
+// those it defines, and the imports that may bring others (a package's
+// __init__.py that re-exports its submodules' functions: "from .tasks
+// import *", "from .tasks import sleep").
+type PyTop struct {
+	Defines  map[string][]int // the lines (from 1) where a def, a class or an assignment at its top, or in an if or try block there, defines each name
+	Bindings []PyBinding      // as PyBindings reads them
+	Stars    []string         // the modules of its "from m import *", in line order
+}
+
+// ReadPyTop reads the Python module at path (a regular file of at
+// most 4 MiB) for ParsePyTop.
+func ReadPyTop(path string) (PyTop, error) {
+	data, err := readConfig(path)
+	if err != nil {
+		return PyTop{}, err
+	}
+	return ParsePyTop(data), nil
+}
+
+// ParsePyTop reads the names a module's text defines at its top and
+// the imports that bind others, by its lines: a statement at the start of
+// a line, or indented once under one there that opens an if, elif, else,
+// try, except, finally or with block. A function's or a class's body is
+// not the module's top.
+func ParsePyTop(data []byte) PyTop {
+	m := PyTop{Defines: map[string][]int{}, Bindings: PyBindings(data)}
+	block := false // the last line at the start opens an if or try block
+	body := -1     // the indentation of that block's body; -1: not seen yet
+	number := 0
+	for line := range bytes.Lines(data) {
+		number++
+		t := bytes.TrimLeft(line, " \t")
+		if len(t) == 0 || t[0] == '#' || t[0] == '\n' || t[0] == '\r' {
+			continue
+		}
+		indent := len(line) - len(t)
+		if indent == 0 {
+			first, _, _ := bytes.Cut(t, []byte(" "))
+			first = bytes.TrimRight(first, ":\r\n")
+			block = slices.Contains([]string{"if", "elif", "else", "try", "except", "finally", "with"}, string(first))
+			body = -1
+		} else {
+			if !block {
+				continue
+			}
+			if body < 0 {
+				body = indent
+			}
+			if indent != body {
+				continue
+			}
+		}
+		if n := pyDefined(t); n != "" {
+			m.Defines[n] = append(m.Defines[n], number)
+		}
+		// The suffix is cut from what follows "from " alone: in "from
+		// import *" the two overlap.
+		if rest, ok := bytes.CutPrefix(bytes.TrimSpace(pyCodeBytes(t)), []byte("from ")); ok {
+			if mod, ok := bytes.CutSuffix(rest, []byte(" import *")); ok && isPyModule(string(bytes.TrimSpace(mod))) {
+				m.Stars = append(m.Stars, string(bytes.TrimSpace(mod)))
+			}
+		}
+	}
+	return m
+}
+
+// pyDefined returns the name a statement defines: def's, async def's or
+// class's, or the one name an assignment sets ("x = …", "x: T = …"; not
+// "x == y", "x.y = …" nor "a, b = …"); "" for none.
+func pyDefined(t []byte) string {
+	for _, kw := range []string{"def ", "async def ", "class "} {
+		if rest, ok := bytes.CutPrefix(t, []byte(kw)); ok {
+			return pyNameAt(bytes.TrimLeft(rest, " \t"))
+		}
+	}
+	n := pyNameAt(t)
+	rest := bytes.TrimLeft(t[len(n):], " \t")
+	switch {
+	case n == "" || len(rest) == 0:
+		return ""
+	case rest[0] == ':' && !bytes.HasPrefix(rest, []byte(":=")),
+		rest[0] == '=' && !bytes.HasPrefix(rest, []byte("==")):
+		return n
+	}
+	return ""
+}
+
+// pyNameAt returns the name at the start of b, "" when none is there.
+func pyNameAt(b []byte) string {
+	end := 0
+	for end < len(b) && (b[end] == '_' || b[end] >= 'a' && b[end] <= 'z' || b[end] >= 'A' && b[end] <= 'Z' || b[end] >= 0x80 || end > 0 && b[end] >= '0' && b[end] <= '9') {
+		end++
+	}
+	if n := string(b[:end]); isPyName(n) && !pyKeywords[n] {
+		return n
+	}
+	return ""
+}
+
+// pyKeywords are the words that open a statement, never a name it sets.
+var pyKeywords = map[string]bool{"if": true, "elif": true, "else": true, "try": true, "except": true, "finally": true, "with": true,
+	"for": true, "while": true, "return": true, "import": true, "from": true, "def": true, "class": true, "pass": true, "raise": true,
+	"del": true, "global": true, "nonlocal": true, "assert": true, "lambda": true, "yield": true, "async": true, "await": true,
+	"not": true, "and": true, "or": true, "in": true, "is": true, "break": true, "continue": true, "match": true, "case": true}
+
+// pyCodeBytes is pyCode for a line kept as bytes.
+func pyCodeBytes(line []byte) []byte {
+	if i := bytes.IndexByte(line, '#'); i >= 0 {
+		line = line[:i]
+	}
+	return bytes.TrimRight(line, " \t\r\n")
 }
