@@ -126,6 +126,15 @@ func targets(ctx context.Context, sc Scope, files []page.File) error {
 				ps = byTail(c.Package.Import, ps, func(p place) string { return path.Dir(p.Path) })
 			case c.Package != nil && homeOf(c.Package) == "" && c.Package.Outside == "":
 				// A Python module not in the tree, nor known: by name.
+			case c.Package != nil && imports.Lang(f.Path) == "JavaScript/TypeScript":
+				// fs.readFile: fs's, or by name when the module in the
+				// tree defines none (it may export another's: export *
+				// from "./x", module.exports = require("./x")).
+				if homeOf(c.Package) != "" {
+					if own := slices.DeleteFunc(slices.Clone(ps), func(p place) bool { return home(p.Path) != homeOf(c.Package) }); len(own) > 0 {
+						ps = own
+					}
+				}
 			case c.Package != nil: // sha256.Sum256: crypto/sha256's only; json.loads: json/__init__.py's
 				ps = slices.DeleteFunc(ps, func(p place) bool { return homeOf(c.Package) == "" || home(p.Path) != homeOf(c.Package) })
 			case c.Local && slices.ContainsFunc(ps, own): // Get(x): its package's (module's), when it has one

@@ -32,6 +32,7 @@ type goQualifier struct {
 // to the go.mod. Its methods are safe to call at once.
 type resolver struct {
 	mods *imports.GoModules
+	js   *imports.Resolver // JavaScript's and TypeScript's configurations read so far
 	mu   sync.Mutex
 	dir  map[[3]string]string      // language, directory and import → where it resolves
 	tops map[string]*imports.PyTop // a Python module's file → what its top defines and imports
@@ -39,25 +40,26 @@ type resolver struct {
 }
 
 func newResolver() *resolver {
-	return &resolver{mods: imports.NewGoModules(), dir: map[[3]string]string{}, tops: map[string]*imports.PyTop{}, defs: map[[2]string]string{}}
+	return &resolver{mods: imports.NewGoModules(), js: imports.NewResolver(), dir: map[[3]string]string{}, tops: map[string]*imports.PyTop{}, defs: map[[2]string]string{}}
 }
 
 // resolve returns where an import of file p resolves in the tree: a Go
 // import's directory (see imports.GoResolve), a Python module's file
-// (imports.PyResolve); "" when it is not in the tree.
+// (imports.PyResolve), a JavaScript or TypeScript module's file (as
+// related resolves it); "" when it is not in the tree.
 func (r *resolver) resolve(p, spec string) string {
-	lang := "go"
-	if !strings.HasSuffix(p, ".go") {
-		lang = "py"
-	}
+	lang := imports.Lang(p)
 	k := [3]string{lang, path.Dir(p), spec}
 	r.mu.Lock()
 	to, ok := r.dir[k]
 	r.mu.Unlock()
 	if !ok {
-		if lang == "go" {
+		switch lang {
+		case "Go":
 			to = r.mods.Resolve(p, spec)
-		} else {
+		case "JavaScript/TypeScript":
+			to = r.js.JSResolve(p, spec)
+		default:
 			// Last, from where the search runs: a project's top, on
 			// Python's path when its code runs (a script in a directory
 			// with no __init__.py imports the project's modules so).
@@ -92,6 +94,8 @@ func (r *resolver) qualifier(p string, data []byte) qualifier {
 		return &goQualifier{path: p, data: data, gr: r}
 	case strings.HasSuffix(p, ".py") || strings.HasSuffix(p, ".pyi"):
 		return &pyQualifier{path: p, data: data, r: r}
+	case imports.Lang(p) == "JavaScript/TypeScript":
+		return &jsQualifier{path: p, data: data, r: r}
 	}
 	return noQualifier{}
 }

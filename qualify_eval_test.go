@@ -2,12 +2,14 @@ package scout_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"slices"
@@ -250,4 +252,59 @@ func ignored(f *ast.File) bool {
 		}
 	}
 	return false
+}
+
+// TestCallsModulesMatchTypeScript compares the modules scout's callers
+// pages mark JavaScript calls with against the TypeScript compiler's
+// checker, over npm's own code (this machine's global npm, lib/), for 100
+// callee names sampled from those called through an import or a require
+// (testdata/jsmodules.js says how the checker ties a call to a module).
+// It needs node and the typescript package: SCOUT_TYPESCRIPT names the
+// package's directory (.ci/run installs typescript@5.6.3 and sets it).
+func TestCallsModulesMatchTypeScript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("type-checks npm's code and runs 100 callers searches over it; run without -short")
+	}
+	if scout.OutlineBy != "tree-sitter" {
+		t.Skip("a build without cgo finds calls with the line classifier, whose extra sites this bar is not for; the marks themselves are checked by TestCallsNamePackages")
+	}
+	tsDir := os.Getenv("SCOUT_TYPESCRIPT")
+	if tsDir == "" {
+		t.Skip("SCOUT_TYPESCRIPT is not set: install the oracle with `npm install --prefix DIR typescript@5.6.3` and set SCOUT_TYPESCRIPT=DIR/node_modules/typescript (.ci/run does)")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Fatalf("node is needed to run the TypeScript compiler: %v", err)
+	}
+	out, err := exec.Command("npm", "root", "-g").Output()
+	if err != nil {
+		t.Fatalf("npm root -g: %v", err)
+	}
+	npmDir := filepath.Join(strings.TrimSpace(string(out)), "npm")
+	if _, err := os.Stat(filepath.Join(npmDir, "lib")); err != nil {
+		t.Fatalf("no npm code to check against: %v", err)
+	}
+	script, _ := filepath.Abs("testdata/jsmodules.js")
+	cmd := exec.Command(node, script, tsDir, npmDir, "lib")
+	cmd.Stderr = os.Stderr
+	if out, err = cmd.Output(); err != nil {
+		t.Fatalf("%s: %v", script, err)
+	}
+	var oracle pyOracle
+	if err := json.Unmarshal(out, &oracle); err != nil {
+		t.Fatal(err)
+	}
+	parsed := map[string]bool{}
+	for _, p := range oracle.Parsed {
+		parsed[p] = true
+	}
+	want := map[string]map[pkgSite]bool{}
+	for _, n := range oracle.Names {
+		want[n] = map[pkgSite]bool{}
+	}
+	for _, s := range oracle.Sites {
+		want[s[0].(string)][pkgSite{s[1].(string), int(s[2].(float64)), s[3].(string)}] = true
+	}
+	t.Chdir(npmDir)
+	comparePackages(t, "tsc", oracle.Names, want, parsed, scout.Scope{Paths: []string{"lib"}}, 300, 0.98, 0.02)
 }

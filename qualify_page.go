@@ -10,10 +10,11 @@ import (
 )
 
 // home returns where a file's definitions are its package's or module's
-// (page.Home: a Go file's directory, a Python file itself); "" for
-// another language.
+// (page.Home: a Go file's directory, a Python, JavaScript or TypeScript
+// file itself); "" for another language.
 func home(p string) string {
-	if strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".py") || strings.HasSuffix(p, ".pyi") {
+	switch imports.Lang(p) {
+	case "Go", "Python", "JavaScript/TypeScript":
 		return page.Home(p)
 	}
 	return ""
@@ -25,7 +26,7 @@ func homeOf(p *page.Package) string { return p.Dir + p.File }
 
 // homePackage returns the Package of a home: its directory, or its file.
 func homePackage(h string) *page.Package {
-	if strings.HasSuffix(h, ".py") || strings.HasSuffix(h, ".pyi") {
+	if l := imports.Lang(h); l == "Python" || l == "JavaScript/TypeScript" {
 		return &page.Package{File: h}
 	}
 	return &page.Package{Dir: h}
@@ -115,24 +116,43 @@ func tail(a, b string) int {
 	return n
 }
 
-// packageName returns the name a package or module is called by: a Go
-// import path's (see imports.GoName), a Python module's last part (python:
-// the use is in Python); one known by its place alone, its directory's or
-// file's name.
-func packageName(p *page.Package, python bool) string {
+// packageName returns the name a package or module is called by, as a
+// use in file at names it: a Go import path's (see imports.GoName), a
+// Python module's last part, a JavaScript or TypeScript module's file's
+// name without its extension (lib/index.js is lib), else its specifier's
+// last part (node:fs is fs); one known by its place alone, its
+// directory's or file's name.
+func packageName(p *page.Package, at string) string {
+	lang := imports.Lang(at)
 	switch {
-	case p.Import != "" && python:
+	case p.Import != "" && lang == "Python":
 		return p.Import[strings.LastIndexByte(p.Import, '.')+1:]
+	case p.Import != "" && p.File == "" && lang == "JavaScript/TypeScript":
+		return moduleBase(strings.TrimPrefix(p.Import, "node:"))
 	case p.Import != "":
 		return imports.GoName(p.Import)
 	case p.File != "":
-		base := strings.TrimSuffix(strings.TrimSuffix(path.Base(p.File), ".py"), ".pyi")
-		if base == "__init__" {
-			return path.Base(path.Dir(p.File))
-		}
-		return base
+		return moduleBase(p.File)
 	}
 	return path.Base(p.Dir)
+}
+
+// moduleBase returns the name a module's file or specifier is called by:
+// its last part without its extension, the directory's for an index
+// (__init__.py, index.js).
+func moduleBase(p string) string {
+	base := path.Base(p)
+	python := false
+	for _, ext := range []string{".d.ts", ".py", ".pyi", ".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"} {
+		if b, ok := strings.CutSuffix(base, ext); ok {
+			base, python = b, strings.HasPrefix(ext, ".py")
+			break
+		}
+	}
+	if python && base == "__init__" || !python && base == "index" {
+		return path.Base(path.Dir(p))
+	}
+	return base
 }
 
 // ofPackage keeps, for a search of pkg.Name (qual is pkg), the
@@ -144,14 +164,14 @@ func ofPackage(files, defs []page.File, qual string) (kept, keptDefs []page.File
 	homes := map[string]bool{}
 	for _, f := range files {
 		for _, l := range f.Lines {
-			if p := l.Package; p != nil && homeOf(p) != "" && packageName(p, !strings.HasSuffix(f.Path, ".go")) == qual {
+			if p := l.Package; p != nil && homeOf(p) != "" && packageName(p, f.Path) == qual {
 				homes[homeOf(p)] = true
 			}
 		}
 	}
 	for _, f := range defs {
 		h := home(f.Path)
-		if h == "" || !homes[h] && packageName(homePackage(h), false) != qual {
+		if h == "" || !homes[h] && packageName(homePackage(h), h) != qual {
 			continue
 		}
 		// pkg.Name is no method: only the package's own names.
@@ -171,7 +191,7 @@ func ofPackage(files, defs []page.File, qual string) (kept, keptDefs []page.File
 		h := home(f.Path)
 		for _, l := range f.Lines {
 			switch {
-			case l.Package != nil && packageName(l.Package, !strings.HasSuffix(f.Path, ".go")) == qual:
+			case l.Package != nil && packageName(l.Package, f.Path) == qual:
 			case l.Local && homes[h] && keptDefs != nil:
 				l.Package = homePackage(h)
 			default:

@@ -27,18 +27,23 @@ import (
 func TestCallsNamePackages(t *testing.T) {
 	f := fixture.Enter(t, "testdata/packages/packages.txtar")
 	ctx := context.Background()
-	for _, name := range []string{"Sum", "New", "save"} {
+	for _, name := range []string{"Sum", "New", "save", "fetchIt", "readFile"} {
 		p, got := callersMarks(t, name)
 		if want := f.Expect[strings.ToLower(name)]; got != want {
 			t.Errorf("callers %s, each call's package:\n%s\nwant\n%s", name, got, want)
 		}
-		if !strings.Contains(p.Text, "a call marked → is of the package it names") {
+		if len(p.Definitions) > 0 && !strings.Contains(p.Text, "a call marked → is of the package it names") {
 			t.Errorf("callers %s: the header does not say what → means:\n%s", name, p.Text)
 		}
 	}
 
-	for _, name := range []string{"Total", "run"} {
-		p, err := scout.Callees(ctx, scout.CalleesOptions{Name: name, PageOptions: scout.PageOptions{Budget: 20000}})
+	for _, q := range []struct{ name, path, exp string }{{"Total", "", "callees"}, {"run", "py", "callees-run"}, {"run", "js", "callees-run-js"}, {"start", "js", "callees-start-js"}} {
+		name, exp := q.name, q.exp
+		var sc scout.Scope
+		if q.path != "" {
+			sc.Paths = []string{q.path}
+		}
+		p, err := scout.Callees(ctx, scout.CalleesOptions{Name: name, Scope: sc, PageOptions: scout.PageOptions{Budget: 20000}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -58,10 +63,6 @@ func TestCallsNamePackages(t *testing.T) {
 				}
 			}
 		}
-		exp := "callees"
-		if name != "Total" {
-			exp = "callees-" + name
-		}
 		if got, want := b.String(), f.Expect[exp]; got != want {
 			t.Errorf("callees %s, each callee:\n%s\nwant\n%s\npage:\n%s", name, got, want, p.Text)
 		}
@@ -77,6 +78,9 @@ func TestCallsNamePackages(t *testing.T) {
 func TestCallersOfPackageName(t *testing.T) {
 	f := fixture.Enter(t, "testdata/packages/packages.txtar")
 	ctx := context.Background()
+	if p, got := callersMarks(t, "util.fetchIt"); got != want(f, "util.fetchIt") || len(p.Definitions) != 1 || p.Definitions[0].Path != "js/util.js" {
+		t.Errorf("callers util.fetchIt:\n%s definitions %v; want\n%s and js/util.js's alone\npage:\n%s", got, p.Definitions, want(f, "util.fetchIt"), p.Text)
+	}
 	for _, q := range []string{"a.Sum", "b.Sum"} {
 		p, got := callersMarks(t, q)
 		if want := f.Expect[strings.ToLower(q)]; got != want {

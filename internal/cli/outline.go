@@ -70,10 +70,11 @@ only those are parsed, with tree-sitter, in parallel.
 
 Calls are matched by name, not resolved by type: when the name has several
 definitions the page lists them, and a call may be of any of them. A call
-that names a Go package or a Python module by an import (sha256.Sum256,
-json.loads) is marked with it (→ crypto/sha256, → json/__init__.py), as is
-one not qualified at all where the name is defined; asked for sha256.Sum256,
-the page keeps those of a package named sha256. Files in languages without
+that names a Go package, a Python module or a JavaScript/TypeScript module
+by an import (sha256.Sum256, json.loads, fs.readFile) is marked with it
+(→ crypto/sha256, → json/__init__.py, → fs (Node built-in)), as is one not
+qualified at all where the name is defined; asked for sha256.Sum256, the
+page keeps those of a package named sha256. Files in languages without
 a parser are counted as not parsed. Pages fit --budget
 (default 1500 tokens) and give the cursor to the next.
 
@@ -100,7 +101,8 @@ come from one more search, whose ranker marks the lines that define a name.
 Calls are matched by name, not resolved by type: a call of Close may be of
 any Close, and the page says how many definitions it found and names the
 best two. A call that names a Go package or a Python module (os.ReadFile,
-json.loads) counts only its definitions, and one not qualified at all its
+json.loads) counts only its definitions (a JavaScript/TypeScript module's
+too, when it defines the name), and one not qualified at all its
 own package's (module's) when it has one; no method's. Pages fit --budget (default 1500 tokens) and give the cursor to
 the next.`
 

@@ -339,7 +339,7 @@ func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) 
 	}
 	pkgs := ""
 	if marked(in.Files) || in.Mode == Callees && calleePackages(in.Files) {
-		pkgs = "; a call naming a Go package or a Python module (sha256.Sum256, json.loads) is of that one's, one not qualified of its own"
+		pkgs = "; a call naming a package or module by an import (sha256.Sum256, json.loads, fs.readFile) is of that one's, one not qualified of its own"
 	}
 	bare := in.Name[strings.LastIndexByte(in.Name, '.')+1:] // pkg.Name: the files mention Name
 	var b strings.Builder

@@ -511,8 +511,9 @@ var defKeywords = map[string]bool{
 // callish keeps the occurrences (of a name n bytes long) that may be a
 // call or a definition: followed by "(" (or by "!", "[", "<" or ":" on the
 // way to one: a macro, type arguments, a turbofish), or after a keyword
-// that defines a name; or after ")" and a space (a Go method: func (s *T)
-// Name). In Ruby and Bash, where calls need no parentheses, all of them.
+// that defines a name, or, in JavaScript and TypeScript, by "=" (an arrow
+// function or a function expression given a name); or after ")" and a
+// space (a Go method: func (s *T) Name). In Ruby and Bash, where calls need no parentheses, all of them.
 // The parser decides what each kept one is; the others (in strings,
 // comments, mere mentions) need not be parsed.
 func callish(src []byte, occ []uint32, n int, g string) []uint32 {
@@ -531,6 +532,10 @@ func callish(src []byte, occ []uint32, n int, g string) []uint32 {
 		}
 		if len(after) > 0 && bytes.IndexByte([]byte("(![<:"), after[0]) >= 0 {
 			kept = append(kept, o)
+			continue
+		}
+		if len(after) > 1 && after[0] == '=' && after[1] != '=' && after[1] != '>' && (g == "javascript" || g == "typescript" || g == "tsx") {
+			kept = append(kept, o) // const name = (…) => …, name = function (…): a definition
 			continue
 		}
 		before := bytes.TrimRight(src[:o], " \t*&")
