@@ -43,8 +43,9 @@ func TestCallersMatchPythonAST(t *testing.T) {
 	}
 }
 
-// pyOracle is what a Python oracle script prints: the names it sampled,
-// the files ast parsed, and its sites, each [name, file, line, what].
+// pyOracle is what an oracle script prints (Python's, and the TypeScript
+// one): the names it sampled, the files its parser read, and its sites,
+// each [name, file, line, what].
 type pyOracle struct {
 	Names  []string `json:"names"`
 	Parsed []string `json:"parsed"`
@@ -66,10 +67,18 @@ func runPyOracle(t *testing.T, script string) (stdlib string, oracle pyOracle, p
 	}
 	stdlib = strings.TrimSpace(string(out))
 	abs, _ := filepath.Abs(script)
-	cmd := exec.Command(python, abs, stdlib)
+	oracle, parsed = runOracle(t, exec.Command(python, abs, stdlib))
+	return stdlib, oracle, parsed
+}
+
+// runOracle runs an oracle's command and returns what it printed, and the
+// files its parser read (slash-separated).
+func runOracle(t *testing.T, cmd *exec.Cmd) (oracle pyOracle, parsed map[string]bool) {
+	t.Helper()
 	cmd.Stderr = os.Stderr
-	if out, err = cmd.Output(); err != nil {
-		t.Fatalf("%s: %v", script, err)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: %v", strings.Join(cmd.Args, " "), err)
 	}
 	if err := json.Unmarshal(out, &oracle); err != nil {
 		t.Fatal(err)
@@ -78,5 +87,5 @@ func runPyOracle(t *testing.T, script string) (stdlib string, oracle pyOracle, p
 	for _, p := range oracle.Parsed {
 		parsed[filepath.ToSlash(p)] = true
 	}
-	return stdlib, oracle, parsed
+	return oracle, parsed
 }

@@ -267,3 +267,25 @@ func (r *resolver) pyTop(f string) *imports.PyTop {
 	r.mu.Unlock()
 	return &top
 }
+
+// lastBindings holds the last binding of each name a file's imports
+// bind, read on the first question.
+type lastBindings[B interface{ Bound() string }] struct {
+	read  bool
+	names map[string]B
+}
+
+// get returns the last binding of name among those list reads.
+func (l *lastBindings[B]) get(name string, list func() []B) (B, bool) {
+	if !l.read {
+		l.read = true
+		for _, b := range list() {
+			if l.names == nil {
+				l.names = map[string]B{}
+			}
+			l.names[b.Bound()] = b
+		}
+	}
+	b, ok := l.names[name]
+	return b, ok
+}

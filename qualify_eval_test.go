@@ -2,7 +2,6 @@ package scout_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -285,19 +284,7 @@ func TestCallsModulesMatchTypeScript(t *testing.T) {
 		t.Fatalf("no npm code to check against: %v", err)
 	}
 	script, _ := filepath.Abs("testdata/jsmodules.js")
-	cmd := exec.Command(node, script, tsDir, npmDir, "lib")
-	cmd.Stderr = os.Stderr
-	if out, err = cmd.Output(); err != nil {
-		t.Fatalf("%s: %v", script, err)
-	}
-	var oracle pyOracle
-	if err := json.Unmarshal(out, &oracle); err != nil {
-		t.Fatal(err)
-	}
-	parsed := map[string]bool{}
-	for _, p := range oracle.Parsed {
-		parsed[p] = true
-	}
+	oracle, parsed := runOracle(t, exec.Command(node, script, tsDir, npmDir, "lib"))
 	want := map[string]map[pkgSite]bool{}
 	for _, n := range oracle.Names {
 		want[n] = map[pkgSite]bool{}

@@ -16,8 +16,7 @@ type jsQualifier struct {
 	path  string
 	data  []byte
 	r     *resolver
-	read  bool
-	names map[string]imports.JSBinding // the last binding of each name
+	names lastBindings[imports.JSBinding]
 }
 
 // at says what module the use of a name at byte start names (pkg), or,
@@ -63,17 +62,7 @@ func (q *jsQualifier) bare(start int) (*page.Package, bool) {
 
 // binding returns the import that binds name in the file, if one does.
 func (q *jsQualifier) binding(name string) (imports.JSBinding, bool) {
-	if !q.read {
-		q.read = true
-		for _, b := range imports.JSBindings(q.data) {
-			if q.names == nil {
-				q.names = map[string]imports.JSBinding{}
-			}
-			q.names[b.Name] = b
-		}
-	}
-	b, ok := q.names[name]
-	return b, ok
+	return q.names.get(name, func() []imports.JSBinding { return imports.JSBindings(q.data) })
 }
 
 // module returns the module a specifier names: its file when it is in

@@ -17,8 +17,7 @@ type pyQualifier struct {
 	path  string
 	data  []byte
 	r     *resolver
-	read  bool
-	names map[string]imports.PyBinding // the last binding of each name
+	names lastBindings[imports.PyBinding]
 }
 
 // at says what module the use of a name at byte start names: pkg, with
@@ -79,17 +78,7 @@ func pyNameAt(src []byte) string {
 
 // binding returns the import that binds name in the file, if one does.
 func (q *pyQualifier) binding(name string) (imports.PyBinding, bool) {
-	if !q.read {
-		q.read = true
-		for _, b := range imports.PyBindings(q.data) {
-			if q.names == nil {
-				q.names = map[string]imports.PyBinding{}
-			}
-			q.names[b.Name] = b
-		}
-	}
-	b, ok := q.names[name]
-	return b, ok
+	return q.names.get(name, func() []imports.PyBinding { return imports.PyBindings(q.data) })
 }
 
 // module returns the module a dotted name is in: the longest part of it

@@ -17,6 +17,9 @@ type JSBinding struct {
 	Name, Spec, Attr string
 }
 
+// Bound returns the name the binding binds.
+func (b JSBinding) Bound() string { return b.Name }
+
 var (
 	jsImportClause = sync.OnceValue(func() *regexp.Regexp {
 		// import a, {b as c,\n d} from "m"; import * as ns from 'm'; import type {T} from "m"

@@ -135,6 +135,9 @@ type PyBinding struct {
 	Name, Module, Attr string
 }
 
+// Bound returns the name the binding binds.
+func (b PyBinding) Bound() string { return b.Name }
+
 // PyBindings reads the names the import statements of a Python file
 // bind, in line order (a name bound twice is listed twice). A "from …
 // import (" list may go on over the lines that follow, to its ")".
