@@ -50,7 +50,7 @@ func (q *jsQualifier) at(start int) (pkg *page.Package, local bool) {
 
 // bare is at for a name not after a ".".
 func (q *jsQualifier) bare(start int) (*page.Package, bool) {
-	b, ok := q.binding(pyNameAt(q.data[start:]))
+	b, ok := q.binding(nameAt(q.data[start:]))
 	switch {
 	case !ok:
 		return nil, true

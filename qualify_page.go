@@ -127,7 +127,9 @@ func packageName(p *page.Package, at string) string {
 	switch {
 	case p.Import != "" && lang == "Python":
 		return p.Import[strings.LastIndexByte(p.Import, '.')+1:]
-	case p.Import != "" && p.File == "" && lang == "JavaScript/TypeScript":
+	case lang == "JavaScript/TypeScript" && p.File != "":
+		return moduleBase(p.File)
+	case lang == "JavaScript/TypeScript" && p.Import != "":
 		return moduleBase(strings.TrimPrefix(p.Import, "node:"))
 	case p.Import != "":
 		return imports.GoName(p.Import)

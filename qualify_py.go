@@ -27,7 +27,7 @@ type pyQualifier struct {
 func (q *pyQualifier) at(start int) (pkg *page.Package, local bool) {
 	chain, dotted := pyChainAt(q.data, start)
 	if !dotted {
-		b, ok := q.binding(pyNameAt(q.data[start:]))
+		b, ok := q.binding(nameAt(q.data[start:]))
 		if !ok {
 			return nil, true
 		}
@@ -51,7 +51,7 @@ func (q *pyQualifier) at(start int) (pkg *page.Package, local bool) {
 	if rest != "" {
 		mod += "." + rest
 	}
-	return q.defining(q.module(mod), mod, pyNameAt(q.data[start:])), false
+	return q.defining(q.module(mod), mod, nameAt(q.data[start:])), false
 }
 
 // defining returns pkg, the module a use names as mod, with the file of
@@ -67,8 +67,8 @@ func (q *pyQualifier) defining(pkg *page.Package, mod, name string) *page.Packag
 	return pkg
 }
 
-// pyNameAt returns the name that starts src.
-func pyNameAt(src []byte) string {
+// nameAt returns the name (identifier bytes) that starts src.
+func nameAt(src []byte) string {
 	end := 0
 	for end < len(src) && isIdentByte(src[end]) {
 		end++

@@ -81,6 +81,10 @@ func TestCallersOfPackageName(t *testing.T) {
 	if p, got := callersMarks(t, "util.fetchIt"); got != want(f, "util.fetchIt") || len(p.Definitions) != 1 || p.Definitions[0].Path != "js/util.js" {
 		t.Errorf("callers util.fetchIt:\n%s definitions %v; want\n%s and js/util.js's alone\npage:\n%s", got, p.Definitions, want(f, "util.fetchIt"), p.Text)
 	}
+	// A module named by its file: require('.') is js/index.js, the module js.
+	if p, got := callersMarks(t, "js.fetchIt"); got != "js/main.js:4 js/index.js\n" {
+		t.Errorf("callers js.fetchIt:\n%s want the call through require('.')\npage:\n%s", got, p.Text)
+	}
 	for _, q := range []string{"a.Sum", "b.Sum"} {
 		p, got := callersMarks(t, q)
 		if want := f.Expect[strings.ToLower(q)]; got != want {
