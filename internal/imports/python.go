@@ -321,9 +321,9 @@ func ParsePyTop(data []byte) PyTop {
 		}
 		// The suffix is cut from what follows "from " alone: in "from
 		// import *" the two overlap.
-		if rest, ok := bytes.CutPrefix(bytes.TrimSpace(pyCodeBytes(t)), []byte("from ")); ok {
-			if mod, ok := bytes.CutSuffix(rest, []byte(" import *")); ok && isPyModule(string(bytes.TrimSpace(mod))) {
-				m.Stars = append(m.Stars, string(bytes.TrimSpace(mod)))
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(pyCode(t)), "from "); ok {
+			if mod, ok := strings.CutSuffix(rest, " import *"); ok && isPyModule(strings.TrimSpace(mod)) {
+				m.Stars = append(m.Stars, strings.TrimSpace(mod))
 			}
 		}
 	}
@@ -367,12 +367,4 @@ func pyNameAt(b []byte) string {
 var pyKeywords = map[string]bool{"if": true, "elif": true, "else": true, "try": true, "except": true, "finally": true, "with": true,
 	"for": true, "while": true, "return": true, "import": true, "from": true, "def": true, "class": true, "pass": true, "raise": true,
 	"del": true, "global": true, "nonlocal": true, "assert": true, "lambda": true, "yield": true, "async": true, "await": true,
-	"not": true, "and": true, "or": true, "in": true, "is": true, "break": true, "continue": true, "match": true, "case": true}
-
-// pyCodeBytes is pyCode for a line kept as bytes.
-func pyCodeBytes(line []byte) []byte {
-	if i := bytes.IndexByte(line, '#'); i >= 0 {
-		line = line[:i]
-	}
-	return bytes.TrimRight(line, " \t\r\n")
-}
+	"not": true, "and": true, "or": true, "in": true, "is": true, "break": true, "continue": true} // not match nor case: "match = …" sets a name

@@ -68,9 +68,10 @@ else:
 for i in range(3):
     looped = i
 def later(): pass
+match = None
 `
 	got := ParsePyTop([]byte(src))
-	want := map[string][]int{"speedups": {7}, "x": {8}, "y": {9}, "run": {12}, "Box": {14}, "save": {19, 23}, "later": {27}}
+	want := map[string][]int{"speedups": {7}, "x": {8}, "y": {9}, "run": {12}, "Box": {14}, "save": {19, 23}, "later": {27}, "match": {28}}
 	if !maps.EqualFunc(got.Defines, want, slices.Equal) {
 		t.Errorf("ParsePyTop defines\n got %v\nwant %v", got.Defines, want)
 	}
