@@ -220,15 +220,8 @@ func TestCallsModulesMatchPythonAST(t *testing.T) {
 		t.Skip("a build without cgo finds calls with the line classifier, whose extra sites this bar is not for; the marks themselves are checked by TestCallsNamePackages")
 	}
 	stdlib, oracle, parsed := runPyOracle(t, "testdata/pymodules.py")
-	want := map[string]map[pkgSite]bool{}
-	for _, n := range oracle.Names {
-		want[n] = map[pkgSite]bool{}
-	}
-	for _, s := range oracle.Sites {
-		want[s[0].(string)][pkgSite{filepath.ToSlash(s[1].(string)), int(s[2].(float64)), filepath.ToSlash(s[3].(string))}] = true
-	}
 	t.Chdir(stdlib)
-	comparePackages(t, "ast", oracle.Names, want, parsed, scout.Scope{Globs: []string{"!site-packages/"}}, 200, 0.995, 0.005)
+	comparePackages(t, "ast", oracle.Names, oracleMarks(oracle), parsed, scout.Scope{Globs: []string{"!site-packages/"}}, 200, 0.995, 0.005)
 }
 
 // posLine returns the line of a token.Pos of a file parsed alone (its
@@ -285,13 +278,19 @@ func TestCallsModulesMatchTypeScript(t *testing.T) {
 	}
 	script, _ := filepath.Abs("testdata/jsmodules.js")
 	oracle, parsed := runOracle(t, exec.Command(node, script, tsDir, npmDir, "lib"))
+	t.Chdir(npmDir)
+	comparePackages(t, "tsc", oracle.Names, oracleMarks(oracle), parsed, scout.Scope{Paths: []string{"lib"}}, 300, 0.98, 0.02)
+}
+
+// oracleMarks returns an oracle's sites [name, file, line, module] as the
+// marked calls comparePackages wants, by name (paths slash-separated).
+func oracleMarks(oracle pyOracle) map[string]map[pkgSite]bool {
 	want := map[string]map[pkgSite]bool{}
 	for _, n := range oracle.Names {
 		want[n] = map[pkgSite]bool{}
 	}
 	for _, s := range oracle.Sites {
-		want[s[0].(string)][pkgSite{s[1].(string), int(s[2].(float64)), s[3].(string)}] = true
+		want[s[0].(string)][pkgSite{filepath.ToSlash(s[1].(string)), int(s[2].(float64)), filepath.ToSlash(s[3].(string))}] = true
 	}
-	t.Chdir(npmDir)
-	comparePackages(t, "tsc", oracle.Names, want, parsed, scout.Scope{Paths: []string{"lib"}}, 300, 0.98, 0.02)
+	return want
 }
