@@ -31,12 +31,13 @@ type goQualifier struct {
 // of a directory import one package, and resolving a Go import walks up
 // to the go.mod. Its methods are safe to call at once.
 type resolver struct {
-	mods *imports.GoModules
-	js   *imports.Resolver // JavaScript's and TypeScript's configurations read so far
-	mu   sync.Mutex
-	dir  map[[3]string]string      // language, directory and import → where it resolves
-	tops map[string]*imports.PyTop // a Python module's file → what its top defines and imports
-	defs map[[2]string]string      // a Python module's file and a name → the module that defines it
+	mods   *imports.GoModules
+	js     *imports.Resolver // JavaScript's and TypeScript's configurations read so far
+	mu     sync.Mutex
+	dir    map[[3]string]string      // language, directory and import → where it resolves
+	tops   map[string]*imports.PyTop // a Python module's file → what its top defines and imports
+	defs   map[[2]string]string      // a Python or JavaScript module's file and a name → the module that defines it
+	jsMods map[string]*jsModule      // a JavaScript or TypeScript module's file → what it defines and exports
 }
 
 func newResolver() *resolver {
@@ -191,6 +192,12 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 // defined. It is f when no module on the way defines name (or one cannot
 // be read): a name it sets some other way stays its own.
 func (r *resolver) pyDefiner(f, name string) string {
+	return r.definedIn(f, name, r.definer)
+}
+
+// definedIn returns what walk finds for name from the module in file f
+// (f when it finds nothing), once per search for each.
+func (r *resolver) definedIn(f, name string, walk func(f, name string, depth int, seen map[string]bool) (string, bool)) string {
 	k := [2]string{f, name}
 	r.mu.Lock()
 	to, ok := r.defs[k]
@@ -198,7 +205,7 @@ func (r *resolver) pyDefiner(f, name string) string {
 	if ok {
 		return to
 	}
-	to, found := r.definer(f, name, 0, map[string]bool{})
+	to, found := walk(f, name, 0, map[string]bool{})
 	if !found {
 		to = f
 	}

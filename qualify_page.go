@@ -118,19 +118,22 @@ func tail(a, b string) int {
 
 // packageName returns the name a package or module is called by, as a
 // use in file at names it: a Go import path's (see imports.GoName), a
-// Python module's last part, a JavaScript or TypeScript module's file's
-// name without its extension (lib/index.js is lib), else its specifier's
-// last part (node:fs is fs); one known by its place alone, its
-// directory's or file's name.
+// Python module's last part, a JavaScript or TypeScript module's
+// specifier's last part without its extension (./lib/index.js is lib,
+// node:fs is fs, require('.') the directory's name: not the file's, which
+// may be another module's that the one imported re-exports); one known
+// by its place alone, its directory's or file's name.
 func packageName(p *page.Package, at string) string {
 	lang := imports.Lang(at)
 	switch {
 	case p.Import != "" && lang == "Python":
 		return p.Import[strings.LastIndexByte(p.Import, '.')+1:]
-	case lang == "JavaScript/TypeScript" && p.File != "":
-		return moduleBase(p.File)
 	case lang == "JavaScript/TypeScript" && p.Import != "":
-		return moduleBase(strings.TrimPrefix(p.Import, "node:"))
+		spec := strings.TrimPrefix(p.Import, "node:")
+		if strings.HasPrefix(spec, ".") || strings.HasPrefix(spec, "/") {
+			spec = path.Join(path.Dir(at), spec) // require('.') is the directory's
+		}
+		return moduleBase(spec)
 	case p.Import != "":
 		return imports.GoName(p.Import)
 	case p.File != "":

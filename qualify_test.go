@@ -21,13 +21,17 @@ import (
 // tree's go.mod does not resolve is matched by the directories its path
 // ends with. A Python call is marked with the module its imports name
 // (import a.b, from a import b, over a "\" line; json, outside the tree,
-// by name), or its own module. On a callees page, each callee counts only
+// by name), or its own module. A JavaScript call is marked with the
+// module its import or require names, or the one that module's exports
+// bring the name from (export * from, export {a as b} from,
+// module.exports = require(…), an object of requires and imported
+// locals, exports.a = x.b). On a callees page, each callee counts only
 // the definitions in the package or module it names, no method, and one
 // outside the tree says what it is.
 func TestCallsNamePackages(t *testing.T) {
 	f := fixture.Enter(t, "testdata/packages/packages.txtar")
 	ctx := context.Background()
-	for _, name := range []string{"Sum", "New", "save", "fetchIt", "readFile"} {
+	for _, name := range []string{"Sum", "New", "save", "fetchIt", "readFile", "load"} {
 		p, got := callersMarks(t, name)
 		if want := f.Expect[strings.ToLower(name)]; got != want {
 			t.Errorf("callers %s, each call's package:\n%s\nwant\n%s", name, got, want)
@@ -37,7 +41,7 @@ func TestCallsNamePackages(t *testing.T) {
 		}
 	}
 
-	for _, q := range []struct{ name, path, exp string }{{"Total", "", "callees"}, {"run", "py", "callees-run"}, {"run", "js", "callees-run-js"}, {"start", "js", "callees-start-js"}} {
+	for _, q := range []struct{ name, path, exp string }{{"Total", "", "callees"}, {"run", "py", "callees-run"}, {"run", "js", "callees-run-js"}, {"start", "js", "callees-start-js"}, {"use", "js", "callees-use-js"}} {
 		name, exp := q.name, q.exp
 		var sc scout.Scope
 		if q.path != "" {
@@ -73,7 +77,9 @@ func TestCallsNamePackages(t *testing.T) {
 // calls (uses) marked with a package named pkg (by its path, whatever the
 // file's alias), and its definitions, no method's; the page counts what
 // it left out; in Python, a module that imports the name from another
-// (a package's __init__.py) stands for the other's. A qualifier no
+// (a package's __init__.py) stands for the other's, and in JavaScript
+// a module that re-exports it (require('.') of js/index.js) for the
+// module that defines it. A qualifier no
 // package is named is refused, as a cursor of Name alone is for pkg.Name.
 func TestCallersOfPackageName(t *testing.T) {
 	f := fixture.Enter(t, "testdata/packages/packages.txtar")
@@ -81,9 +87,11 @@ func TestCallersOfPackageName(t *testing.T) {
 	if p, got := callersMarks(t, "util.fetchIt"); got != want(f, "util.fetchIt") || len(p.Definitions) != 1 || p.Definitions[0].Path != "js/util.js" {
 		t.Errorf("callers util.fetchIt:\n%s definitions %v; want\n%s and js/util.js's alone\npage:\n%s", got, p.Definitions, want(f, "util.fetchIt"), p.Text)
 	}
-	// A module named by its file: require('.') is js/index.js, the module js.
-	if p, got := callersMarks(t, "js.fetchIt"); got != "js/main.js:4 js/index.js\n" {
-		t.Errorf("callers js.fetchIt:\n%s want the call through require('.')\npage:\n%s", got, p.Text)
+	// A module named by its specifier: require('.') is the module js,
+	// js/index.js, which exports js/util.js's names: the calls of fetchIt
+	// in js/util.js are of js.fetchIt too.
+	if p, got := callersMarks(t, "js.fetchIt"); got != "js/main.js:4 js/util.js\njs/util.js:2 js/util.js\n" || len(p.Definitions) != 1 || p.Definitions[0].Path != "js/util.js" {
+		t.Errorf("callers js.fetchIt:\n%s definitions %v; want the call through require('.') and js/util.js's own, js/util.js's definition alone\npage:\n%s", got, p.Definitions, p.Text)
 	}
 	for _, q := range []string{"a.Sum", "b.Sum"} {
 		p, got := callersMarks(t, q)

@@ -11,7 +11,14 @@
 //   const {name} = require(m), const name = require(m).name).
 //
 // The module is the file ts.resolveModuleName resolves the specifier to
-// (relative to root), else the specifier itself. It samples 100 callee
+// (relative to root), else the specifier itself; when that file only
+// re-exports the name, the file that defines it: the checker follows the
+// called name's symbol (through aliases: export {a} from, import and
+// require bindings) to its declarations, and takes the file of the first
+// that is a definition (a function, a class, a method, a variable),
+// else the file where the value's type (a function's, a class's) is
+// declared. Node's modules are parsed (maxNodeModuleJsDepth) so that it
+// can follow into them. It samples 100 callee
 // names (fixed seed) among those with such calls and prints one JSON
 // object: {"names", "parsed", "sites": [[name, file, line, module]]}.
 // Usage: node jsmodules.js <typescript module dir> <root> <dir>
@@ -32,7 +39,7 @@ const files = [];
   }
 })(path.join(root, dir));
 
-const options = { allowJs: true, checkJs: false, noEmit: true, module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10, target: ts.ScriptTarget.ES2022, maxNodeModuleJsDepth: 0, types: [] };
+const options = { allowJs: true, checkJs: false, noEmit: true, module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10, target: ts.ScriptTarget.ES2022, maxNodeModuleJsDepth: 3, types: [] };
 const program = ts.createProgram(files, options);
 const checker = program.getTypeChecker();
 const rel = (p) => path.relative(root, p).split(path.sep).join("/");
@@ -70,6 +77,26 @@ function binding(id) {
   return undefined;
 }
 
+// definer returns the file (relative to root) where the name the call
+// at id names is defined, as the checker follows it; undefined when it
+// cannot tell, or where that is not a source file of the tree.
+function definer(id) {
+  let sym = checker.getSymbolAtLocation(id);
+  if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+  if (!sym || !sym.declarations || sym.declarations.length === 0) return undefined;
+  const inTree = (d) => {
+    const f = d.getSourceFile().fileName;
+    return f.endsWith(".d.ts") || !path.resolve(f).startsWith(root + path.sep) ? undefined : rel(f);
+  };
+  for (const d of sym.declarations) {
+    if (ts.isFunctionDeclaration(d) || ts.isClassDeclaration(d) || ts.isMethodDeclaration(d) || (ts.isVariableDeclaration(d) && !requireSpec(d.initializer))) return inTree(d);
+  }
+  const t = checker.getTypeOfSymbolAtLocation(sym, id);
+  const ds = t && t.symbol && t.symbol.declarations;
+  if (ds && ds.length > 0 && (ts.isFunctionLike(ds[0]) || ts.isClassLike(ds[0]))) return inTree(ds[0]);
+  return undefined;
+}
+
 const sites = [];
 const parsed = [];
 for (const sf of program.getSourceFiles()) {
@@ -90,7 +117,9 @@ for (const sf of program.getSourceFiles()) {
       }
       if (b) {
         const line = sf.getLineAndCharacterOfPosition(name.getStart(sf)).line + 1;
-        sites.push([name.text, rel(sf.fileName), line, moduleOf(b[0], sf.fileName)]);
+        let m = moduleOf(b[0], sf.fileName);
+        if (m !== b[0]) m = definer(name) || m;
+        sites.push([name.text, rel(sf.fileName), line, m]);
       }
     }
     ts.forEachChild(n, visit);
