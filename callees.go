@@ -128,12 +128,13 @@ func targets(ctx context.Context, sc Scope, files []page.File) error {
 				// A Python module not in the tree, nor known: by name.
 			case c.Package != nil && imports.Lang(f.Path) == "JavaScript/TypeScript":
 				// fs.readFile: fs's, or by name when the module in the
-				// tree defines none (it may export another's: export *
-				// from "./x", module.exports = require("./x")).
-				if homeOf(c.Package) != "" {
-					if own := slices.DeleteFunc(slices.Clone(ps), func(p place) bool { return home(p.Path) != homeOf(c.Package) }); len(own) > 0 {
-						ps = own
-					}
+				// tree defines none (it may export another's in a way not
+				// followed); a Node built-in's (node:fs) or JSON.parse,
+				// none in the tree.
+				if homeOf(c.Package) == "" {
+					ps = nil
+				} else if own := slices.DeleteFunc(slices.Clone(ps), func(p place) bool { return home(p.Path) != homeOf(c.Package) }); len(own) > 0 {
+					ps = own
 				}
 			case c.Package != nil: // sha256.Sum256: crypto/sha256's only; json.loads: json/__init__.py's
 				ps = slices.DeleteFunc(ps, func(p place) bool { return homeOf(c.Package) == "" || home(p.Path) != homeOf(c.Package) })
@@ -141,6 +142,9 @@ func targets(ctx context.Context, sc Scope, files []page.File) error {
 				ps = slices.DeleteFunc(ps, func(p place) bool { return !own(p) })
 			}
 			t := &page.Target{Name: c.Name, Count: len(ps), Package: c.Package}
+			if len(ps) == 0 && c.Package == nil && c.Local {
+				t.Builtin = builtinOf(f.Path, c.Name) // len(x), print(x), new Set()
+			}
 			for _, p := range ps[:min(len(ps), page.MaxTargets)] {
 				t.At = append(t.At, p.Place)
 			}

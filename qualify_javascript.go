@@ -45,8 +45,12 @@ func (q *jsQualifier) at(start int) (pkg *page.Package, local bool) {
 	if i == end || i > 0 && (q.data[i-1] == '.' || q.data[i-1] == '#') {
 		return nil, false // f().x, a?.x, a.b.x, this.#a.x
 	}
-	b, ok := q.binding(string(q.data[i:end]))
-	if !ok || b.Attr != "" && b.Attr != "default" {
+	x := string(q.data[i:end])
+	b, ok := q.binding(x)
+	switch {
+	case !ok && jsGlobalObjects[x]:
+		return &page.Package{Import: x, Outside: "JavaScript built-in"}, false // JSON.parse
+	case !ok || b.Attr != "" && b.Attr != "default":
 		return nil, false
 	}
 	return q.module(b.Spec, nameAt(q.data[start:])), false

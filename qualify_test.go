@@ -56,6 +56,8 @@ func TestCallsNamePackages(t *testing.T) {
 			for _, l := range f.Lines {
 				c := l.Callee
 				switch {
+				case c.Count == 0 && c.Builtin != "":
+					fmt.Fprintf(&b, "%s: a %s built-in\n", c.Name, c.Builtin)
 				case c.Count == 0 && c.Package != nil && c.Package.Dir+c.Package.File != "":
 					fmt.Fprintf(&b, "%s: in %s, not found\n", c.Name, c.Package)
 				case c.Count == 0 && c.Package != nil:

@@ -131,13 +131,19 @@ func soleHome(defs []File) string {
 // import ("  → crypto/sha256", "  → os (standard library)"), unless that
 // is where every definition is (only), which says no more.
 func appendPackage(b []byte, p *Package, only string) []byte {
-	if p == nil || p.Dir+p.File != "" && path.Clean(p.Dir+p.File) == only {
+	if !showsMark(p, only) {
 		return b
 	}
 	b = b[:len(b)-1] // the newline
 	b = append(b, "  → "...)
 	b = append(b, p.String()...)
 	return append(b, '\n')
+}
+
+// showsMark reports whether a call marked with package p shows it, when
+// only is where every definition is (see appendPackage).
+func showsMark(p *Package, only string) bool {
+	return p != nil && (p.Dir+p.File == "" || path.Clean(p.Dir+p.File) != only)
 }
 
 // onePackage reports whether the calls or uses of the files that are
@@ -158,6 +164,20 @@ func onePackage(files []File) bool {
 		}
 	}
 	return true
+}
+
+// markedElsewhere reports whether a call or use of the files is marked
+// with a package other than home, where the one definition is: the page
+// shows that mark (see appendPackage).
+func markedElsewhere(files []File, home string) bool {
+	for _, f := range files {
+		for _, l := range f.Lines {
+			if showsMark(l.Package, home) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // marked reports whether a call or use of the files names its package.
@@ -227,6 +247,12 @@ func callersHeader(in CallersInput) string {
 	case n == 0:
 		fmt.Fprintf(&b, "%s: no definition found in the files searched\n", in.Name)
 		return b.String()
+	case n == 1 && in.Mode != Callees && markedElsewhere(in.Files, soleHome(in.Definitions)):
+		unit := "call"
+		if in.Mode == Refs {
+			unit = "use"
+		}
+		fmt.Fprintf(&b, "%s: 1 definition (a %s marked → is of the package it names, not of this one)\n", in.Name, unit)
 	case n == 1:
 		fmt.Fprintf(&b, "%s: 1 definition\n", in.Name)
 	case in.Mode == Callees:
@@ -296,7 +322,8 @@ func appendCall(b []byte, l Line) []byte {
 
 // appendCallee ends a call's line, on a callees page, with where what it
 // calls is defined: "→ Name net/net.go:345", "→ Name: 14 definitions:
-// net/net.go:345, net/fd.go:20, …" or "→ Name: not found".
+// net/net.go:345, net/fd.go:20, …", "→ Name: not found" or "→ len: not
+// found, a Go built-in".
 func appendCallee(b []byte, t *Target) []byte {
 	if t == nil {
 		return b
@@ -311,6 +338,10 @@ func appendCallee(b []byte, t *Target) []byte {
 		if t.Package.Dir+t.Package.File != "" {
 			b = append(b, ", not found in the files searched"...)
 		}
+	case t.Count == 0 && t.Builtin != "":
+		b = append(b, ": not found, a "...)
+		b = append(b, t.Builtin...)
+		b = append(b, " built-in"...)
 	case t.Count == 0:
 		b = append(b, ": not found"...)
 	case t.Count == 1:

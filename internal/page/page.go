@@ -311,6 +311,10 @@ type Target struct {
 	// sha256.Sum256): only its definitions are counted; none when it is
 	// not in the files searched.
 	Package *Package `json:"package,omitempty"`
+	// Builtin is the language ("Go", "Python", "JavaScript") one of whose
+	// built-ins has the name, when the call is not qualified and no
+	// definition of it is in the files searched (len, print, Set).
+	Builtin string `json:"builtin,omitempty"`
 	// Local marks a call not qualified at all in Go (Get(x), not
 	// c.Get(x)): of a function of its own package, a builtin or a local
 	// function value, so only its package's definitions are counted

@@ -1,0 +1,76 @@
+package scout
+
+import (
+	"strings"
+
+	"github.com/scoutcode/scout/internal/imports"
+)
+
+// builtins holds, by language (as imports.Lang names it), the names its
+// built-in functions and types are called by where no import brings
+// them: Go's predeclared functions and types (len, append, string), the
+// functions, types and exceptions of Python's builtins module, the
+// functions and constructors of JavaScript's global object in Node
+// (Set, Promise, parseInt) and CommonJS's require.
+var builtins = map[string]map[string]bool{
+	"Go": wordSet(`append cap clear close complex copy delete imag len make max min new panic print println real recover
+		any bool byte comparable complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string
+		uint uint8 uint16 uint32 uint64 uintptr`),
+	"Python": wordSet(`ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup BlockingIOError
+		BrokenPipeError BufferError BytesWarning ChildProcessError ConnectionAbortedError ConnectionError
+		ConnectionRefusedError ConnectionResetError DeprecationWarning EOFError EncodingWarning EnvironmentError
+		Exception ExceptionGroup FileExistsError FileNotFoundError FloatingPointError FutureWarning GeneratorExit
+		IOError ImportError ImportWarning IndentationError IndexError InterruptedError IsADirectoryError KeyError
+		KeyboardInterrupt LookupError MemoryError ModuleNotFoundError NameError NotADirectoryError
+		NotImplementedError OSError OverflowError PendingDeprecationWarning PermissionError ProcessLookupError
+		RecursionError ReferenceError ResourceWarning RuntimeError RuntimeWarning StopAsyncIteration StopIteration
+		SyntaxError SyntaxWarning SystemError SystemExit TabError TimeoutError TypeError UnboundLocalError
+		UnicodeDecodeError UnicodeEncodeError UnicodeError UnicodeTranslateError UnicodeWarning UserWarning
+		ValueError Warning ZeroDivisionError abs aiter all anext any ascii bin bool breakpoint bytearray bytes
+		callable chr classmethod compile complex copyright credits delattr dict dir divmod enumerate eval exec exit
+		filter float format frozenset getattr globals hasattr hash help hex id input int isinstance issubclass iter
+		len license list locals map max memoryview min next object oct open ord pow print property quit range repr
+		reversed round set setattr slice sorted staticmethod str sum super tuple type vars zip`),
+	"JavaScript/TypeScript": wordSet(`AbortController AbortSignal AggregateError Array ArrayBuffer BigInt BigInt64Array
+		BigUint64Array Blob Boolean BroadcastChannel Buffer ByteLengthQueuingStrategy CompressionStream
+		CountQueuingStrategy Crypto CryptoKey CustomEvent DOMException DataView Date DecompressionStream Error
+		EvalError Event EventTarget File FinalizationRegistry Float32Array Float64Array FormData Function Headers
+		Int16Array Int32Array Int8Array Map MessageChannel MessageEvent MessagePort Number Object Performance
+		PerformanceEntry PerformanceMark PerformanceMeasure PerformanceObserver PerformanceObserverEntryList
+		PerformanceResourceTiming Promise Proxy RangeError ReadableByteStreamController ReadableStream
+		ReadableStreamBYOBReader ReadableStreamBYOBRequest ReadableStreamDefaultController
+		ReadableStreamDefaultReader ReferenceError RegExp Request Response Set SharedArrayBuffer String
+		SubtleCrypto Symbol SyntaxError TextDecoder TextDecoderStream TextEncoder TextEncoderStream TransformStream
+		TransformStreamDefaultController TypeError URIError URL URLSearchParams Uint16Array Uint32Array Uint8Array
+		Uint8ClampedArray WeakMap WeakRef WeakSet WritableStream WritableStreamDefaultController
+		WritableStreamDefaultWriter atob btoa clearImmediate clearInterval clearTimeout decodeURI
+		decodeURIComponent encodeURI encodeURIComponent escape eval fetch isFinite isNaN parseFloat parseInt
+		queueMicrotask require setImmediate setInterval setTimeout structuredClone unescape`),
+}
+
+// jsGlobalObjects are the objects of JavaScript's global object in Node
+// whose properties a call names (JSON.parse, Object.keys, Promise.all,
+// console.log, process.exit) where no import binds the name.
+var jsGlobalObjects = wordSet(`Array Atomics BigInt Buffer Date Error Intl JSON Math Number Object Promise Proxy Reflect
+	String Symbol URL WebAssembly console crypto globalThis performance process`)
+
+func wordSet(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
+
+// builtinOf returns the language of the file at p when name is one of its
+// built-ins ("" when not).
+func builtinOf(p, name string) string {
+	lang := imports.Lang(p)
+	if builtins[lang][name] {
+		if lang == "JavaScript/TypeScript" {
+			return "JavaScript"
+		}
+		return lang
+	}
+	return ""
+}
