@@ -97,6 +97,21 @@ func targets(ctx context.Context, sc Scope, files []page.File) error {
 			return cmp.Or(b.score-a.score, strings.Compare(a.Path, b.Path), a.Line-b.Line)
 		})
 	}
+	// stars reports whether a Python file imports a module's every name
+	// ("from os import *" brings os.open), read once for each.
+	starred := map[string]bool{}
+	stars := func(p string) bool {
+		if imports.Lang(p) != "Python" {
+			return false
+		}
+		s, ok := starred[p]
+		if !ok {
+			top, err := imports.ReadPyTop(p)
+			s = err != nil || len(top.Stars) > 0 // unread: it may
+			starred[p] = s
+		}
+		return s
+	}
 	for _, f := range files {
 		dir := path.Dir(f.Path)
 		for i := range f.Lines {
@@ -140,6 +155,11 @@ func targets(ctx context.Context, sc Scope, files []page.File) error {
 				ps = slices.DeleteFunc(ps, func(p place) bool { return homeOf(c.Package) == "" || home(p.Path) != homeOf(c.Package) })
 			case c.Local && slices.ContainsFunc(ps, own): // Get(x): its package's (module's), when it has one
 				ps = slices.DeleteFunc(ps, func(p place) bool { return !own(p) })
+			case c.Local && builtinOf(f.Path, c.Name) != "" && !stars(f.Path):
+				// len(x), open(p), new Set(): the language's own, whatever
+				// other packages (modules) define; its stub when the tree
+				// has it (Go's builtin/builtin.go, typeshed's builtins.pyi).
+				ps = slices.DeleteFunc(ps, func(p place) bool { return !builtinStub(p.Path) })
 			}
 			t := &page.Target{Name: c.Name, Count: len(ps), Package: c.Package}
 			if len(ps) == 0 && c.Package == nil && c.Local {
@@ -193,4 +213,11 @@ func wordIn(s, word string) int {
 
 func isIdentByte(c byte) bool {
 	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+// builtinStub reports whether the file at p declares a language's
+// built-ins for its readers: Go's builtin/builtin.go, Python's
+// builtins.pyi.
+func builtinStub(p string) bool {
+	return path.Base(p) == "builtin.go" && path.Base(path.Dir(p)) == "builtin" || path.Base(p) == "builtins.pyi"
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"math/rand/v2"
 	"path"
 	"slices"
@@ -33,7 +34,10 @@ type call struct {
 // same package (go/ast: a FuncDecl without a receiver in the same
 // directory), the first place scout gives for the callee must be that
 // declaration, for at least 0.98 of such calls (a call not qualified at
-// all is of its own package's function, no method).
+// all is of its own package's function, no method). Where it calls a
+// predeclared function or type (an identifier go/ast leaves unresolved,
+// which the universe declares: len, append, string), scout must say it
+// is a Go built-in (or give builtin/builtin.go), for at least 0.98.
 func TestCalleesMatchGoAST(t *testing.T) {
 	if testing.Short() {
 		t.Skip("60 callees searches over five packages; run without -short")
@@ -77,11 +81,12 @@ func TestCalleesMatchGoAST(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 23))
 	r.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
 	names := all[:60]
-	total, hit, local, nearest := 0, 0, 0, 0
+	total, hit, local, nearest, builtinCalls, builtins := 0, 0, 0, 0, 0, 0
 	var missed, wrong []string
 	for _, n := range names {
 		want := map[call]bool{}
-		plain := map[call]bool{} // calls of a function of the same package
+		plain := map[call]bool{}   // calls of a function of the same package
+		builtin := map[call]bool{} // calls of a Go built-in (len, append, string)
 		for _, d := range decls {
 			if d.fd.Name.Name != n {
 				continue
@@ -98,6 +103,8 @@ func TestCalleesMatchGoAST(t *testing.T) {
 					name = fn.Name
 					if len(funcs[path.Dir(d.path)][name]) > 0 {
 						plain[call{d.path, d.fset.PositionFor(fn.Pos(), false).Line, name, start}] = true
+					} else if fn.Obj == nil && isUniverse(name) { // not declared in the file: the universe's
+						builtin[call{d.path, d.fset.PositionFor(fn.Pos(), false).Line, name, start}] = true
 					}
 				case *ast.SelectorExpr:
 					name = fn.Sel.Name
@@ -114,14 +121,14 @@ func TestCalleesMatchGoAST(t *testing.T) {
 			o.Cursor = cursor
 			return scout.Callees(context.Background(), o)
 		})
-		have := map[call][]scout.Place{}
+		have := map[call]*scout.Target{}
 		for _, p := range pages {
 			for _, f := range p.Files {
 				for _, l := range f.Lines {
 					if l.Callee == nil || l.In == nil {
 						t.Fatalf("callees %s: %s:%d has no callee or definition", n, f.Path, l.Number)
 					}
-					have[call{f.Path, l.Number, l.Callee.Name, l.In.Number}] = l.Callee.At
+					have[call{f.Path, l.Number, l.Callee.Name, l.In.Number}] = l.Callee
 				}
 			}
 		}
@@ -133,11 +140,20 @@ func TestCalleesMatchGoAST(t *testing.T) {
 				missed = append(missed, fmt.Sprintf("%s: %s:%d %s", n, c.path, c.line, c.callee))
 			}
 		}
+		for c := range builtin {
+			if t, ok := have[c]; ok {
+				builtinCalls++
+				if t.Builtin == "Go" || len(t.At) > 0 && strings.HasSuffix(t.At[0].Path, "builtin/builtin.go") {
+					builtins++
+				}
+			}
+		}
 		for c := range plain {
-			at, ok := have[c]
+			target, ok := have[c]
 			if !ok {
 				continue
 			}
+			at := target.At
 			local++
 			if len(at) > 0 && path.Dir(at[0].Path) == path.Dir(c.path) && slices.Contains(funcs[path.Dir(c.path)][c.callee], at[0].Line) {
 				nearest++
@@ -146,7 +162,11 @@ func TestCalleesMatchGoAST(t *testing.T) {
 			}
 		}
 	}
-	recall, near := float64(hit)/float64(total), float64(nearest)/float64(local)
+	recall, near, saysBuiltin := float64(hit)/float64(total), float64(nearest)/float64(local), float64(builtins)/float64(max(1, builtinCalls))
+	t.Logf("%d calls of a Go built-in: scout says so (or gives builtin/builtin.go) for %d (%.4f)", builtinCalls, builtins, saysBuiltin)
+	if builtinCalls < 50 || saysBuiltin < 0.98 {
+		t.Errorf("scout said %d of %d calls of a Go built-in were one (at least 50 calls, and 0.98 of them)", builtins, builtinCalls)
+	}
 	t.Logf("%d names, %d calls by go/ast; scout found %d (%.4f)", len(names), total, hit, recall)
 	t.Logf("%d calls of a function of the same package: scout's first place is its declaration for %d (%.4f)", local, nearest, near)
 	t.Logf("missed, e.g.: %s", strings.Join(missed, "; "))
@@ -160,4 +180,14 @@ func TestCalleesMatchGoAST(t *testing.T) {
 	if near < 0.98 {
 		t.Errorf("scout's first place is the declaration for %.4f of the calls of a function of the same package; at least 0.98", near)
 	}
+}
+
+// isUniverse reports whether name is one of Go's predeclared functions
+// or types.
+func isUniverse(name string) bool {
+	switch types.Universe.Lookup(name).(type) {
+	case *types.Builtin, *types.TypeName:
+		return true
+	}
+	return false
 }

@@ -41,7 +41,7 @@ func TestCallsNamePackages(t *testing.T) {
 		}
 	}
 
-	for _, q := range []struct{ name, path, exp string }{{"Total", "", "callees"}, {"run", "py", "callees-run"}, {"run", "js", "callees-run-js"}, {"start", "js", "callees-start-js"}, {"use", "js", "callees-use-js"}} {
+	for _, q := range []struct{ name, path, exp string }{{"Total", "", "callees"}, {"run", "py", "callees-run"}, {"run", "js", "callees-run-js"}, {"start", "js", "callees-start-js"}, {"use", "js", "callees-use-js"}, {"starred", "py", "callees-starred"}, {"opener", "py", "callees-opener"}} {
 		name, exp := q.name, q.exp
 		var sc scout.Scope
 		if q.path != "" {
