@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/scoutcode/scout/internal/imports"
+	"github.com/scoutcode/scout/internal/page"
 )
 
 // builtins holds, by language (as imports.Lang names it), the names its
@@ -62,15 +63,52 @@ func wordSet(words string) map[string]bool {
 	return m
 }
 
-// builtinOf returns the language of the file at p when name is one of its
-// built-ins ("" when not).
-func builtinOf(p, name string) string {
-	lang := imports.Lang(p)
-	if builtins[lang][name] {
-		if lang == "JavaScript/TypeScript" {
-			return "JavaScript"
-		}
+// builtinPackage is what a call of a built-in of the file at p's
+// language is marked with on a callers page: Go's package builtin,
+// Python's module builtins, JavaScript's global object.
+func builtinPackage(p string) *page.Package {
+	switch lang := builtinLang(p); lang {
+	case "Go":
+		return &page.Package{Import: "builtin", Outside: "Go built-in"}
+	case "Python":
+		return &page.Package{Import: "builtins", Outside: "Python built-in"}
+	default:
+		return &page.Package{Import: "globalThis", Outside: lang + " built-in"}
+	}
+}
+
+// builtinLang names the language of the file at p as a built-in's label
+// says it.
+func builtinLang(p string) string {
+	if lang := imports.Lang(p); lang != "JavaScript/TypeScript" {
 		return lang
 	}
-	return ""
+	return "JavaScript"
+}
+
+// isBuiltin reports whether a call not qualified at all of name, in the
+// file at p, is of its language's built-in: name is one, and neither the
+// file's package or module defines it (own) nor, in Python, does the
+// file import every name of a module, which may be name (stars).
+func isBuiltin(p, name string, own bool, stars starFiles) bool {
+	return !own && builtins[imports.Lang(p)][name] && !stars.has(p)
+}
+
+// starFiles remembers, for each Python file asked about, whether it
+// imports every name of a module ("from os import *" brings os.open).
+type starFiles map[string]bool
+
+// has reports whether the file at p imports a module's every name (or
+// may: it could not be read).
+func (s starFiles) has(p string) bool {
+	if imports.Lang(p) != "Python" {
+		return false
+	}
+	v, ok := s[p]
+	if !ok {
+		top, err := imports.ReadPyTop(p)
+		v = err != nil || len(top.Stars) > 0
+		s[p] = v
+	}
+	return v
 }

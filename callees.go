@@ -97,21 +97,7 @@ func targets(ctx context.Context, sc Scope, files []page.File) error {
 			return cmp.Or(b.score-a.score, strings.Compare(a.Path, b.Path), a.Line-b.Line)
 		})
 	}
-	// stars reports whether a Python file imports a module's every name
-	// ("from os import *" brings os.open), read once for each.
-	starred := map[string]bool{}
-	stars := func(p string) bool {
-		if imports.Lang(p) != "Python" {
-			return false
-		}
-		s, ok := starred[p]
-		if !ok {
-			top, err := imports.ReadPyTop(p)
-			s = err != nil || len(top.Stars) > 0 // unread: it may
-			starred[p] = s
-		}
-		return s
-	}
+	stars := starFiles{}
 	for _, f := range files {
 		dir := path.Dir(f.Path)
 		for i := range f.Lines {
@@ -155,15 +141,15 @@ func targets(ctx context.Context, sc Scope, files []page.File) error {
 				ps = slices.DeleteFunc(ps, func(p place) bool { return homeOf(c.Package) == "" || home(p.Path) != homeOf(c.Package) })
 			case c.Local && slices.ContainsFunc(ps, own): // Get(x): its package's (module's), when it has one
 				ps = slices.DeleteFunc(ps, func(p place) bool { return !own(p) })
-			case c.Local && builtinOf(f.Path, c.Name) != "" && !stars(f.Path):
+			case c.Local && isBuiltin(f.Path, c.Name, false, stars):
 				// len(x), open(p), new Set(): the language's own, whatever
 				// other packages (modules) define; its stub when the tree
 				// has it (Go's builtin/builtin.go, typeshed's builtins.pyi).
 				ps = slices.DeleteFunc(ps, func(p place) bool { return !builtinStub(p.Path) })
 			}
 			t := &page.Target{Name: c.Name, Count: len(ps), Package: c.Package}
-			if len(ps) == 0 && c.Package == nil && c.Local {
-				t.Builtin = builtinOf(f.Path, c.Name) // len(x), print(x), new Set()
+			if len(ps) == 0 && c.Package == nil && c.Local && builtins[imports.Lang(f.Path)][c.Name] {
+				t.Builtin = builtinLang(f.Path) // len(x), print(x), new Set()
 			}
 			for _, p := range ps[:min(len(ps), page.MaxTargets)] {
 				t.At = append(t.At, p.Place)

@@ -53,23 +53,28 @@ func ownHomes(defs []page.File) (homes map[string]bool, list []string) {
 	return homes, list
 }
 
-// ownPackage marks each call or use not qualified at all (Local) that
-// sits in a home of a definition of the name with that home: Sum256(x) in
-// crypto/sha256 is crypto/sha256's Sum256, loads(s) in json/__init__.py
-// the module's own. When the definitions are in one place, that says
-// nothing new, and the lines are left as they are.
-func ownPackage(defs []page.File, files []page.File) {
+// ownPackage marks each call or use of name not qualified at all (Local)
+// that sits in a home of a definition of the name with that home:
+// Sum256(x) in crypto/sha256 is crypto/sha256's Sum256, loads(s) in
+// json/__init__.py the module's own. When the definitions are in one
+// place, that says nothing new, and the lines are left as they are. One
+// in no such home, of a built-in's name, is the built-in's: len(b),
+// open(f).
+func ownPackage(name string, defs []page.File, files []page.File) {
 	homes, list := ownHomes(defs)
 	places := map[string]bool{}
 	for _, f := range defs {
 		places[home(f.Path)] = true
 	}
+	stars := starFiles{}
 	for _, f := range files {
 		h := home(f.Path)
 		for i, l := range f.Lines {
 			switch {
 			case l.Local && homes[h] && len(places) > 1:
 				f.Lines[i].Package = homePackage(h)
+			case l.Local && isBuiltin(f.Path, name, homes[h], stars):
+				f.Lines[i].Package = builtinPackage(f.Path)
 			case l.Package != nil && homeOf(l.Package) == "" && l.Package.Outside == "" && strings.HasSuffix(f.Path, ".go"):
 				// Not resolved (no go.mod): the definitions' directory
 				// its import path ends with, when one does best.

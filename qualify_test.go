@@ -31,7 +31,7 @@ import (
 func TestCallsNamePackages(t *testing.T) {
 	f := fixture.Enter(t, "testdata/packages/packages.txtar")
 	ctx := context.Background()
-	for _, name := range []string{"Sum", "New", "save", "fetchIt", "readFile", "load"} {
+	for _, name := range []string{"Sum", "New", "save", "fetchIt", "readFile", "load", "len", "open"} {
 		p, got := callersMarks(t, name)
 		if want := f.Expect[strings.ToLower(name)]; got != want {
 			t.Errorf("callers %s, each call's package:\n%s\nwant\n%s", name, got, want)

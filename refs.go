@@ -151,7 +151,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 			slices.SortStableFunc(in.Definitions, func(a, b page.File) int {
 				return cmp.Or(ownFirst(a.Path)-ownFirst(b.Path), strings.Compare(a.Path, b.Path))
 			})
-			ownPackage(in.Definitions, in.Files)
+			ownPackage(name, in.Definitions, in.Files)
 			if qual != "" {
 				if in.Files, in.Definitions, in.NotOf = ofPackage(in.Files, in.Definitions, qual); len(in.Files) == 0 && len(in.Definitions) == 0 {
 					return nil, fmt.Errorf("%w: %s takes a name, or one qualified by a Go package or a Python, JavaScript or TypeScript module (sha256.Sum256, json.loads, fs.readFile), and no package or module %s defines %s or is named at a call of it in the files searched: give %q (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, mode, qual, name, name, name, typed)

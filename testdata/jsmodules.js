@@ -98,7 +98,15 @@ function definer(id) {
 }
 
 const sites = [];
+const libSites = []; // calls of JavaScript's built-ins: JSON.parse (module JSON), parseInt (globalThis)
 const parsed = [];
+// lib reports whether the checker binds id to a declaration of
+// JavaScript's default library (lib.*.d.ts), and to no other.
+function lib(id) {
+  const sym = checker.getSymbolAtLocation(id);
+  const ds = (sym && sym.declarations) || [];
+  return ds.length > 0 && ds.every((d) => program.isSourceFileDefaultLibrary(d.getSourceFile()));
+}
 for (const sf of program.getSourceFiles()) {
   if (!files.includes(sf.fileName) && !files.includes(path.resolve(sf.fileName))) continue;
   parsed.push(rel(sf.fileName));
@@ -114,6 +122,12 @@ for (const sf of program.getSourceFiles()) {
         name = c.name;
         b = binding(c.expression);
         if (b && !b[1]) b = undefined; // an export's property: not a module's name
+      }
+      if (name && !b) {
+        // A built-in: a global object's property, or a global function.
+        const line = sf.getLineAndCharacterOfPosition(name.getStart(sf)).line + 1;
+        if (ts.isIdentifier(c) && lib(c)) libSites.push([name.text, rel(sf.fileName), line, "globalThis"]);
+        else if (!ts.isIdentifier(c) && binding(c.expression) === undefined && lib(c.expression)) libSites.push([name.text, rel(sf.fileName), line, c.expression.text]);
       }
       if (b) {
         const line = sf.getLineAndCharacterOfPosition(name.getStart(sf)).line + 1;
@@ -135,4 +149,7 @@ for (let i = names.length - 1; i > 0; i--) {
   [names[i], names[j]] = [names[j], names[i]];
 }
 const chosen = new Set(names.slice(0, 100));
-process.stdout.write(JSON.stringify({ names: [...chosen].sort(), parsed: parsed.sort(), sites: sites.filter((s) => chosen.has(s[0])) }));
+// The sample is drawn from the calls tied to an import alone; the calls
+// of built-ins of the names drawn are sites too.
+const all = sites.concat(libSites).filter((s) => chosen.has(s[0]));
+process.stdout.write(JSON.stringify({ names: [...chosen].sort(), parsed: parsed.sort(), sites: all }));
