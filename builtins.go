@@ -1,7 +1,10 @@
 package scout
 
 import (
+	"bytes"
+	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/scoutcode/scout/internal/imports"
 	"github.com/scoutcode/scout/internal/page"
@@ -106,9 +109,62 @@ func (s starFiles) has(p string) bool {
 	}
 	v, ok := s[p]
 	if !ok {
-		top, err := imports.ReadPyTop(p)
-		v = err != nil || len(top.Stars) > 0
+		v = starred(p)
 		s[p] = v
 	}
 	return v
+}
+
+// read fills in has's answers for the files at paths, several at once:
+// a callers page of open(f) asks about hundreds of files.
+func (s starFiles) read(paths []string) {
+	var todo []string
+	for _, p := range paths {
+		if _, ok := s[p]; !ok && imports.Lang(p) == "Python" {
+			s[p] = false
+			todo = append(todo, p)
+		}
+	}
+	found := make([]bool, len(todo))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range min(len(todo), runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for i := range next {
+				found[i] = starred(todo[i])
+			}
+		})
+	}
+	for i := range todo {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, p := range todo {
+		s[p] = found[i]
+	}
+}
+
+// starred reports whether the Python file at p imports a module's every
+// name, or may (it cannot be read).
+func starred(p string) bool {
+	data, err := imports.ReadModule(p)
+	if err != nil {
+		return true
+	}
+	// Most files have no "import *" at all: only those are read line by line.
+	for i := 0; ; {
+		j := bytes.Index(data[i:], []byte("import"))
+		if j < 0 {
+			return false
+		}
+		i += j + len("import")
+		k := i
+		for k < len(data) && (data[k] == ' ' || data[k] == '\t') {
+			k++
+		}
+		if k > i && k < len(data) && data[k] == '*' {
+			return len(imports.ParsePyTop(data).Stars) > 0
+		}
+	}
 }

@@ -2,6 +2,7 @@ package scout
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/scoutcode/scout/internal/imports"
@@ -66,7 +67,22 @@ func ownPackage(name string, defs []page.File, files []page.File) {
 	for _, f := range defs {
 		places[home(f.Path)] = true
 	}
+	// A Python module's "import *" may bring name only when a module
+	// defines it at its top (a stub's, builtins.pyi, is no module's).
 	stars := starFiles{}
+	if builtins["Python"][name] && slices.ContainsFunc(list, func(h string) bool { return strings.HasSuffix(h, ".py") }) {
+		var ps []string
+		for _, f := range files {
+			if !homes[home(f.Path)] && slices.ContainsFunc(f.Lines, func(l page.Line) bool { return l.Local }) {
+				ps = append(ps, f.Path)
+			}
+		}
+		stars.read(ps)
+	} else {
+		for _, f := range files {
+			stars[f.Path] = false
+		}
+	}
 	for _, f := range files {
 		h := home(f.Path)
 		for i, l := range f.Lines {
