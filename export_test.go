@@ -3,6 +3,7 @@ package scout
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/scoutcode/scout/internal/concept"
 )
@@ -136,3 +137,13 @@ func NearCopyText(a, b string) bool { return nearCopy(shingles(a), shingles(b)) 
 
 // LinesIn is linesIn: lines start to end of data.
 var LinesIn = linesIn
+
+// GoMethods returns the methods goMethods reads in a Go file, each as
+// "Type.Name:line".
+func GoMethods(src []byte) []string {
+	var out []string
+	for _, m := range goMethods(src) {
+		out = append(out, fmt.Sprintf("%s.%s:%d", m.recv, m.name, m.line))
+	}
+	return out
+}

@@ -45,6 +45,9 @@ func TestOwnTimeLimitIsNamed(t *testing.T) {
 		{"refs", func(ctx context.Context, po scout.PageOptions) (*scout.Page, error) {
 			return scout.Refs(ctx, scout.RefsOptions{Name: "Serve", Scope: scope, PageOptions: po})
 		}},
+		{"implementations", func(ctx context.Context, po scout.PageOptions) (*scout.Page, error) {
+			return scout.Implementations(ctx, scout.ImplementationsOptions{Name: "Serve", Scope: scope, PageOptions: po})
+		}},
 		{"related", func(ctx context.Context, po scout.PageOptions) (*scout.Page, error) {
 			return scout.Related(ctx, scout.RelatedOptions{Path: dir + "/pkg1/f1.go", Scope: scope, PageOptions: po})
 		}},

@@ -57,7 +57,7 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 }
 
 // commandNames are scout's commands, for the message about another.
-var commandNames = []string{"grep", "find", "read", "outline", "callers", "callees", "refs", "related", "concept", "cache", "touch", "mcp", "version", "completion"}
+var commandNames = []string{"grep", "find", "read", "outline", "callers", "callees", "refs", "implementations", "related", "concept", "cache", "touch", "mcp", "version", "completion"}
 
 func (e *env) run(args []string) int {
 	// __complete is cobra's hidden command that the completion scripts call.
@@ -104,7 +104,7 @@ with a cursor to the next page and an account of everything not searched.`,
 	root.SetFlagErrorFunc(flagError)
 	root.SetUsageTemplate(usageTemplate)
 	commands := map[string]func() *cobra.Command{
-		"grep": e.grepCommand, "find": e.findCommand, "read": e.readCommand, "outline": e.outlineCommand, "callers": e.callersCommand, "callees": e.calleesCommand, "refs": e.refsCommand, "related": e.relatedCommand, "concept": e.conceptCommand, "cache": e.cacheCommand,
+		"grep": e.grepCommand, "find": e.findCommand, "read": e.readCommand, "outline": e.outlineCommand, "callers": e.callersCommand, "callees": e.calleesCommand, "refs": e.refsCommand, "implementations": e.implementationsCommand, "related": e.relatedCommand, "concept": e.conceptCommand, "cache": e.cacheCommand,
 		"touch": e.touchCommand, "mcp": e.mcpCommand, "version": e.versionCommand,
 	}
 	if len(args) > 0 {
@@ -113,7 +113,7 @@ with a cursor to the next page and an account of everything not searched.`,
 			return root
 		}
 	}
-	root.AddCommand(e.grepCommand(), e.findCommand(), e.readCommand(), e.outlineCommand(), e.callersCommand(), e.calleesCommand(), e.refsCommand(), e.relatedCommand(), e.conceptCommand(), e.cacheCommand(), e.touchCommand(), e.mcpCommand(), e.versionCommand())
+	root.AddCommand(e.grepCommand(), e.findCommand(), e.readCommand(), e.outlineCommand(), e.callersCommand(), e.calleesCommand(), e.refsCommand(), e.implementationsCommand(), e.relatedCommand(), e.conceptCommand(), e.cacheCommand(), e.touchCommand(), e.mcpCommand(), e.versionCommand())
 	return root
 }
 

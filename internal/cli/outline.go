@@ -128,6 +128,37 @@ func (e *env) callersCommand() *cobra.Command {
 	return cmd
 }
 
+const implementationsLong = `Print the definitions that implement a type: where the type is defined, then
+each definition that names it as a base (a class that extends or implements
+it, an interface or trait that extends it, a Rust impl of it, a Go struct or
+interface that embeds it), and, for a Go interface, each named type that
+declares a method of every name in the interface's method set (the
+interfaces it embeds resolved by name). Each line says how it was found:
+"base" or "methods". The files that mention the names are found with the
+search and only those are parsed.
+
+Matched by name, not type-checked: a Go type with the right method names
+but other signatures is listed, and methods promoted from a field the type
+embeds are not counted. Pages fit --budget (default 1500 tokens) and give
+the cursor to the next.
+
+--depth N follows the implementations of the implementations: level 2
+lists the subclasses of the classes of level 1, and so on.`
+
+func (e *env) implementationsCommand() *cobra.Command {
+	var depth int
+	cmd := e.nameCommand("implementations", "List the definitions that implement, extend or embed a type", implementationsLong,
+		"  scout implementations Reader\n  scout implementations --depth 3 -t py BaseHandler src/",
+		func(o scout.RefsOptions) (*scout.Page, error) {
+			if depth < 1 || depth > scout.MaxCallersDepth {
+				return nil, usagef("--depth %d: implementations follows 1 to %d levels", depth, scout.MaxCallersDepth)
+			}
+			return scout.Implementations(e.ctx, scout.ImplementationsOptions{Name: o.Name, Scope: o.Scope, PageOptions: o.PageOptions, ShowSecrets: o.ShowSecrets, Depth: depth})
+		})
+	cmd.Flags().IntVar(&depth, "depth", 1, fmt.Sprintf("follow the implementations of the implementations `N` levels (1 to %d)", scout.MaxCallersDepth))
+	return cmd
+}
+
 func (e *env) refsCommand() *cobra.Command {
 	return e.nameCommand("refs", "List the uses of a name (calls, imports, types, others), under the definitions they sit in", refsLong,
 		"  scout refs Handler\n  scout refs -t py Session src/",

@@ -48,10 +48,7 @@ func PlanCallers(in CallersInput) *Page {
 	if in.Mode == 0 {
 		in.Mode = Callers
 	}
-	unit := "call"
-	if in.Mode == Refs {
-		unit = "use"
-	}
+	unit := unitOf(in.Mode)
 	p := &Page{Mode: in.Mode, Number: in.Number, Searched: in.Searched, NotSearched: in.NotParsed, Warnings: in.Warnings, Failed: in.Failed}
 	total := 0
 	for _, f := range in.Files {
@@ -80,13 +77,16 @@ func PlanCallers(in CallersInput) *Page {
 	header := func(f, _ int, first bool) []byte {
 		var h []byte
 		if k := levelOf(in.Levels, f); k >= 0 && (first || in.Levels[k].Start == f) {
-			h = fmt.Appendf(h, "\n── level %d: the calls of %s ──\n", k+2, nameList(in.Levels[k].Names))
+			h = fmt.Appendf(h, "\n── level %d: the %ss of %s ──\n", k+2, unit, nameList(in.Levels[k].Names))
 		}
 		return fmt.Appendf(h, "\n%s: %s\n", Quote(in.Files[f].Path), plural(len(in.Files[f].Lines), unit))
 	}
 	b, files := fill(units, in.Start, room, header, func(f, i, prev int) []byte {
 		l := in.Files[f].Lines[i]
 		var line []byte
+		if in.Mode == Implementations {
+			return appendImplementation(line, l)
+		}
 		if prev < 0 || !sameDef(in.Files[f].Lines[prev].In, l.In) {
 			line = appendIn(line, l.In) // the definition, when it changes
 		}
@@ -248,19 +248,15 @@ func callersHeader(in CallersInput) string {
 		fmt.Fprintf(&b, "%s: no definition found in the files searched\n", in.Name)
 		return b.String()
 	case n == 1 && in.Mode != Callees && markedElsewhere(in.Files, soleHome(in.Definitions)):
-		unit := "call"
-		if in.Mode == Refs {
-			unit = "use"
-		}
-		fmt.Fprintf(&b, "%s: 1 definition (a %s marked → is of the package it names, not of this one)\n", in.Name, unit)
+		fmt.Fprintf(&b, "%s: 1 definition (a %s marked → is of the package it names, not of this one)\n", in.Name, unitOf(in.Mode))
 	case n == 1:
 		fmt.Fprintf(&b, "%s: 1 definition\n", in.Name)
 	case in.Mode == Callees:
 		fmt.Fprintf(&b, "%s: %d definitions (the calls in each below)\n", in.Name, n)
 	case in.Mode == Refs && marked(in.Files):
 		fmt.Fprintf(&b, "%s: %d definitions (a use marked → is of the package it names; the others may be of any of them)\n", in.Name, n)
-	case in.Mode == Refs:
-		fmt.Fprintf(&b, "%s: %d definitions (the uses below may be of any of them)\n", in.Name, n)
+	case in.Mode == Refs || in.Mode == Implementations:
+		fmt.Fprintf(&b, "%s: %d definitions (the %ss below may be of any of them)\n", in.Name, n, unitOf(in.Mode))
 	case marked(in.Files):
 		fmt.Fprintf(&b, "%s: %d definitions (a call marked → is of the package it names; the others may be of any of them)\n", in.Name, n)
 	default:
@@ -304,6 +300,29 @@ func appendIn(b []byte, in *Def) []byte {
 	b = append(b, lineRange(Line{Number: in.Number, End: in.End})...)
 	b = append(b, ' ')
 	b = append(b, in.Text...)
+	return append(b, '\n')
+}
+
+// unitOf is what a page of mode lists: calls, uses or implementations.
+func unitOf(m Mode) string {
+	switch m {
+	case Refs:
+		return "use"
+	case Implementations:
+		return "implementation"
+	}
+	return "call"
+}
+
+// appendImplementation writes an implementation's line: its lines, how it
+// was found, and its signature ("  51-57 base: class Dog(Animal):").
+func appendImplementation(b []byte, l Line) []byte {
+	b = append(b, "  "...)
+	b = append(b, lineRange(l)...)
+	b = append(b, ' ')
+	b = append(b, l.Kind...)
+	b = append(b, ": "...)
+	b = append(b, l.Text...)
 	return append(b, '\n')
 }
 
@@ -367,6 +386,8 @@ func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) 
 		unit, what = "use", "uses matched by name, not by type, each labelled by what the parser says it is"
 	case Callees:
 		what = "where each callee is defined is found by the line classifier's definition lines over the files searched, matched by name, not by type"
+	case Implementations:
+		unit, what = "implementation", "matched by name, not by type; \"base\": a definition that names it as a base (extends, implements, a Rust impl, a Go embedding); \"methods\": a Go type with each method of the interface, by name and by parameter and result types as written (methods promoted from embedded fields not counted)"
 	}
 	pkgs := ""
 	if marked(in.Files) || in.Mode == Callees && calleePackages(in.Files) {
@@ -379,6 +400,8 @@ func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) 
 		b.WriteString("\n0 calls")
 	case in.Mode == Callees:
 		fmt.Fprintf(&b, "\n%s in the %s of %s", plural(p.Total.Matches, unit), plural(n, "definition"), in.Name)
+	case len(in.Levels) > 0 && in.Mode == Implementations:
+		fmt.Fprintf(&b, "\n%s of %s and of its implementations, %d levels, in %s", plural(p.Total.Matches, unit), in.Name, len(in.Levels)+1, plural(p.Total.Files, "file"))
 	case len(in.Levels) > 0:
 		fmt.Fprintf(&b, "\n%s of %s and of its callers, %d levels, in %s", plural(p.Total.Matches, unit), in.Name, len(in.Levels)+1, plural(p.Total.Files, "file"))
 	default:
@@ -396,11 +419,17 @@ func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) 
 		if in.NotOf == 1 {
 			verb = "names"
 		}
-		fmt.Fprintf(&b, "not shown: %s of %s that %s no package or module %s (through a value, or in another language; ask for %s alone for them)\n", plural(in.NotOf, unit), bare, verb, in.Of, bare)
+		if in.Mode == Implementations {
+			fmt.Fprintf(&b, "not shown: %s of a %s not written %s.%s, nor in %s's own files (ask for %s alone for them)\n", plural(in.NotOf, unit), bare, in.Of, bare, in.Of, bare)
+		} else {
+			fmt.Fprintf(&b, "not shown: %s of %s that %s no package or module %s (through a value, or in another language; ask for %s alone for them)\n", plural(in.NotOf, unit), bare, verb, in.Of, bare)
+		}
 	}
 	if in.By == "tree-sitter" {
 		name := bare
-		if len(in.Levels) > 0 {
+		if len(in.Levels) > 0 && in.Mode == Implementations {
+			name += " or an implementation followed"
+		} else if len(in.Levels) > 0 {
 			name += " or a caller followed"
 		}
 		fmt.Fprintf(&b, "found by tree-sitter in the %s %s (of %d searched): %s%s\n", plural(in.Parsed, "file"), mention(in.Parsed, name), in.Searched, what, pkgs)
@@ -411,6 +440,8 @@ func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) 
 			how = "each use labelled by the line classifier; a call when \"(\" follows, in the last definition that starts before it"
 		case Callees:
 			how = "a call is a word followed by \"(\", from a definition's line to the next definition's"
+		case Implementations:
+			how = "\"base\": a class, interface, struct or trait whose first line names it after its own name and \"extends\", \"implements\", \"(\", \":\" or \"<\"; \"methods\": a Go type with each method of the interface, by name and by parameter and result types as written"
 		}
 		fmt.Fprintf(&b, "found by the %s (this scout was built without cgo, so without a parser) in the %s %s: %s%s\n", in.By, plural(in.Parsed, "file"), mention(in.Parsed, bare), how, pkgs)
 	}

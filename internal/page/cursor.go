@@ -142,7 +142,7 @@ func Decode(s string) (Cursor, error) {
 	r := codec{b: data, reading: true}
 	c.fields(&r)
 	const big = 1 << 40 // no count of a search comes near; a larger one is forged
-	if r.bad || len(r.b) != 0 || c.Page < 2 || c.Mode == Auto || c.Mode > Concept || c.PerFile < 1 ||
+	if r.bad || len(r.b) != 0 || c.Page < 2 || c.Mode == Auto || int(c.Mode) >= len(modeNames) || c.PerFile < 1 ||
 		c.Page > big || c.PerFile > big || c.Ordinal < 0 || c.Ordinal > big || c.Now < 0 ||
 		c.Taken < 0 || c.Total.Matches < 0 || c.Total.Matches > big || c.Total.Files < 0 || c.Total.Files > big || c.Last.Line < 0 || c.Last.Line > big {
 		return Cursor{}, fmt.Errorf("%w: it is damaged; run the search again without a cursor", ErrBadCursor)

@@ -100,21 +100,22 @@ import (
 type Mode uint8
 
 const (
-	Auto    Mode = iota // Content, unless the hits are too broad to show: then Files, else Map
-	Content             // matching lines, grouped by file
-	Files               // paths of files with matches
-	Count               // paths with their number of matching lines
-	Map                 // only the directory map
-	List                // scout find: paths, a line each
-	Outline             // scout outline: each file's definitions, nested
-	Callers             // scout callers: the calls of a name, under the definitions they sit in
-	Refs                // scout refs: the uses of a name, labelled, under the definitions they sit in
-	Callees             // scout callees: the calls inside a name's definitions, each with where its callee is defined
-	Related             // scout related: a file's imports, importers and tests
-	Concept             // scout concept: exact hits of a description, then concept leads
+	Auto            Mode = iota // Content, unless the hits are too broad to show: then Files, else Map
+	Content                     // matching lines, grouped by file
+	Files                       // paths of files with matches
+	Count                       // paths with their number of matching lines
+	Map                         // only the directory map
+	List                        // scout find: paths, a line each
+	Outline                     // scout outline: each file's definitions, nested
+	Callers                     // scout callers: the calls of a name, under the definitions they sit in
+	Refs                        // scout refs: the uses of a name, labelled, under the definitions they sit in
+	Callees                     // scout callees: the calls inside a name's definitions, each with where its callee is defined
+	Related                     // scout related: a file's imports, importers and tests
+	Concept                     // scout concept: exact hits of a description, then concept leads
+	Implementations             // scout implementations: the definitions that implement, extend or embed a type
 )
 
-var modeNames = [...]string{"auto", "content", "files", "count", "map", "list", "outline", "callers", "refs", "callees", "related", "concept"}
+var modeNames = [...]string{"auto", "content", "files", "count", "map", "list", "outline", "callers", "refs", "callees", "related", "concept", "implementations"}
 
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {

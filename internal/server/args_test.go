@@ -9,7 +9,7 @@ import (
 // allSpecs returns every tool's spec.
 func allSpecs() []*spec {
 	s := toolSpecs()
-	return []*spec{s.grep, s.find, s.read, s.outline, s.callers, s.callees, s.refs, s.related, s.concept, s.touch}
+	return []*spec{s.grep, s.find, s.read, s.outline, s.callers, s.callees, s.refs, s.implementations, s.related, s.concept, s.touch}
 }
 
 // TestAliasesTarget: every alias sets a parameter its tool has (or one of

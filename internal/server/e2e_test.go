@@ -126,7 +126,7 @@ func TestToolsGolden(t *testing.T) {
 			t.Errorf("%s: no output schema or description", tool.Name)
 		}
 	}
-	if want := []string{"callees", "callers", "concept", "find", "grep", "outline", "read", "refs", "related", "touch"}; !slices.Equal(names, want) {
+	if want := []string{"callees", "callers", "concept", "find", "grep", "implementations", "outline", "read", "refs", "related", "touch"}; !slices.Equal(names, want) {
 		t.Errorf("tools %v, want %v", names, want)
 	}
 	// What the model reads of the list: names, descriptions and input
@@ -196,6 +196,7 @@ var resultCases = []struct {
 	{"callers-tolerant", "callers", `{"symbol": "Serve", "path": ["cmd"]}`, false},
 	{"callers-not-a-name", "callers", `{"name": "a.b("}`, false},
 	{"callers-qualified", "callers", `{"name": "http.Get"}`, false},
+	{"implementations", "implementations", `{"name": "Handler", "depth": 2}`, false},
 	{"callees", "callees", `{"function": "main"}`, false},
 	{"related", "related", `{"file": "server/handler.go"}`, false},
 	{"concept", "concept", `{"description": "returns a handler"}`, false},

@@ -1,4 +1,4 @@
-// Package server is scout's MCP face: the tools grep, find, read, outline, callers, callees, refs, related, concept and touch
+// Package server is scout's MCP face: the tools grep, find, read, outline, callers, callees, refs, implementations, related, concept and touch
 // over the Model Context Protocol, as thin adapters over the scout
 // library. Arguments are read tolerantly (the names other search tools use
 // are accepted; see specs.go), every path is confined to the server's
@@ -68,7 +68,7 @@ type Options struct {
 
 var errMultiline = errors.New("multiline matching is not supported: a match stays within one line; search for one line of the text, then read around the hit")
 
-const instructions = `scout searches and reads code under the server's root. grep searches contents, find lists files by name or glob, read pages through a file, outline lists the definitions in files, callers lists the calls of a function, callees the calls it makes, refs the uses of a name, related a file's imports, importers and tests, concept finds code by a description in words, touch records files you used with other tools. Results come best first in pages that fit a token budget, with exact totals and what was not searched; to see more, call again with the same arguments plus the cursor the page printed.`
+const instructions = `scout searches and reads code under the server's root. grep searches contents, find lists files by name or glob, read pages through a file, outline lists the definitions in files, callers lists the calls of a function, callees the calls it makes, refs the uses of a name, implementations what implements a type, related a file's imports, importers and tests, concept finds code by a description in words, touch records files you used with other tools. Results come best first in pages that fit a token budget, with exact totals and what was not searched; to see more, call again with the same arguments plus the cursor the page printed.`
 
 // New returns an MCP server with scout's tools.
 func New(o Options) *mcp.Server { return newServer(&handlers{o: o}) }
@@ -93,6 +93,7 @@ func newServer(h *handlers) *mcp.Server {
 	add(sp.callers, "Find the calls of a function", callersDescription, outputSchema[scout.Page]("a page of calls; its text is the content block"), readOnly, h.callers)
 	add(sp.callees, "Find the calls a function makes", calleesDescription, outputSchema[scout.Page]("a page of calls; its text is the content block"), readOnly, h.callees)
 	add(sp.refs, "Find the uses of a name", refsDescription, outputSchema[scout.Page]("a page of uses; its text is the content block"), readOnly, h.refs)
+	add(sp.implementations, "Find the implementations of a type", implementationsDescription, outputSchema[scout.Page]("a page of implementations; its text is the content block"), readOnly, h.implementations)
 	add(sp.related, "Find a file's imports, importers and tests", relatedDescription, outputSchema[scout.Page]("a page of related files; its text is the content block"), readOnly, h.related)
 	add(sp.concept, "Find code by a description", conceptDescription, outputSchema[scout.Page]("exact hits, then concept leads; its text is the content block"), readOnly, h.concept)
 	writes := &mcp.ToolAnnotations{IdempotentHint: false, DestructiveHint: jsonschema.Ptr(false), OpenWorldHint: jsonschema.Ptr(false)}
@@ -102,21 +103,23 @@ func newServer(h *handlers) *mcp.Server {
 
 const grepDescription = `Search file contents under the root (RE2 regex; literal: true for plain text). Best first: definitions of what you searched for, files you work on, then the rest; vendored and generated last. A page fits budget tokens (default 1500): max_files files (20), per_file hits each (3), exact totals, what was not searched, and a directory map of the rest; call again with the cursor for more. ripgrep's ignore rules apply; hidden files are searched, .git never. Lines: "N:text", "*N:" a definition, "N-" context; "in Server.Serve 3120-3240" names the function the hits below sit in.`
 
-const findDescription = `List files whose path matches pattern: a glob ("*.go", "src/**/*.{ts,tsx}") or name words ("http handler" finds internal/http/handler.go). Best first: exact name, prefix, word, substring, then files you work on. No pattern lists everything. Pages fit budget tokens (default 1500) and max_files paths (50), with exact totals, a map of the rest and a cursor. Same ignore rules as grep.`
+const findDescription = `List files whose path matches pattern: a glob ("*.go", "src/**/*.{ts,tsx}") or name words ("http handler" finds internal/http/handler.go). Best match first, then files you work on. No pattern lists everything. Pages fit budget tokens (default 1500) and max_files paths (50), with exact totals, a map of the rest and a cursor. Same ignore rules as grep.`
 
-const readDescription = `Read a text file, or limit lines from offset, in pages of budget tokens (default 4000). Lines come as "N:text"; lines over 2000 bytes are cut and marked. Each page gives the file's sha256 and the tree revision (changes with a commit, checkout or staging), to tell whether what you read may be stale; a cursor works only while the file is unchanged. Reading ranks the file higher in later searches.`
+const readDescription = `Read a text file, or limit lines from offset, in pages of budget tokens (default 4000). Lines come as "N:text"; lines over 2000 bytes are cut and marked. Each page gives the file's sha256 and the tree revision (a commit, checkout or staging changes it), to tell whether what you read may be stale; a cursor works only while the file is unchanged. Reading ranks the file higher in later searches.`
 
-const outlineDescription = `List the definitions in files (functions, methods, classes, types, constants, variables…; Markdown sections), nested, each as "start-end signature": what a file holds unread. A directory outlines its files. By go/parser, tree-sitter (TS, JS, Python, Rust, Java, C, C++, C#, Ruby, PHP, Bash). Pages fit budget tokens (default 4000), with a cursor.`
+const outlineDescription = `List the definitions in files (functions, methods, classes, types, constants, variables…; Markdown sections), nested, each as "start-end signature": what a file holds unread. A directory outlines its files. By go/parser and tree-sitter, for 13 languages. Pages fit budget tokens (default 4000), with a cursor.`
 
-const callersDescription = `List the calls of a function or method: each call's line under the function it sits in ("in 3051-3066 func (srv *Server) ListenAndServe() error"), after where the name is defined. Matched by name, not type-checked: the page lists the definitions; a call may be of any unless marked → with its package. Pages fit budget tokens (default 1500), with a cursor.`
+const callersDescription = `List the calls of a function or method: each call's line under the function it sits in ("in 3051-3066 func (srv *Server) ListenAndServe() error"), after where the name is defined. Matched by name, not type-checked: the page lists the definitions; a call may be of any unless marked → with its package.`
 
-const calleesDescription = `List the calls inside a function or method, each with where the callee is defined ("3462: c := s.newConn(rw)  → newConn net/http/server.go:634"; for a name defined many times, how many and the nearest two). Matched by name, not type-checked. Pages fit budget tokens (default 1500), with a cursor.`
+const calleesDescription = `List the calls inside a function or method, each with where the callee is defined ("3462: c := s.newConn(rw)  → newConn net/http/server.go:634"; for a name defined many times, how many and the nearest two). Matched by name, not type-checked.`
 
-const refsDescription = `List the uses of a name: its definitions, then each use's line under the definition it sits in, labelled call, import, type or other ("84 type: func (h *Handler) stderr() io.Writer"). Mentions in comments and strings are counted, not shown. Matched by name, not type-checked. Pages fit budget tokens (default 1500), with a cursor.`
+const refsDescription = `List the uses of a name: its definitions, then each use's line under the definition it sits in, labelled call, import, type or other ("84 type: func (h *Handler) stderr() io.Writer"). Mentions in comments and strings are counted, not shown. Matched by name, not type-checked.`
 
-const conceptDescription = `Find code by what it does, in words ("where sessions expire"): lines holding the words as written, then leads: definitions sharing the most words, with score and terms. A lead is a place to look, not proof. Pages fit budget tokens.`
+const conceptDescription = `Find code by what it does, in words ("where sessions expire"): lines holding the words as written, then leads: definitions sharing the most words, with score and terms. A lead is a place to look, not proof.`
 
-const relatedDescription = `List what a file imports (resolved to files of the tree), the files that import it (Go: its package), and its tests. Go, Python, JS/TS, C/C++. Pages fit budget tokens.`
+const implementationsDescription = `List what implements a type: classes extending or implementing it, Rust impls, Go types embedding it or with each method of the interface. By name, not type-checked.`
+
+const relatedDescription = `List what a file imports (resolved to files of the tree), the files that import it (Go: its package), and its tests. Go, Python, JS/TS, C/C++.`
 
 const touchDescription = `Record files you used (read or edited with other tools) so that grep and find rank them higher. Paths relative to the root.`
 
@@ -129,7 +132,7 @@ type TouchResult struct {
 // outputSchema infers a tool's output schema from the type its structured
 // content marshals from.
 func outputSchema[T any](desc string) *jsonschema.Schema {
-	modes := []any{"auto", "content", "files", "count", "map", "list", "outline", "callers", "refs", "callees", "related", "concept"}
+	modes := []any{"auto", "content", "files", "count", "map", "list", "outline", "callers", "refs", "callees", "related", "concept", "implementations"}
 	s, err := jsonschema.For[T](&jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
 		reflect.TypeFor[scout.Mode](): {Type: "string", Enum: modes},
 	}})
@@ -587,6 +590,12 @@ func (h *handlers) concept(ctx context.Context, a args) (any, string, error) {
 		return nil, "", h.relative(err)
 	}
 	return p.Brief(), p.Text, nil
+}
+
+func (h *handlers) implementations(ctx context.Context, a args) (any, string, error) {
+	return h.named(ctx, a, func(o scout.RefsOptions) (*scout.Page, error) {
+		return scout.Implementations(ctx, scout.ImplementationsOptions{Name: o.Name, Scope: o.Scope, PageOptions: o.PageOptions, ShowSecrets: o.ShowSecrets, Depth: a.num("depth")})
+	})
 }
 
 func (h *handlers) refs(ctx context.Context, a args) (any, string, error) {

@@ -58,7 +58,7 @@ func concat[T any](lists ...[]T) []T {
 }
 
 // specs are the tools' arguments.
-type specs struct{ grep, find, read, outline, callers, callees, refs, related, concept, touch *spec }
+type specs struct{ grep, find, read, outline, callers, callees, refs, implementations, related, concept, touch *spec }
 
 // toolSpecs builds the specs once, when a server starts: built at package
 // init they would cost every scout command, MCP or not.
@@ -225,11 +225,24 @@ var toolSpecs = sync.OnceValue(func() specs {
 		),
 	}
 
+	// shortScope are walkParams[:4] as the tools after grep describe
+	// them: shortly, as grep's schema, in the same list, says the rest.
+	shortScope := []param{
+		{name: "path", kind: kStrings, desc: "files or directories (default: the root)"},
+		{name: "glob", kind: kStrings, desc: `globs, as grep's`},
+		{name: "type", kind: kStrings, desc: "file types: go, py, ts, …"},
+		{name: "not_type", kind: kStrings, desc: "file types to leave out"},
+	}
+
 	outlineSpec := &spec{
 		tool: "outline",
 		params: concat([]param{
 			{name: "path", kind: kStrings, required: true, desc: "files, or directories whose files to outline, relative to the root"},
-		}, walkParams[1:4], walkParams[5:], []param{
+		}, shortScope[1:4], []param{
+			{name: "max_depth", kind: kInt, desc: "directories to descend at most (0: all)"},
+			{name: "no_ignore", kind: kBool, desc: "also files .gitignore excludes"},
+			walkParams[7],
+		}, []param{
 			{name: "budget", kind: kInt, desc: "tokens (bytes/4) a page may take; default 4000"},
 			{name: "cursor", kind: kString, desc: "the cursor a page printed, with the same other arguments"},
 			{name: "timeout_ms", kind: kInt, desc: "give up after this long; default 30000"},
@@ -245,11 +258,9 @@ var toolSpecs = sync.OnceValue(func() specs {
 	// leave out the walk's rarer knobs: each of these three costs the
 	// model's context its schema.
 	nameParams := func(desc string) []param {
-		return concat([]param{
-			{name: "name", kind: kString, required: true, desc: desc},
-		}, walkParams[:4], []param{
-			{name: "budget", kind: kInt, desc: "tokens (bytes/4) a page may take; default 1500"},
-			{name: "cursor", kind: kString, desc: "the cursor a page printed, with the same other arguments"},
+		return concat([]param{{name: "name", kind: kString, required: true, desc: desc}}, shortScope, []param{
+			{name: "budget", kind: kInt, desc: "tokens a page may take (1500)"},
+			{name: "cursor", kind: kString, desc: "the cursor a page printed"},
 		})
 	}
 	nameAliases := concat(
@@ -265,13 +276,20 @@ var toolSpecs = sync.OnceValue(func() specs {
 	}
 	calleesSpec := &spec{
 		tool:    "callees",
-		params:  nameParams("the function or method whose calls to list, as its definition names it (Serve, not Server.Serve)"),
+		params:  nameParams("the function or method, as its definition names it (Serve, not Server.Serve)"),
 		aliases: nameAliases,
 	}
 	refsSpec := &spec{
 		tool:    "refs",
 		params:  nameParams("the name whose uses to list, as written in the code"),
 		aliases: nameAliases,
+	}
+
+	implementationsSpec := &spec{
+		tool: "implementations",
+		params: append(nameParams("the interface, class or trait (Reader, not io.Reader)"),
+			param{name: "depth", kind: kInt, desc: "levels of subtypes to follow (1-5)"}),
+		aliases: slices.DeleteFunc(slices.Clone(nameAliases), func(al alias) bool { return al.name == "depth" }),
 	}
 
 	relatedSpec := &spec{
@@ -289,7 +307,7 @@ var toolSpecs = sync.OnceValue(func() specs {
 		params: concat([]param{
 			{name: "description", kind: kString, required: true, desc: `what the code does, in words: "retries after a timeout"`},
 			{name: "tests", kind: kBool, desc: "rank tests, examples, vendored code as high as the rest"},
-		}, walkParams[:1], walkParams[2:3], []param{
+		}, shortScope[:1], shortScope[2:3], []param{
 			{name: "budget", kind: kInt, desc: "tokens a page may take; default 1500"},
 			{name: "cursor", kind: kString, desc: "the cursor a page printed, with the same other arguments"},
 		}),
@@ -307,5 +325,5 @@ var toolSpecs = sync.OnceValue(func() specs {
 		},
 		aliases: aliases("paths", kStrings, "path", "files", "file", "file_path", "filePath"),
 	}
-	return specs{grepSpec, findSpec, readSpec, outlineSpec, callersSpec, calleesSpec, refsSpec, relatedSpec, conceptSpec, touchSpec}
+	return specs{grepSpec, findSpec, readSpec, outlineSpec, callersSpec, calleesSpec, refsSpec, implementationsSpec, relatedSpec, conceptSpec, touchSpec}
 })

@@ -259,3 +259,50 @@ func Hidden(path string, src []byte) []int { return nil }
 func DefinedOn(ctx context.Context, path string, src []byte, lineStart, lineEnd, at int) (names [][2]int, inText, ok bool) {
 	return nil, false, false
 }
+
+// Bases finds, without a parser, the places where one of names follows
+// the name of a class, interface, struct or trait on the line that
+// declares it, after "extends", "implements", "(", ":" or "<" (class
+// C(Base), class C extends Base, class C : Base, class C < Base), and not
+// after "=" (metaclass=Base): the line classifier knows a definition's
+// first line, not its head.
+func Bases(ctx context.Context, path string, src []byte, names []string) (*File, []Base, error) {
+	f, err := Parse(ctx, path, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	var bs []Base
+	for _, n := range names {
+		for _, o := range Occurrences(src, n) {
+			for i, d := range f.Defs {
+				if d.NameEnd > int(o) || d.HeadEnd < int(o) || !typeLine(src[d.StartByte:d.NameStart]) {
+					continue
+				}
+				between := src[d.NameEnd:o]
+				if bytes.HasSuffix(bytes.TrimRight(bytes.TrimRight(between, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.:"), " "), []byte("=")) {
+					continue // metaclass=Base
+				}
+				if bytes.Count(between, []byte("<"))-bytes.Count(between, []byte("< ")) > bytes.Count(between, []byte(">")) {
+					continue // a type argument or parameter: List<Base>, <T extends Base> (Ruby's "< Base" is a base)
+				}
+				if bytes.Contains(between, []byte("extends")) || bytes.Contains(between, []byte("implements")) || bytes.ContainsAny(between, "(:<") {
+					bs = append(bs, Base{Name: n, Line: d.Start, StartByte: int(o), In: i})
+				}
+			}
+		}
+	}
+	slices.SortFunc(bs, func(a, b Base) int { return a.StartByte - b.StartByte })
+	return f, bs, nil
+}
+
+// typeLine reports whether the head of a definition's line, before its
+// name, declares a type: class, interface, struct, trait or impl.
+func typeLine(head []byte) bool {
+	for _, w := range bytes.Fields(head) {
+		switch string(w) {
+		case "class", "interface", "struct", "trait", "impl":
+			return true
+		}
+	}
+	return false
+}

@@ -46,6 +46,17 @@ func FuzzParse(f *testing.F) {
 				}
 			}
 		}
+		// The bases named f or A: each where the name is, in a
+		// definition of the file.
+		if f, bs, err := Bases(context.Background(), names[g], src, []string{"f", "A"}); err != nil {
+			t.Fatalf("%s: bases: %v", g, err)
+		} else {
+			for _, b := range bs {
+				if b.StartByte < 0 || b.StartByte+len(b.Name) > len(src) || string(src[b.StartByte:b.StartByte+len(b.Name)]) != b.Name || b.In >= len(f.Defs) || b.In < -1 {
+					t.Fatalf("%s: %+v: not a base in the source", g, b)
+				}
+			}
+		}
 		lines := 1
 		for _, c := range src {
 			if c == '\n' {

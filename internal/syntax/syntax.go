@@ -169,6 +169,16 @@ func within(f *File, cs []Call) {
 	}
 }
 
+// Base is a place where a name is written as a base of a definition: a
+// class that extends or implements it, an interface or trait that
+// extends it, a Rust impl of it, a Go struct or interface that embeds it.
+type Base struct {
+	Name      string // the name, as written
+	Line      int
+	StartByte int
+	In        int // index in File.Defs of the definition whose bases hold it (the class, the impl); -1 for none
+}
+
 // Ref is an occurrence of a name, labelled by what it is.
 type Ref struct {
 	Line      int

@@ -1,0 +1,284 @@
+package scout_test
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	scout "github.com/scoutcode/scout"
+	"github.com/scoutcode/scout/internal/syntax"
+)
+
+// implPackages are the packages of GOROOT/src the implementations oracle
+// type-checks: the interfaces asked of are declared in them, and their
+// named types are the candidates.
+var implPackages = []string{
+	"io", "fmt", "sort", "container/heap", "hash", "flag", "image", "bytes", "bufio", "strings", "os",
+	"compress/gzip", "compress/flate", "compress/zlib", "archive/tar", "archive/zip", "crypto/sha256", "crypto/md5",
+	"hash/crc32", "hash/fnv", "hash/adler32", "text/tabwriter", "encoding/csv", "mime/multipart", "time",
+	"image/color", "math/big", "net/netip", "strconv", "regexp", "unicode/utf8", "encoding/json",
+}
+
+// TestImplementationsMatchGoTypes checks implementations of Go interfaces
+// against go/types over implPackages: every named type go/types says
+// implements the interface with methods the type declares itself (value
+// or pointer receiver) is listed (recall: by its methods, or as one that
+// embeds it), and go/types confirms each type listed by its methods
+// (precision).
+func TestImplementationsMatchGoTypes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("type-checks 32 packages of GOROOT/src from source; run without -short")
+	}
+	if syntax.By == syntax.ByClassifier {
+		t.Log("without a parser: the methods come from the same line scan; the bases are not compared here")
+	}
+	t.Chdir(goroot(t))
+	fset := token.NewFileSet()
+	imp := importer.ForCompiler(fset, "source", nil)
+	pkgs := map[string]*types.Package{}
+	for _, p := range implPackages {
+		pkg, err := imp.Import(p)
+		if err != nil {
+			t.Fatalf("type-checking %s: %v", p, err)
+		}
+		pkgs[p] = pkg
+	}
+	names := []string{"Reader", "Writer", "Closer", "ReadWriteCloser", "ReaderAt", "WriterTo", "ByteScanner", "Stringer", "Interface", "Hash", "Hash32", "Value", "Image", "Color", "Formatter", "State", "FileInfo"}
+	var found, want, listed, confirmed int
+	for _, name := range names {
+		// The interfaces of that name in the packages, and the types
+		// that implement one of them with methods of their own.
+		var ifaces []*types.Interface
+		for _, p := range implPackages {
+			if o, ok := pkgs[p].Scope().Lookup(name).(*types.TypeName); ok {
+				if it, ok := o.Type().Underlying().(*types.Interface); ok && it.NumMethods() > 0 && it.IsMethodSet() {
+					ifaces = append(ifaces, it)
+				}
+			}
+		}
+		if len(ifaces) == 0 {
+			t.Fatalf("no interface %s with methods in the packages", name)
+		}
+		own := map[string]bool{} // "dir.Type": implements one with its own methods
+		all := map[string]bool{} // implements one, by go/types
+		for _, p := range implPackages {
+			sc := pkgs[p].Scope()
+			for _, n := range sc.Names() {
+				tn, ok := sc.Lookup(n).(*types.TypeName)
+				if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+					continue
+				}
+				for _, it := range ifaces {
+					ptr := types.NewPointer(tn.Type())
+					if !types.Implements(ptr, it) {
+						continue
+					}
+					all[p+"."+n] = true
+					ms := types.NewMethodSet(ptr)
+					direct := true
+					for i := range it.NumMethods() {
+						if sel := ms.Lookup(tn.Pkg(), it.Method(i).Name()); sel == nil || len(sel.Index()) > 1 || sel.Obj().Pkg() != tn.Pkg() {
+							direct = false // promoted from an embedded field, or not exported to look up
+						}
+					}
+					if direct {
+						own[p+"."+n] = true
+					}
+				}
+			}
+		}
+		pg, err := scout.Implementations(context.Background(), scout.ImplementationsOptions{Name: name, Scope: scout.Scope{Paths: implPackages, Types: []string{"go"}}, PageOptions: scout.PageOptions{Budget: 1 << 20}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]bool{} // a type listed: true by its methods, false as one that embeds a type of the name
+		for _, f := range pg.Files {
+			if strings.HasSuffix(f.Path, "_test.go") {
+				continue
+			}
+			for _, l := range f.Lines {
+				got[path.Dir(f.Path)+"."+l.Name] = got[path.Dir(f.Path)+"."+l.Name] || l.Kind == "methods"
+			}
+		}
+		var missed, wrong []string
+		for k := range own {
+			want++
+			if _, ok := got[k]; ok {
+				found++
+			} else {
+				missed = append(missed, k)
+			}
+		}
+		for k, byMethods := range got {
+			dir, n, _ := strings.Cut(k, ".")
+			if !byMethods {
+				continue // it embeds a type of the name: which one, the page does not say
+			}
+			if pkgs[dir] == nil || pkgs[dir].Scope().Lookup(n) == nil || types.IsInterface(pkgs[dir].Scope().Lookup(n).Type()) {
+				continue // a type of a file go/types leaves out here (another GOOS), not in these packages, or an interface that embeds it
+			}
+			listed++
+			if all[k] {
+				confirmed++
+			} else {
+				wrong = append(wrong, k)
+			}
+		}
+		slices.Sort(missed)
+		slices.Sort(wrong)
+		if len(missed) > 0 {
+			t.Errorf("implementations %s: %d types go/types says implement it with their own methods are not listed: %v", name, len(missed), missed)
+		}
+		if len(wrong) > 0 {
+			t.Errorf("implementations %s: %d listed that go/types says do not implement it (same method names, other signatures?): %v", name, len(wrong), wrong)
+		}
+	}
+	t.Logf("%d interface names; %d types implement one with their own methods by go/types, scout lists %d (%.4f); of its %d listed, go/types confirms %d (%.4f)",
+		len(names), want, found, float64(found)/float64(max(want, 1)), listed, confirmed, float64(confirmed)/float64(max(listed, 1)))
+	if float64(confirmed) < 0.99*float64(listed) || float64(found) < 0.99*float64(want) {
+		t.Errorf("recall %d of %d, precision %d of %d: the bar is 0.99 for each", found, want, confirmed, listed)
+	}
+}
+
+// TestImplementationsMatchPythonAST checks implementations of Python
+// classes against Python's ast over this machine's standard library: for
+// 60 sampled class names that other classes name as a base
+// (testdata/pybases.py), every class whose bases name it (by the name, or
+// an attribute ending in it; not metaclass=) in the files ast parses.
+// scout must list at least 0.99 of them (recall), and ast must name each
+// class scout lists (precision).
+func TestImplementationsMatchPythonAST(t *testing.T) {
+	if testing.Short() {
+		t.Skip("parses the Python standard library and runs 60 implementations searches over it; run without -short")
+	}
+	if syntax.By == syntax.ByClassifier {
+		t.Skip("a build without cgo has no parser: its bases come from a definition's first line, which this bar is not for")
+	}
+	stdlib, oracle, parsed := runPyOracle(t, "testdata/pybases.py")
+	want := map[string]map[string]bool{} // by name: "path:line"
+	for _, s := range oracle.Sites {
+		n := s[0].(string)
+		if want[n] == nil {
+			want[n] = map[string]bool{}
+		}
+		want[n][fmt.Sprintf("%s:%d", filepath.ToSlash(s[1].(string)), int(s[2].(float64)))] = true
+	}
+	t.Chdir(stdlib)
+	var total, found, listed, confirmed int
+	for _, name := range oracle.Names {
+		p, err := scout.Implementations(context.Background(), scout.ImplementationsOptions{Name: name, Scope: scout.Scope{Globs: []string{"!site-packages/"}, Types: []string{"py"}}, PageOptions: scout.PageOptions{Budget: 1 << 20}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]bool{}
+		for _, f := range p.Files {
+			if !parsed[f.Path] {
+				continue // a file ast refuses
+			}
+			for _, l := range f.Lines {
+				got[fmt.Sprintf("%s:%d", f.Path, l.Number)] = true
+			}
+		}
+		for k := range want[name] {
+			total++
+			if got[k] {
+				found++
+			} else {
+				t.Logf("implementations %s: ast's %s not listed", name, k)
+			}
+		}
+		for k := range got {
+			listed++
+			if want[name][k] {
+				confirmed++
+			} else {
+				t.Logf("implementations %s: %s listed; ast names no such base there", name, k)
+			}
+		}
+	}
+	t.Logf("%d names, %d classes by ast; scout lists %d (%.4f); of its %d, ast confirms %d (%.4f)", len(oracle.Names), total, found, float64(found)/float64(max(total, 1)), listed, confirmed, float64(confirmed)/float64(max(listed, 1)))
+	if total < 100 {
+		t.Errorf("only %d classes: the sample is too thin to judge", total)
+	}
+	if float64(found) < 0.99*float64(total) || float64(confirmed) < 0.99*float64(listed) {
+		t.Errorf("recall %d of %d, precision %d of %d: the bar is 0.99 for each", found, total, confirmed, listed)
+	}
+}
+
+// TestGoMethodsMatchGoParser checks the line scan that finds the methods
+// of Go types (lines that start with "func (", as gofmt writes them)
+// against go/parser over every Go file of GOROOT/src that it parses: the
+// same receiver type, name and line for at least 0.999 of go/parser's
+// methods.
+func TestGoMethodsMatchGoParser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("parses all of GOROOT/src; run without -short")
+	}
+	paths, files, fsets := goRootFiles(t, parser.SkipObjectResolution)
+	var want, found, extra int
+	for i, f := range files {
+		if f == nil {
+			continue
+		}
+		src, err := os.ReadFile(paths[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		oracle := map[string]bool{}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil && len(fd.Recv.List) == 1 {
+				typ := fd.Recv.List[0].Type
+				for {
+					switch x := typ.(type) {
+					case *ast.StarExpr:
+						typ = x.X
+						continue
+					case *ast.IndexExpr:
+						typ = x.X
+						continue
+					case *ast.IndexListExpr:
+						typ = x.X
+						continue
+					case *ast.ParenExpr:
+						typ = x.X
+						continue
+					}
+					break
+				}
+				if id, ok := typ.(*ast.Ident); ok {
+					oracle[fmt.Sprintf("%s.%s:%d", id.Name, fd.Name.Name, fsets[i].Position(fd.Pos()).Line)] = true
+				}
+			}
+		}
+		got := scout.GoMethods(src)
+		for m := range oracle {
+			if !slices.Contains(got, m) {
+				t.Logf("%s: go/parser's %s not found by the scan", paths[i], m)
+			}
+		}
+		for _, m := range got {
+			if oracle[m] {
+				found++
+			} else {
+				extra++
+			}
+		}
+		want += len(oracle)
+	}
+	t.Logf("%d methods by go/parser in %d files; the scan finds %d (%.5f), and %d others", want, len(files), found, float64(found)/float64(max(want, 1)), extra)
+	// The others are lines in raw strings (code a test or generator
+	// holds): the types they would add are checked with go/parser.
+	if float64(found) < 0.999*float64(want) {
+		t.Errorf("the scan finds %d of %d methods: the bar is 0.999", found, want)
+	}
+}
