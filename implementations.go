@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -150,6 +151,31 @@ func Implementations(ctx context.Context, o ImplementationsOptions) (*Page, erro
 				in.Files = append(in.Files, page.File{Path: c.path, Lines: c.impls})
 			}
 		}
+		if level == 0 && len(in.Definitions) > 0 {
+			// Classes that extend the type by another name an import
+			// binds it to.
+			al, err := aliasesOf(ctx, o.Scope, in.Definitions, name, newResolver())
+			if err != nil {
+				if ranOut(err) {
+					return nil, fmt.Errorf("the search for the files that import %s took longer than the %v allowed: narrow it with paths, globs or types, or raise the timeout", name, po.Timeout)
+				}
+				return nil, err
+			}
+			var more []page.File
+			for p, locals := range al {
+				data, st, why := readParsable(p)
+				if why != "" {
+					continue
+				}
+				stamps = append(stamps, st)
+				c := basesInData(ctx, p, data, st, append([]string{name}, locals...), o.ShowSecrets)
+				if len(c.impls) > 0 {
+					more = append(more, page.File{Path: p, Lines: c.impls})
+				}
+			}
+			slices.SortFunc(more, func(a, b page.File) int { return strings.Compare(a.Path, b.Path) })
+			in.Files = mergeFiles(in.Files, more)
+		}
 		if level == 0 && len(ifaces) > 0 {
 			files, st, notes, err := goImplementers(ctx, o.Scope, ifaces, o.ShowSecrets)
 			if err != nil {
@@ -232,7 +258,8 @@ func basesInData(ctx context.Context, p string, data []byte, st stamp, names []s
 		c.why = reasonTooBig
 		return c
 	}
-	f, bs, err := syntax.Bases(ctx, p, data, names)
+	aliases := importedAs(p, data, names)
+	f, bs, err := syntax.Bases(ctx, p, data, append(slices.Clip(names), slices.Sorted(maps.Keys(aliases))...))
 	if err != nil {
 		c.why = err.Error()
 		if errors.Is(err, syntax.ErrTooBig) {
@@ -267,7 +294,11 @@ func basesInData(ctx context.Context, p string, data []byte, st stamp, names []s
 			continue
 		}
 		c.impls = append(c.impls, page.Line{Number: d.Start, End: d.End, Kind: implBase, Name: d.Name, Text: show(d.Start, d.Signature)})
-		c.quals = append(c.quals, qualifierBefore(data, b.StartByte))
+		q, alias := aliases[b.Name]
+		if !alias {
+			q = qualifierBefore(data, b.StartByte)
+		}
+		c.quals = append(c.quals, q)
 	}
 	return c
 }

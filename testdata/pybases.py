@@ -3,7 +3,8 @@ that other classes of the Python files under a directory name as a base
 (fixed seed), and print, as one JSON object, the names, every file ast
 parses, and each class that names one as a base: a base that is the Name
 or an Attribute ending in it (pkg.Name), or either subscripted
-(Generic[T] is a base of Generic; T is not), never a keyword (metaclass=),
+(Generic[T] is a base of Generic; T is not), or a name that the file's
+"from ... import Name as Alias" binds to it, never a keyword (metaclass=),
 with the class's file and line."""
 import ast
 import json
@@ -42,10 +43,20 @@ for dirpath, dirnames, filenames in os.walk(root):
             continue
         rel = os.path.relpath(p, root)
         parsed.append(rel)
+        # "from m import Base as B": a class whose base is B names Base.
+        aliases = {}
+        for n in ast.walk(tree):
+            if isinstance(n, ast.ImportFrom):
+                for a in n.names:
+                    if a.asname and a.asname != a.name:
+                        aliases[a.asname] = a.name
         for n in ast.walk(tree):
             if isinstance(n, ast.ClassDef):
                 for b in n.bases:
                     name = base_name(b)
+                    plain = b.value if isinstance(b, ast.Subscript) else b
+                    if name and isinstance(plain, ast.Name):
+                        name = aliases.get(name, name)
                     if name:
                         sites.append([name, rel, n.lineno, n.name])
 bases = sorted({s[0] for s in sites if s[0] not in ("object",)})

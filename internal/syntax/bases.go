@@ -100,7 +100,7 @@ func (gr *grammar) isBase(n *sitter.Node) bool {
 			return p.Parent() != nil && p.Parent().Kind() == "interface_type" && namedType(p.Parent())
 		case k == "field_declaration" && gr.name == "go": // Go: a struct type that embeds Base
 			return p.ChildByFieldName("name") == nil && p.Parent() != nil && p.Parent().Parent() != nil && namedType(p.Parent().Parent())
-		case k == "type_list" || k == "generic_type" || k == "generic_name":
+		case k == "type_list" || k == "generic_type" || k == "generic_name" || k == "subscript": // List<Base>'s List, Python's Base[T]
 			if k != "type_list" && c.StartByte() != p.StartByte() {
 				return false
 			}
