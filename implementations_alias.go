@@ -28,6 +28,9 @@ func importedAs(p string, data []byte, names []string) map[string]string {
 	}
 	switch imports.Lang(p) {
 	case "Python":
+		if !bytes.Contains(data, []byte(" as ")) {
+			return out // only "import … as" binds another name
+		}
 		for _, b := range imports.PyBindings(data) {
 			add(b.Name, b.Attr, b.Module[strings.LastIndexByte(b.Module, '.')+1:])
 		}

@@ -333,13 +333,13 @@ func goImplementers(ctx context.Context, sc Scope, ifaces []goInterface, showSec
 			}
 		}
 	}
-	sf := &sigFiles{trees: map[string]*ast.File{}}
+	sf := &sigFiles{trees: map[string]*goFile{}}
 	lines := make([]page.Line, len(named))
 	at := make([]string, len(named))
 	parallel(ctx, len(named), func(i int) {
 		k := named[i]
 		if sf.match(types[k].files, k[1], want[i], sigs) {
-			lines[i], at[i] = goTypeLine(types[k].files, k[1], showSecrets)
+			lines[i], at[i] = sf.typeLine(types[k].files, k[1], showSecrets)
 		}
 	})
 	if err := ctx.Err(); err != nil {
@@ -369,12 +369,12 @@ func hasAll(have map[string]bool, want []string) bool {
 	return true
 }
 
-// goTypeLine returns the line of a Go type's declaration in one of the
+// typeLine returns the line of a Go type's declaration in one of the
 // files its methods are in, or, when the type is declared in another file
 // of its package, the line of its first method in the first of them.
-func goTypeLine(files []string, name string, showSecrets bool) (page.Line, string) {
+func (sf *sigFiles) typeLine(files []string, name string, showSecrets bool) (page.Line, string) {
 	for _, p := range files {
-		if l, ok := goTypeDecl(p, name, showSecrets); ok {
+		if l, ok := sf.typeDecl(p, name, showSecrets); ok {
 			return l, p
 		}
 	}
@@ -386,7 +386,7 @@ func goTypeLine(files []string, name string, showSecrets bool) (page.Line, strin
 			if e.IsDir() || !strings.HasSuffix(p, ".go") || slices.Contains(files, p) {
 				continue
 			}
-			if l, ok := goTypeDecl(p, name, showSecrets); ok {
+			if l, ok := sf.typeDecl(p, name, showSecrets); ok {
 				return l, p
 			}
 		}
@@ -403,16 +403,26 @@ func goTypeLine(files []string, name string, showSecrets bool) (page.Line, strin
 	return page.Line{Kind: implMethods, Name: name}, p
 }
 
-// goTypeDecl returns the line of the declaration of Go type name in file
+// typeDecl returns the line of the declaration of Go type name in file
 // p, if p declares it.
-func goTypeDecl(p, name string, showSecrets bool) (page.Line, bool) {
-	data, _, why := readParsable(p)
-	if why != "" || !bytes.Contains(data, []byte("type "+name)) && !bytes.Contains(data, []byte("\t"+name+" ")) {
+func (sf *sigFiles) typeDecl(p, name string, showSecrets bool) (page.Line, bool) {
+	sf.mu.Lock()
+	_, parsed := sf.trees[p]
+	sf.mu.Unlock()
+	declares := func(data []byte) bool {
+		return bytes.Contains(data, []byte("type "+name)) || bytes.Contains(data, []byte("\t"+name+" "))
+	}
+	if !parsed { // another file of the package: parsed only when it may declare the type
+		if data, _, why := readParsable(p); why != "" || !declares(data) {
+			return page.Line{}, false
+		}
+	}
+	t := sf.tree(p)
+	data, fset, f := t.data, t.fset, t.ast
+	if !declares(data) {
 		return page.Line{}, false
 	}
 	m := newMasker(showSecrets, p, data, 1)
-	fset := token.NewFileSet()
-	f, _ := parser.ParseFile(fset, "", data, parser.SkipObjectResolution)
 	if f != nil {
 		for _, d := range f.Decls {
 			gd, ok := d.(*ast.GenDecl)
@@ -522,21 +532,30 @@ func unqualifyFields(fl *ast.FieldList) *ast.FieldList {
 }
 
 // sigFiles parses the Go files whose methods' signatures are compared,
-// each once.
+// and where the types are declared, each once.
 type sigFiles struct {
 	mu    sync.Mutex
-	trees map[string]*ast.File
+	trees map[string]*goFile
 }
 
-func (sf *sigFiles) tree(p string) *ast.File {
+// goFile is a Go file as go/parser read it.
+type goFile struct {
+	data []byte
+	fset *token.FileSet
+	ast  *ast.File // nil: not read or not parsed
+}
+
+func (sf *sigFiles) tree(p string) *goFile {
 	sf.mu.Lock()
 	t, ok := sf.trees[p]
 	sf.mu.Unlock()
 	if ok {
 		return t
 	}
+	t = &goFile{fset: token.NewFileSet()}
 	if data, _, why := readParsable(p); why == "" {
-		t, _ = parser.ParseFile(token.NewFileSet(), "", data, parser.SkipObjectResolution)
+		t.data = data
+		t.ast, _ = parser.ParseFile(t.fset, "", data, parser.SkipObjectResolution)
 	}
 	sf.mu.Lock()
 	sf.trees[p] = t
@@ -550,7 +569,7 @@ func (sf *sigFiles) tree(p string) *ast.File {
 func (sf *sigFiles) match(files []string, name string, want []string, sigs map[string]string) bool {
 	have := map[string]string{}
 	for _, p := range files {
-		t := sf.tree(p)
+		t := sf.tree(p).ast
 		if t == nil {
 			continue
 		}
