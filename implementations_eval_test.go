@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"slices"
@@ -174,16 +175,26 @@ func TestImplementationsMatchPythonAST(t *testing.T) {
 		want[n][fmt.Sprintf("%s:%d", filepath.ToSlash(s[1].(string)), int(s[2].(float64)))] = true
 	}
 	t.Chdir(stdlib)
+	compareImplementations(t, "ast", oracle.Names, want, parsed, scout.Scope{Globs: []string{"!site-packages/"}, Types: []string{"py"}}, 100)
+}
+
+// compareImplementations runs implementations of each name over the
+// scope and compares the classes it lists, in the files the oracle
+// parsed, with the oracle's (by name: "path:line"): at least 0.99 of the
+// oracle's listed (recall), and at least 0.99 of those listed the
+// oracle's (precision), over at least least classes.
+func compareImplementations(t *testing.T, oracle string, names []string, want map[string]map[string]bool, parsed map[string]bool, sc scout.Scope, least int) {
+	t.Helper()
 	var total, found, listed, confirmed int
-	for _, name := range oracle.Names {
-		p, err := scout.Implementations(context.Background(), scout.ImplementationsOptions{Name: name, Scope: scout.Scope{Globs: []string{"!site-packages/"}, Types: []string{"py"}}, PageOptions: scout.PageOptions{Budget: 1 << 20}})
+	for _, name := range names {
+		p, err := scout.Implementations(context.Background(), scout.ImplementationsOptions{Name: name, Scope: sc, PageOptions: scout.PageOptions{Budget: 1 << 20}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		got := map[string]bool{}
 		for _, f := range p.Files {
 			if !parsed[f.Path] {
-				continue // a file ast refuses
+				continue // a file the oracle refuses
 			}
 			for _, l := range f.Lines {
 				got[fmt.Sprintf("%s:%d", f.Path, l.Number)] = true
@@ -194,7 +205,7 @@ func TestImplementationsMatchPythonAST(t *testing.T) {
 			if got[k] {
 				found++
 			} else {
-				t.Logf("implementations %s: ast's %s not listed", name, k)
+				t.Logf("implementations %s: %s's %s not listed", name, oracle, k)
 			}
 		}
 		for k := range got {
@@ -202,17 +213,58 @@ func TestImplementationsMatchPythonAST(t *testing.T) {
 			if want[name][k] {
 				confirmed++
 			} else {
-				t.Logf("implementations %s: %s listed; ast names no such base there", name, k)
+				t.Logf("implementations %s: %s listed; %s names no such base there", name, k, oracle)
 			}
 		}
 	}
-	t.Logf("%d names, %d classes by ast; scout lists %d (%.4f); of its %d, ast confirms %d (%.4f)", len(oracle.Names), total, found, float64(found)/float64(max(total, 1)), listed, confirmed, float64(confirmed)/float64(max(listed, 1)))
-	if total < 100 {
+	t.Logf("%d names, %d classes by %s; scout lists %d (%.4f); of its %d, %s confirms %d (%.4f)", len(names), total, oracle, found, float64(found)/float64(max(total, 1)), listed, oracle, confirmed, float64(confirmed)/float64(max(listed, 1)))
+	if total < least {
 		t.Errorf("only %d classes: the sample is too thin to judge", total)
 	}
 	if float64(found) < 0.99*float64(total) || float64(confirmed) < 0.99*float64(listed) {
 		t.Errorf("recall %d of %d, precision %d of %d: the bar is 0.99 for each", found, total, confirmed, listed)
 	}
+}
+
+// TestImplementationsMatchTypeScript checks implementations of
+// JavaScript and TypeScript classes against the TypeScript compiler's
+// parse of npm's tree (node_modules too; testdata/jsbases.js): for 60
+// sampled base names, every class or interface whose extends or
+// implements clauses name it, or a name an import binds to it. It needs
+// node and the typescript package (SCOUT_TYPESCRIPT, as
+// TestCallsModulesMatchTypeScript).
+func TestImplementationsMatchTypeScript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("parses npm's tree with the TypeScript compiler and runs 60 implementations searches over it; run without -short")
+	}
+	if syntax.By == syntax.ByClassifier {
+		t.Skip("a build without cgo has no parser: its bases come from a definition's first line, which this bar is not for")
+	}
+	tsDir := os.Getenv("SCOUT_TYPESCRIPT")
+	if tsDir == "" {
+		t.Skip("SCOUT_TYPESCRIPT is not set: install the oracle with `npm install --prefix DIR typescript@5.6.3` and set SCOUT_TYPESCRIPT=DIR/node_modules/typescript (.ci/run does)")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Fatalf("node is needed to run the TypeScript compiler: %v", err)
+	}
+	out, err := exec.Command("npm", "root", "-g").Output()
+	if err != nil {
+		t.Fatalf("npm root -g: %v", err)
+	}
+	npmDir := filepath.Join(strings.TrimSpace(string(out)), "npm")
+	script, _ := filepath.Abs("testdata/jsbases.js")
+	oracle, parsed := runOracle(t, exec.Command(node, script, tsDir, npmDir))
+	want := map[string]map[string]bool{}
+	for _, s := range oracle.Sites {
+		n := s[0].(string)
+		if want[n] == nil {
+			want[n] = map[string]bool{}
+		}
+		want[n][fmt.Sprintf("%s:%d", filepath.ToSlash(s[1].(string)), int(s[2].(float64)))] = true
+	}
+	t.Chdir(npmDir)
+	compareImplementations(t, "tsc", oracle.Names, want, parsed, scout.Scope{Types: []string{"js", "ts"}}, 200)
 }
 
 // TestGoMethodsMatchGoParser checks the line scan that finds the methods
