@@ -78,20 +78,6 @@ type usesQuery struct {
 	gr          *resolver
 }
 
-// usesIn parses the files in parallel for the uses q asks for; those in
-// pre were parsed already.
-func usesIn(ctx context.Context, paths []string, q usesQuery, pre map[string]fileCalls) []fileCalls {
-	out := make([]fileCalls, len(paths))
-	parallel(ctx, len(paths), func(i int) {
-		if c, ok := pre[paths[i]]; ok {
-			out[i] = c
-			return
-		}
-		out[i] = usesInFile(ctx, paths[i], q)
-	})
-	return out
-}
-
 // caller returns the function or method that holds definition i (or is
 // it): a call in a closure or a local type belongs to the function around
 // them. A call in a class body outside any method is the class's.

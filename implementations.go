@@ -9,8 +9,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/syntax"
@@ -62,71 +60,27 @@ func Implementations(ctx context.Context, o ImplementationsOptions) (*Page, erro
 		return nil, fmt.Errorf("a depth of %d: implementations follows 1 to %d levels", o.Depth, MaxCallersDepth)
 	}
 	po := o.PageOptions
-	if err := po.check(); err != nil {
-		return nil, err
-	}
-	fp := fingerprintOf(mode.String(), o.Scope, RankOptions{}, o.Name, o.ShowSecrets, depth)
-	at, err := startPage(po.Cursor, fp, time.Time{}, onlyMode(mode))
+	in, at, fp, err := startNamed(mode, name, o.Name, o.Scope, po, o.ShowSecrets, depth)
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel, ranOut := deadline(ctx, po.Timeout)
 	defer cancel()
-	in := page.CallersInput{Mode: mode, Name: name, By: syntax.By, Number: 1, Budget: po.Budget * 4, Face: po.Face}
 	var stamps []stamp
 	unsupported := 0
 	left := map[string]int{}
 	seen := map[string]bool{name: true}
 	names := []string{name}
 	for level := 0; level < depth && len(names) > 0; level++ {
-		// Each file is parsed by the worker that searched it, as soon as
-		// it finds a name there (as callers does).
-		var pmu sync.Mutex
-		pre := map[string]fileBases{}
-		parse := func(p string, mtime time.Time, data []byte) {
-			if syntax.Grammar(p) == "" {
-				return
-			}
-			c := basesInData(ctx, p, data, stamp{path: p, mtime: mtime, digest: crc32Of(data)}, names, o.ShowSecrets)
-			pmu.Lock()
-			pre[p] = c
-			pmu.Unlock()
-		}
-		paths, other, searched, walked, err := mentioning(ctx, names, o.Scope, parse)
-		if err == nil {
-			err = ctx.Err()
-		}
+		found, other, err := mentionsLevel(ctx, &in, level, names, o.Scope, po.Timeout, ranOut,
+			func(p string, data []byte, st stamp) fileBases {
+				return basesInData(ctx, p, data, st, names, o.ShowSecrets)
+			},
+			func(p string, st stamp, why string) fileBases { return fileBases{path: p, stamp: st, why: why} })
 		if err != nil {
-			if ranOut(err) {
-				return nil, fmt.Errorf("the search for %s took longer than the %v allowed: narrow it with paths, globs or types, or raise the timeout", strings.Join(names, ", "), po.Timeout)
-			}
 			return nil, err
 		}
-		in.Searched = max(in.Searched, searched)
 		unsupported += other
-		if level == 0 {
-			in.Failed = walked.Failed()
-			in.Warnings = append(in.Warnings, warningLines(walked.Warnings)...)
-		}
-		found := make([]fileBases, len(paths))
-		parallel(ctx, len(paths), func(i int) {
-			if c, ok := pre[paths[i]]; ok {
-				found[i] = c
-				return
-			}
-			data, st, why := readParsable(paths[i])
-			if why != "" {
-				found[i] = fileBases{path: paths[i], stamp: st, why: why}
-				return
-			}
-			found[i] = basesInData(ctx, paths[i], data, st, names, o.ShowSecrets)
-		})
-		if err := ctx.Err(); err != nil {
-			if ranOut(err) {
-				return nil, fmt.Errorf("parsing the %d files that mention %s took longer than the %v allowed: narrow the search, or raise the timeout", len(paths), strings.Join(names, ", "), po.Timeout)
-			}
-			return nil, err
-		}
 		from := len(in.Files)
 		var ifaces []goInterface
 		for _, c := range found {
@@ -207,25 +161,9 @@ func Implementations(ctx context.Context, o ImplementationsOptions) (*Page, erro
 		}
 		names = implementerNames(in.Files[from:], seen)
 	}
-	if unsupported > 0 {
-		in.NotParsed = append(in.NotParsed, page.Reason{Reason: reasonUnsupported, Count: unsupported})
-	}
-	for _, r := range []string{reasonTooBig, reasonBinary} {
-		if left[r] > 0 {
-			in.NotParsed = append(in.NotParsed, page.Reason{Reason: r, Count: left[r]})
-		}
-	}
-	total := 0
-	for _, f := range in.Files {
-		total += len(f.Lines)
-	}
 	slices.SortFunc(stamps, func(a, b stamp) int { return strings.Compare(a.path, b.path) })
 	stamps = slices.CompactFunc(stamps, func(a, b stamp) bool { return a.path == b.path })
-	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, mode, total, len(in.Files), nil, slices.Values(stamps))
-	if err != nil {
-		return nil, err
-	}
-	return page.PlanCallers(in), nil
+	return finishNamed(in, at, fp, unsupported, left, stamps)
 }
 
 // fileBases is what one file holds for an implementations search: the

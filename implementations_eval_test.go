@@ -9,7 +9,6 @@ import (
 	"go/token"
 	"go/types"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"slices"
@@ -166,7 +165,14 @@ func TestImplementationsMatchPythonAST(t *testing.T) {
 		t.Skip("a build without cgo has no parser: its bases come from a definition's first line, which this bar is not for")
 	}
 	stdlib, oracle, parsed := runPyOracle(t, "testdata/pybases.py")
-	want := map[string]map[string]bool{} // by name: "path:line"
+	t.Chdir(stdlib)
+	compareImplementations(t, "ast", oracle.Names, classesByName(oracle), parsed, scout.Scope{Globs: []string{"!site-packages/"}, Types: []string{"py"}}, 100)
+}
+
+// classesByName returns an oracle's sites [name, file, line, class] as
+// "path:line" by name.
+func classesByName(oracle pyOracle) map[string]map[string]bool {
+	want := map[string]map[string]bool{}
 	for _, s := range oracle.Sites {
 		n := s[0].(string)
 		if want[n] == nil {
@@ -174,8 +180,7 @@ func TestImplementationsMatchPythonAST(t *testing.T) {
 		}
 		want[n][fmt.Sprintf("%s:%d", filepath.ToSlash(s[1].(string)), int(s[2].(float64)))] = true
 	}
-	t.Chdir(stdlib)
-	compareImplementations(t, "ast", oracle.Names, want, parsed, scout.Scope{Globs: []string{"!site-packages/"}, Types: []string{"py"}}, 100)
+	return want
 }
 
 // compareImplementations runs implementations of each name over the
@@ -240,31 +245,9 @@ func TestImplementationsMatchTypeScript(t *testing.T) {
 	if syntax.By == syntax.ByClassifier {
 		t.Skip("a build without cgo has no parser: its bases come from a definition's first line, which this bar is not for")
 	}
-	tsDir := os.Getenv("SCOUT_TYPESCRIPT")
-	if tsDir == "" {
-		t.Skip("SCOUT_TYPESCRIPT is not set: install the oracle with `npm install --prefix DIR typescript@5.6.3` and set SCOUT_TYPESCRIPT=DIR/node_modules/typescript (.ci/run does)")
-	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Fatalf("node is needed to run the TypeScript compiler: %v", err)
-	}
-	out, err := exec.Command("npm", "root", "-g").Output()
-	if err != nil {
-		t.Fatalf("npm root -g: %v", err)
-	}
-	npmDir := filepath.Join(strings.TrimSpace(string(out)), "npm")
-	script, _ := filepath.Abs("testdata/jsbases.js")
-	oracle, parsed := runOracle(t, exec.Command(node, script, tsDir, npmDir))
-	want := map[string]map[string]bool{}
-	for _, s := range oracle.Sites {
-		n := s[0].(string)
-		if want[n] == nil {
-			want[n] = map[string]bool{}
-		}
-		want[n][fmt.Sprintf("%s:%d", filepath.ToSlash(s[1].(string)), int(s[2].(float64)))] = true
-	}
+	npmDir, oracle, parsed := runTSOracle(t, "testdata/jsbases.js")
 	t.Chdir(npmDir)
-	compareImplementations(t, "tsc", oracle.Names, want, parsed, scout.Scope{Types: []string{"js", "ts"}}, 200)
+	compareImplementations(t, "tsc", oracle.Names, classesByName(oracle), parsed, scout.Scope{Types: []string{"js", "ts"}}, 200)
 }
 
 // TestGoMethodsMatchGoParser checks the line scan that finds the methods

@@ -260,6 +260,18 @@ func TestCallsModulesMatchTypeScript(t *testing.T) {
 	if scout.OutlineBy != "tree-sitter" {
 		t.Skip("a build without cgo finds calls with the line classifier, whose extra sites this bar is not for; the marks themselves are checked by TestCallsNamePackages")
 	}
+	npmDir, oracle, parsed := runTSOracle(t, "testdata/jsmodules.js", "lib")
+	t.Chdir(npmDir)
+	comparePackages(t, "tsc", oracle.Names, oracleMarks(oracle), parsed, scout.Scope{Paths: []string{"lib"}}, 300, 0.98, 0.02)
+}
+
+// runTSOracle runs a script of the TypeScript compiler over npm's tree
+// (this machine's global npm) with node, as "node script TYPESCRIPT
+// NPMDIR args…", and returns the tree's directory, what the script
+// printed and the files it parsed. It skips the test when
+// SCOUT_TYPESCRIPT does not name the typescript package.
+func runTSOracle(t *testing.T, script string, args ...string) (npmDir string, oracle pyOracle, parsed map[string]bool) {
+	t.Helper()
 	tsDir := os.Getenv("SCOUT_TYPESCRIPT")
 	if tsDir == "" {
 		t.Skip("SCOUT_TYPESCRIPT is not set: install the oracle with `npm install --prefix DIR typescript@5.6.3` and set SCOUT_TYPESCRIPT=DIR/node_modules/typescript (.ci/run does)")
@@ -272,14 +284,13 @@ func TestCallsModulesMatchTypeScript(t *testing.T) {
 	if err != nil {
 		t.Fatalf("npm root -g: %v", err)
 	}
-	npmDir := filepath.Join(strings.TrimSpace(string(out)), "npm")
+	npmDir = filepath.Join(strings.TrimSpace(string(out)), "npm")
 	if _, err := os.Stat(filepath.Join(npmDir, "lib")); err != nil {
 		t.Fatalf("no npm code to check against: %v", err)
 	}
-	script, _ := filepath.Abs("testdata/jsmodules.js")
-	oracle, parsed := runOracle(t, exec.Command(node, script, tsDir, npmDir, "lib"))
-	t.Chdir(npmDir)
-	comparePackages(t, "tsc", oracle.Names, oracleMarks(oracle), parsed, scout.Scope{Paths: []string{"lib"}}, 300, 0.98, 0.02)
+	abs, _ := filepath.Abs(script)
+	oracle, parsed = runOracle(t, exec.Command(node, append([]string{abs, tsDir, npmDir}, args...)...))
+	return npmDir, oracle, parsed
 }
 
 // oracleMarks returns an oracle's sites [name, file, line, module] as the

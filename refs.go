@@ -63,17 +63,12 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 	if depth < 0 || depth > MaxCallersDepth {
 		return nil, fmt.Errorf("a depth of %d: callers follows 1 to %d levels", depth, MaxCallersDepth)
 	}
-	if err := po.check(); err != nil {
-		return nil, err
-	}
-	fp := fingerprintOf(mode.String(), sc, RankOptions{}, asked, showSecrets, max(depth, 1))
-	at, err := startPage(po.Cursor, fp, time.Time{}, onlyMode(mode))
+	in, at, fp, err := startNamed(mode, name, asked, sc, po, showSecrets, depth)
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel, ranOut := deadline(ctx, po.Timeout)
 	defer cancel()
-	in := page.CallersInput{Mode: mode, Name: name, By: syntax.By, Number: 1, Budget: po.Budget * 4, Face: po.Face}
 	var stamps []stamp
 	unsupported := 0
 	left := map[string]int{} // files not parsed, by reason
@@ -86,37 +81,13 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 		// the name in it, by the worker that searched it: read once, and
 		// parsed while other files are searched.
 		q := usesQuery{names: names, mode: mode, showSecrets: showSecrets, kc: kc, gr: gr}
-		var pmu sync.Mutex
-		pre := map[string]fileCalls{}
-		parse := func(path string, mtime time.Time, data []byte) {
-			if syntax.Grammar(path) == "" {
-				return
-			}
-			c := usesInData(ctx, path, data, stamp{path: path, mtime: mtime, digest: crc32Of(data)}, q)
-			pmu.Lock()
-			pre[path] = c
-			pmu.Unlock()
-		}
-		paths, other, searched, walked, err := mentioning(ctx, names, sc, parse)
+		found, other, err := mentionsLevel(ctx, &in, level, names, sc, po.Timeout, ranOut,
+			func(p string, data []byte, st stamp) fileCalls { return usesInData(ctx, p, data, st, q) },
+			func(p string, st stamp, why string) fileCalls { return fileCalls{path: p, stamp: st, why: why} })
 		if err != nil {
-			if ranOut(err) {
-				return nil, fmt.Errorf("the search for %s took longer than the %v allowed: narrow it with paths, globs or types, or raise the timeout", strings.Join(names, ", "), po.Timeout)
-			}
 			return nil, err
 		}
-		in.Searched = max(in.Searched, searched)
 		unsupported += other
-		if level == 0 { // each level walks the same tree
-			in.Failed = walked.Failed()
-			in.Warnings = append(in.Warnings, warningLines(walked.Warnings)...)
-		}
-		found := usesIn(ctx, paths, q, pre)
-		if err := ctx.Err(); err != nil {
-			if ranOut(err) {
-				return nil, fmt.Errorf("parsing the %d files that mention %s took longer than the %v allowed: narrow the search, or raise the timeout", len(paths), strings.Join(names, ", "), po.Timeout)
-			}
-			return nil, err
-		}
 		from := len(in.Files)
 		for _, c := range found {
 			stamps = append(stamps, c.stamp)
@@ -167,6 +138,34 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 			kc = nil // deeper levels ask of many names at once
 		}
 	}
+	if mode == page.Callees {
+		if err := targets(ctx, sc, in.Files); err != nil {
+			return nil, err
+		}
+	}
+	return finishNamed(in, at, fp, unsupported, left, stamps)
+}
+
+// startNamed begins a page of what the parser finds of a name (callers,
+// callees, refs, implementations; asked is the name as asked, pkg.Name):
+// the page's options checked, the cursor's place, and the page's input
+// so far.
+func startNamed(mode Mode, name, asked string, sc Scope, po PageOptions, showSecrets bool, depth int) (page.CallersInput, resume, uint64, error) {
+	if err := po.check(); err != nil {
+		return page.CallersInput{}, resume{}, 0, err
+	}
+	fp := fingerprintOf(mode.String(), sc, RankOptions{}, asked, showSecrets, max(depth, 1))
+	at, err := startPage(po.Cursor, fp, time.Time{}, onlyMode(mode))
+	if err != nil {
+		return page.CallersInput{}, resume{}, 0, err
+	}
+	return page.CallersInput{Mode: mode, Name: name, By: syntax.By, Number: 1, Budget: po.Budget * 4, Face: po.Face}, at, fp, nil
+}
+
+// finishNamed ends a page that startNamed began: the files not parsed
+// (unsupported, in a language without a parser; left, by reason), the
+// cursor, stale when a file of stamps changes, and the page.
+func finishNamed(in page.CallersInput, at resume, fp uint64, unsupported int, left map[string]int, stamps []stamp) (*Page, error) {
 	if unsupported > 0 {
 		in.NotParsed = append(in.NotParsed, page.Reason{Reason: reasonUnsupported, Count: unsupported})
 	}
@@ -175,16 +174,12 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 			in.NotParsed = append(in.NotParsed, page.Reason{Reason: r, Count: left[r]})
 		}
 	}
-	if mode == page.Callees {
-		if err := targets(ctx, sc, in.Files); err != nil {
-			return nil, err
-		}
-	}
 	total := 0
 	for _, f := range in.Files {
 		total += len(f.Lines)
 	}
-	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, mode, total, len(in.Files), nil, slices.Values(stamps))
+	var err error
+	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, in.Mode, total, len(in.Files), nil, slices.Values(stamps))
 	if err != nil {
 		return nil, err
 	}
@@ -222,6 +217,70 @@ func mentioning(ctx context.Context, names []string, sc Scope, matched func(stri
 	return paths, unsupported, res.Stats.FilesSearched, res, nil
 }
 
+// mentionsLevel runs parseMentions for a level of a named page (see
+// startNamed) and adds to in the files searched and, at level 0, the
+// walk's warnings: each level walks the same tree. Its error says which
+// part took longer than the page's time limit (ranOut, timeout).
+func mentionsLevel[T any](ctx context.Context, in *page.CallersInput, level int, names []string, sc Scope, timeout time.Duration, ranOut func(error) bool, parse func(p string, data []byte, st stamp) T, failed func(p string, st stamp, why string) T) (found []T, unsupported int, err error) {
+	found, paths, unsupported, searched, walked, err := parseMentions(ctx, names, sc, parse, failed)
+	if err != nil {
+		if ranOut(err) {
+			return nil, 0, fmt.Errorf("the search for %s took longer than the %v allowed: narrow it with paths, globs or types, or raise the timeout", strings.Join(names, ", "), timeout)
+		}
+		return nil, 0, err
+	}
+	in.Searched = max(in.Searched, searched)
+	if level == 0 {
+		in.Failed = walked.Failed()
+		in.Warnings = append(in.Warnings, warningLines(walked.Warnings)...)
+	}
+	if err := ctx.Err(); err != nil {
+		if ranOut(err) {
+			return nil, 0, fmt.Errorf("parsing the %d files that mention %s took longer than the %v allowed: narrow the search, or raise the timeout", len(paths), strings.Join(names, ", "), timeout)
+		}
+		return nil, 0, err
+	}
+	return found, unsupported, nil
+}
+
+// parseMentions searches the scope for the files that mention any of
+// names (see mentioning) and parses each of those in a language with a
+// parser with parse: as the search reads it, in the worker that found the
+// name there (read once, and parsed while other files are searched), or
+// else after the search, in parallel, read again (failed answers for a
+// file that cannot be read then). It returns the answers in path order,
+// with what mentioning does.
+func parseMentions[T any](ctx context.Context, names []string, sc Scope, parse func(p string, data []byte, st stamp) T, failed func(p string, st stamp, why string) T) (found []T, paths []string, unsupported, searched int, walked *Result, err error) {
+	var mu sync.Mutex
+	pre := map[string]T{}
+	paths, unsupported, searched, walked, err = mentioning(ctx, names, sc, func(p string, mtime time.Time, data []byte) {
+		if syntax.Grammar(p) == "" {
+			return
+		}
+		c := parse(p, data, stamp{path: p, mtime: mtime, digest: crc32Of(data)})
+		mu.Lock()
+		pre[p] = c
+		mu.Unlock()
+	})
+	if err != nil {
+		return nil, nil, 0, 0, nil, err
+	}
+	found = make([]T, len(paths))
+	parallel(ctx, len(paths), func(i int) {
+		if c, ok := pre[paths[i]]; ok {
+			found[i] = c
+			return
+		}
+		data, st, why := readParsable(paths[i])
+		if why != "" {
+			found[i] = failed(paths[i], st, why)
+			return
+		}
+		found[i] = parse(paths[i], data, st)
+	})
+	return found, paths, unsupported, searched, walked, nil
+}
+
 // callerNames returns the names of the functions the calls of files sit
 // in that were not looked for yet (marking them in seen), sorted, at most
 // maxLevelNames of them: the next level's names.
@@ -239,18 +298,9 @@ func callerNames(files []page.File, seen map[string]bool) []string {
 	return out[:min(len(out), maxLevelNames)]
 }
 
-// usesInFile reads and parses one file for the uses q asks for, or takes
-// the parse kept from an earlier search of the same file (q.kc).
-func usesInFile(ctx context.Context, path string, q usesQuery) (c fileCalls) {
-	data, st, why := readParsable(path)
-	if why != "" {
-		return fileCalls{path: path, stamp: st, why: why}
-	}
-	return usesInData(ctx, path, data, st, q)
-}
-
-// usesInData is usesInFile on the file's content, read as data with the
-// stamp st.
+// usesInData parses a file's content, read as data with the stamp st, for
+// the uses q asks for, or takes the parse kept from an earlier search of
+// the same file (q.kc).
 func usesInData(ctx context.Context, path string, data []byte, st stamp, q usesQuery) (c fileCalls) {
 	c.path, c.stamp = path, st
 	if len(data) > syntax.MaxSize {
