@@ -18,7 +18,10 @@ import (
 // definitions that implement, extend or embed a type.
 type ImplementationsOptions struct {
 	// Name is the interface, class, trait or type, as its definition
-	// names it (Reader, not io.Reader).
+	// names it (Reader), or qualified by its Go package or its module
+	// (io.Reader: the definitions in a package or module so named, and the
+	// implementations whose base is written io.Reader, or Reader in its
+	// own files).
 	Name        string
 	Scope       // searched for the files that mention Name; only those are parsed
 	PageOptions // MaxFiles and Explain are not used
@@ -32,18 +35,18 @@ type ImplementationsOptions struct {
 // The labels of an implementation (page.Line.Kind): how it was found.
 const (
 	implBase    = "base"    // its definition names the type as a base: extends, implements, a Rust impl, a Go embedding
-	implMethods = "methods" // a Go type that declares a method of each name the interface has
+	implMethods = "methods" // a Go type that declares each method of the interface, with its parameter and result types
 )
 
 // Implementations returns a page of the definitions that implement a
 // type: where the type is defined first, then each definition that names
-// it as a base (a class that extends or implements it, an interface or
-// trait that extends it, a Rust impl of it, a Go struct or interface that
-// embeds it), and, for a Go interface, each named type of the tree that
-// declares a method of every name in the interface's method set. The
-// answers are matched by name, not type-checked, and each line says how
-// it was found. As Callers, it parses only the files that mention the
-// names.
+// it, or a name an import binds it to, as a base (a class that extends or
+// implements it, an interface or trait that extends it, a Rust impl of
+// it, a Go struct or interface that embeds it), and, for a Go interface,
+// each named type of the tree that declares each method of its method
+// set, by name and by parameter and result types as written. The answers
+// are matched by name, not type-checked, and each line says how it was
+// found. As Callers, it parses only the files that mention the names.
 func Implementations(ctx context.Context, o ImplementationsOptions) (*Page, error) {
 	name, mode, qual := o.Name, page.Implementations, ""
 	if q, n, ok := strings.Cut(name, "."); ok && isIdentifier(q) && isIdentifier(n) {

@@ -87,10 +87,12 @@ func goInterfaceAt(src []byte, start int, name string) (goInterface, bool) {
 	return gi, found
 }
 
-// methodSet resolves the embedded interfaces of each interface, by name:
+// methodSets resolves the embedded interfaces of each interface, by name:
 // an embedded Name is the interface of that name in the embedding one's
 // directory, pkg.Name the one in a directory named pkg (the one alone when
-// there is one). It returns each interface's method names, sorted, and
+// there is one). It returns each interface's method names, sorted (none
+// for a constraint or one whose embeddings are not all found), the
+// methods' signatures by name (see goSignature), and
 // the embedded names it could not resolve.
 func methodSets(ctx context.Context, sc Scope, ifaces []goInterface) (sets [][]string, sigs map[string]string, unresolved []string, err error) {
 	known := map[string][]goInterface{} // by name: the interfaces read so far
@@ -255,8 +257,11 @@ func goMethods(src []byte) []goMethod {
 }
 
 // goImplementers finds, for each Go interface, the named types of the
-// tree that declare a method of every name in its method set: the
-// candidates are the Go files that mention one of the names.
+// tree that declare each method of its method set, by name (the
+// candidates: the Go files that mention one of the names) and then by
+// signature (see sigFiles.match). It returns them by file, the stamps of
+// the files read, and notes for the page (a constraint, an interface of
+// no methods, embedded interfaces not found).
 func goImplementers(ctx context.Context, sc Scope, ifaces []goInterface, showSecrets bool) ([]page.File, []stamp, []string, error) {
 	sets, sigs, unresolved, err := methodSets(ctx, sc, ifaces)
 	if err != nil {
