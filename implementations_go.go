@@ -42,11 +42,10 @@ var goPredeclaredSigs = map[string]string{"Error": "()(string)"}
 // the type is an interface: its methods and embedded interfaces.
 func goInterfaceAt(src []byte, start int, name string) (goInterface, bool) {
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+	f, _ := parser.ParseFile(fset, "", src, parser.SkipObjectResolution) // a file with errors still gives the declarations it parsed
 	if f == nil {
 		return goInterface{}, false
 	}
-	_ = err // a file with errors still gives the declarations it parsed
 	var gi goInterface
 	found := false
 	ast.Inspect(f, func(n ast.Node) bool {
