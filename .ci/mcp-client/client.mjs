@@ -49,11 +49,11 @@ async function call(name, args) {
 // 1. The tools.
 const { tools } = await client.listTools();
 const names = tools.map((t) => t.name).sort();
-check(JSON.stringify(names) === JSON.stringify(["callees", "callers", "concept", "find", "grep", "outline", "read", "refs", "related", "touch"]), `tools: ${names.join(", ")}`);
+check(JSON.stringify(names) === JSON.stringify(["callees", "callers", "concept", "find", "grep", "implementations", "outline", "read", "refs", "related", "touch"]), `tools: ${names.join(", ")}`);
 for (const t of tools) {
   check(t.outputSchema && t.inputSchema && t.description.length > 40, `${t.name}: description and both schemas`);
 }
-for (const n of ["grep", "find", "read", "outline", "callers", "callees", "refs", "related", "concept"]) {
+for (const n of ["grep", "find", "read", "outline", "callers", "callees", "refs", "implementations", "related", "concept"]) {
   check(tools.find((t) => t.name === n)?.annotations?.readOnlyHint === true, `${n} is marked read-only`);
 }
 
@@ -143,6 +143,10 @@ const callees = (await call("callees", { function: "Serve", budget: 100000 })).s
 const made = (callees.files ?? []).flatMap((f) => f.lines ?? []);
 check(made.length > 5 && made.length === callees.total.matches && made.every((l) => l.callee?.name && l.in?.line > 0) && made.some((l) => l.callee.at?.length > 0),
   `callees Serve: ${made.length} calls, each with what it calls and where that is defined`);
+const impls = (await call("implementations", { name: "Handler", budget: 100000 })).structuredContent;
+const kinds = (impls.files ?? []).flatMap((f) => (f.lines ?? []).map((l) => `${l.kind} ${l.name}`));
+check(kinds.includes("methods HandlerFunc") && kinds.includes("methods ServeMux") && kinds.length === impls.total.matches && (impls.files ?? []).every((f) => f.lines.every((l) => l.line > 0 && (l.kind === "base" || l.kind === "methods"))),
+  `implementations Handler: ${kinds.length} types, HandlerFunc and ServeMux by their methods`);
 
 const named = (await call("find", { query: "transport" })).structuredContent;
 check(named.files[0]?.path === "transport.go", `find "transport": first is ${named.files[0]?.path}`);
