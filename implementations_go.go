@@ -230,11 +230,14 @@ func goMethods(src []byte) []goMethod {
 		}
 		for { // a comment in the head: func (T /* … */) m()
 			i := bytes.Index(rest, []byte("/*"))
-			j := bytes.Index(rest[max(i, 0):], []byte("*/"))
-			if i < 0 || j < 0 {
+			if i < 0 {
 				break
 			}
-			rest = append(append([]byte{}, rest[:i]...), rest[i+j+2:]...)
+			j := bytes.Index(rest[i+2:], []byte("*/"))
+			if j < 0 {
+				break
+			}
+			rest = append(append(append([]byte{}, rest[:i]...), ' '), rest[i+2+j+2:]...) // a comment parts tokens as a space does
 		}
 		recv, after, ok := bytes.Cut(rest, []byte(")"))
 		if !ok {
