@@ -28,3 +28,23 @@ func BenchmarkCallersGoRoot(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkImplementationsGoRoot runs scout implementations over
+// GOROOT/src for a Go interface of many types (io.Reader: every Go file is
+// read for its methods and struct fields) and one of few (Handler).
+func BenchmarkImplementationsGoRoot(b *testing.B) {
+	root := filepath.Join(fixture.GoRoot(), "src")
+	if _, err := os.Stat(root); err != nil {
+		b.Skip(err)
+	}
+	b.Chdir(root) // pkg.Name keeps the definitions of a directory named pkg, relative to the root
+	for _, name := range []string{"io.Reader", "Handler"} {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := scout.Implementations(context.Background(), scout.ImplementationsOptions{Name: name}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -147,3 +147,10 @@ func GoMethods(src []byte) []string {
 	}
 	return out
 }
+
+// EmbeddedNames is embeddedNames: the type names of the lines of a Go
+// file that could be embedded fields.
+var EmbeddedNames = embeddedNames
+
+// IsIdentifier is isIdentifier.
+var IsIdentifier = isIdentifier

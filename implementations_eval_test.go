@@ -69,7 +69,7 @@ func TestImplementationsMatchGoTypes(t *testing.T) {
 		if len(ifaces) == 0 {
 			t.Fatalf("no interface %s with methods in the packages", name)
 		}
-		own := map[string]bool{} // "dir.Type": implements one with its own methods
+		own := map[string]bool{} // "dir.Type": implements one with its own methods, or those of the structs it embeds
 		all := map[string]bool{} // implements one, by go/types
 		for _, p := range implPackages {
 			sc := pkgs[p].Scope()
@@ -87,8 +87,8 @@ func TestImplementationsMatchGoTypes(t *testing.T) {
 					ms := types.NewMethodSet(ptr)
 					direct := true
 					for i := range it.NumMethods() {
-						if sel := ms.Lookup(tn.Pkg(), it.Method(i).Name()); sel == nil || len(sel.Index()) > 1 || sel.Obj().Pkg() != tn.Pkg() {
-							direct = false // promoted from an embedded field, or not exported to look up
+						if sel := ms.Lookup(tn.Pkg(), it.Method(i).Name()); sel == nil || !byStructs(tn, sel) {
+							direct = false // promoted through an embedded interface, from outside the packages, or not exported to look up
 						}
 					}
 					if direct {
@@ -107,7 +107,7 @@ func TestImplementationsMatchGoTypes(t *testing.T) {
 				continue
 			}
 			for _, l := range f.Lines {
-				got[path.Dir(f.Path)+"."+l.Name] = got[path.Dir(f.Path)+"."+l.Name] || l.Kind == "methods"
+				got[path.Dir(f.Path)+"."+l.Name] = got[path.Dir(f.Path)+"."+l.Name] || l.Kind == "methods" || l.Kind == "promoted"
 			}
 		}
 		var missed, wrong []string
@@ -137,17 +137,48 @@ func TestImplementationsMatchGoTypes(t *testing.T) {
 		slices.Sort(missed)
 		slices.Sort(wrong)
 		if len(missed) > 0 {
-			t.Errorf("implementations %s: %d types go/types says implement it with their own methods are not listed: %v", name, len(missed), missed)
+			t.Errorf("implementations %s: %d types go/types says implement it with their own methods or their embedded structs' are not listed: %v", name, len(missed), missed)
 		}
 		if len(wrong) > 0 {
 			t.Errorf("implementations %s: %d listed that go/types says do not implement it (same method names, other signatures?): %v", name, len(wrong), wrong)
 		}
 	}
-	t.Logf("%d interface names; %d types implement one with their own methods by go/types, scout lists %d (%.4f); of its %d listed, go/types confirms %d (%.4f)",
+	t.Logf("%d interface names; %d types implement one with their own methods or their embedded structs' by go/types, scout lists %d (%.4f); of its %d listed, go/types confirms %d (%.4f)",
 		len(names), want, found, float64(found)/float64(max(want, 1)), listed, confirmed, float64(confirmed)/float64(max(listed, 1)))
 	if float64(confirmed) < 0.99*float64(listed) || float64(found) < 0.99*float64(want) {
 		t.Errorf("recall %d of %d, precision %d of %d: the bar is 0.99 for each", found, want, confirmed, listed)
 	}
+}
+
+// byStructs reports whether a method of type tn's method set is its own,
+// or promoted to it through embedded fields whose types are named types
+// of implPackages and not interfaces (scout reads a struct's embedded
+// types' methods, not an embedded interface's).
+func byStructs(tn *types.TypeName, sel *types.Selection) bool {
+	deref := func(t types.Type) types.Type {
+		if p, ok := t.(*types.Pointer); ok {
+			return p.Elem()
+		}
+		return t
+	}
+	in := func(pkg *types.Package) bool { return pkg != nil && slices.Contains(implPackages, pkg.Path()) }
+	if !in(sel.Obj().Pkg()) {
+		return false
+	}
+	t := tn.Type()
+	idx := sel.Index()
+	for _, i := range idx[:len(idx)-1] {
+		st, ok := deref(t).Underlying().(*types.Struct)
+		if !ok {
+			return false
+		}
+		ft, ok := deref(st.Field(i).Type()).(*types.Named)
+		if !ok || types.IsInterface(ft) || !in(ft.Obj().Pkg()) {
+			return false
+		}
+		t = ft
+	}
+	return true
 }
 
 // TestImplementationsMatchPythonAST checks implementations of Python
@@ -315,5 +346,78 @@ func TestGoMethodsMatchGoParser(t *testing.T) {
 	// holds): the types they would add are checked with go/parser.
 	if float64(found) < 0.999*float64(want) {
 		t.Errorf("the scan finds %d of %d methods: the bar is 0.999", found, want)
+	}
+}
+
+// TestEmbeddedNamesMatchGoParser checks the line scan that finds the Go
+// files a struct type could embed a type in (embeddedNames) against
+// go/parser over GOROOT/src: each type a top-level struct type embeds
+// must be among the names the scan gives for its file (a file it misses
+// is never parsed, and its structs never listed as promoted).
+func TestEmbeddedNamesMatchGoParser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("parses all of GOROOT/src; run without -short")
+	}
+	paths, files, _ := goRootFiles(t, parser.SkipObjectResolution)
+	var want, found, scanned int
+	for i, f := range files {
+		if f == nil {
+			continue
+		}
+		src, err := os.ReadFile(paths[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := scout.EmbeddedNames(src)
+		scanned += len(got)
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, s := range gd.Specs {
+				st, ok := s.(*ast.TypeSpec).Type.(*ast.StructType)
+				if !ok {
+					continue
+				}
+				for _, fl := range st.Fields.List {
+					if len(fl.Names) > 0 {
+						continue
+					}
+					typ := fl.Type
+					for {
+						switch x := typ.(type) {
+						case *ast.StarExpr:
+							typ = x.X
+							continue
+						case *ast.IndexExpr:
+							typ = x.X
+							continue
+						case *ast.IndexListExpr:
+							typ = x.X
+							continue
+						case *ast.SelectorExpr:
+							typ = x.Sel
+							continue
+						}
+						break
+					}
+					id, ok := typ.(*ast.Ident)
+					if !ok {
+						continue
+					}
+					want++
+					if slices.Contains(got, id.Name) {
+						found++
+					} else {
+						t.Logf("%s: go/parser's embedded %s (struct %s) not found by the scan", paths[i], id.Name, s.(*ast.TypeSpec).Name.Name)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d embedded fields by go/parser in %d files; the scan finds %d (%.5f), and gives %d names in all", want, len(files), found, float64(found)/float64(max(want, 1)), scanned)
+	if float64(found) < 0.999*float64(want) {
+		t.Errorf("the scan finds %d of %d embedded fields: the bar is 0.999", found, want)
 	}
 }

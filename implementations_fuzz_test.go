@@ -40,3 +40,25 @@ func FuzzGoMethods(f *testing.F) {
 		}
 	})
 }
+
+// FuzzEmbeddedNames: the line scan for embedded fields takes any bytes,
+// and each name it gives is a Go identifier written in the input.
+func FuzzEmbeddedNames(f *testing.F) {
+	for _, s := range []string{
+		"type T struct {\n\t*bytes.Buffer // out\n\tio.Reader `json:\"-\"`\n}\n",
+		"type T struct{ *memStore; n int }\n",
+		"\tCache[K, errValue[V]]\n\t*bufio /* c */ .Writer\n",
+		"\t/* */ x /*",
+		"struct { [",
+		"\tÿ\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		for _, n := range scout.EmbeddedNames(src) {
+			if !scout.IsIdentifier(n) || !bytes.Contains(src, []byte(n)) {
+				t.Fatalf("%q: not an identifier written in the input", n)
+			}
+		}
+	})
+}

@@ -290,30 +290,37 @@ func goImplementers(ctx context.Context, sc Scope, ifaces []goInterface, showSec
 	if len(all) == 0 {
 		return nil, nil, notes, nil
 	}
-	paths, _, _, _, err := mentioning(ctx, all, goOnly(sc), nil)
+	// One pass over the Go files: each one's methods, and the names of
+	// its lines that could be embedded fields (every Go file says
+	// "package").
+	type scanned struct {
+		methods []goMethod
+		embeds  []string
+		st      stamp
+	}
+	per, paths, _, _, _, err := parseMentions(ctx, []string{"package"}, goOnly(sc),
+		func(p string, data []byte, st stamp) scanned {
+			return scanned{goMethods(data), embeddedNames(data), st}
+		},
+		func(_ string, st stamp, _ string) scanned { return scanned{st: st} })
 	if err != nil {
 		return nil, nil, nil, err
+	}
+	stamps, embedLines := make([]stamp, len(paths)), map[string][]string{}
+	for i, p := range paths {
+		stamps[i] = per[i].st
+		for _, n := range per[i].embeds {
+			embedLines[n] = append(embedLines[n], p)
+		}
 	}
 	type decl struct {
 		methods map[string]bool
 		files   []string // the files its methods are in, in path order
 	}
-	per := make([][]goMethod, len(paths))
-	stamps := make([]stamp, len(paths))
-	parallel(ctx, len(paths), func(i int) {
-		data, st, why := readParsable(paths[i])
-		stamps[i] = st
-		if why == "" {
-			per[i] = goMethods(data)
-		}
-	})
-	if err := ctx.Err(); err != nil {
-		return nil, nil, nil, err
-	}
 	types := map[[2]string]*decl{} // by directory and type name
 	var order [][2]string
-	for i, ms := range per {
-		for _, m := range ms {
+	for i, s := range per {
+		for _, m := range s.methods {
 			k := [2]string{goDir(paths[i]), m.recv}
 			d := types[k]
 			if d == nil {
@@ -351,6 +358,30 @@ func goImplementers(ctx context.Context, sc Scope, ifaces []goInterface, showSec
 	})
 	if err := ctx.Err(); err != nil {
 		return nil, nil, nil, err
+	}
+	// The structs with the methods through the types they embed.
+	own := map[goKey]map[string]bool{}
+	for k, d := range types {
+		own[k] = d.methods
+	}
+	proms, err := goPromotions(ctx, sf, sets, own, embedLines)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for _, pr := range proms {
+		if _, ok := types[pr.embedder.key]; ok && slices.Contains(named, pr.embedder.key) {
+			continue // listed by its own methods
+		}
+		ok := true
+		for _, m := range pr.want {
+			d := pr.from[m]
+			ok = ok && sf.match(types[d].files, d[1], []string{m}, sigs)
+		}
+		if l, found := sf.typeDecl(pr.embedder.path, pr.embedder.key[1], showSecrets); ok && found {
+			l.Kind = implPromoted
+			lines = append(lines, l)
+			at = append(at, pr.embedder.path)
+		}
 	}
 	byFile := map[string][]page.Line{}
 	for i, p := range at {

@@ -145,7 +145,7 @@ check(made.length > 5 && made.length === callees.total.matches && made.every((l)
   `callees Serve: ${made.length} calls, each with what it calls and where that is defined`);
 const impls = (await call("implementations", { name: "Handler", budget: 100000 })).structuredContent;
 const kinds = (impls.files ?? []).flatMap((f) => (f.lines ?? []).map((l) => `${l.kind} ${l.name}`));
-check(kinds.includes("methods HandlerFunc") && kinds.includes("methods ServeMux") && kinds.length === impls.total.matches && (impls.files ?? []).every((f) => f.lines.every((l) => l.line > 0 && (l.kind === "base" || l.kind === "methods"))),
+check(kinds.includes("methods HandlerFunc") && kinds.includes("methods ServeMux") && kinds.length === impls.total.matches && (impls.files ?? []).every((f) => f.lines.every((l) => l.line > 0 && ["base", "methods", "promoted"].includes(l.kind))),
   `implementations Handler: ${kinds.length} types, HandlerFunc and ServeMux by their methods`);
 
 const named = (await call("find", { query: "transport" })).structuredContent;

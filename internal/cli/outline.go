@@ -133,9 +133,10 @@ each definition that names it as a base (a class that extends or implements
 it, an interface or trait that extends it, a Rust impl of it, a Go struct or
 interface that embeds it), and, for a Go interface, each named type that
 declares each method of the interface's method set (the interfaces it
-embeds resolved by name). Each line says how it was found:
-"base" or "methods". The files that mention the names are found with the
-search and only those are parsed.
+embeds resolved by name), and each Go struct that has them through the
+types it embeds (Go's promoted methods). Each line says how it was found:
+"base", "methods" or "promoted". The files that mention the names are
+found with the search and only those are parsed.
 
 A class that extends it by the name an import binds it to (from m import
 Base as B) is one too. PKG.NAME (io.Reader) keeps the definitions in a
@@ -143,9 +144,10 @@ package or module so named, and the implementations whose base is
 written so, or in that package's own files.
 
 Matched by name, not type-checked: methods are compared by name and by
-parameter and result types as written (package names dropped), and
-methods promoted from a field the type embeds are not counted. Pages fit
---budget (default 1500 tokens) and give the cursor to the next.
+parameter and result types as written (package names dropped); an
+embedded Name is the type of its own package, pkg.Name the one of a
+directory named pkg, and an embedded interface gives no methods. Pages
+fit --budget (default 1500 tokens) and give the cursor to the next.
 
 --depth N follows the implementations of the implementations: level 2
 lists the subclasses of the classes of level 1, and so on.`

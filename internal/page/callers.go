@@ -387,7 +387,7 @@ func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) 
 	case Callees:
 		what = "where each callee is defined is found by the line classifier's definition lines over the files searched, matched by name, not by type"
 	case Implementations:
-		unit, what = "implementation", "matched by name, not by type; \"base\": a definition that names it, or a name an import binds it to, as a base (extends, implements, a Rust impl, a Go embedding); \"methods\": a Go type with each method of the interface, by name and by parameter and result types as written (methods promoted from embedded fields not counted)"
+		unit, what = "implementation", "matched by name, not by type; \"base\": a definition that names it, or a name an import binds it to, as a base (extends, implements, a Rust impl, a Go embedding); \"methods\": a Go type with each method of the interface, by name and by parameter and result types as written; \"promoted\": a Go struct with them, some through the types it embeds"
 	}
 	pkgs := ""
 	if marked(in.Files) || in.Mode == Callees && calleePackages(in.Files) {

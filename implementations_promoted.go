@@ -1,0 +1,422 @@
+package scout
+
+import (
+	"bytes"
+	"context"
+	"go/ast"
+	"go/token"
+	"path"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// implPromoted labels a Go struct type that has each method of the
+// interface, some or all of them promoted from a type it embeds.
+const implPromoted = "promoted"
+
+// goKey is a Go named type of the tree: its directory and its name.
+type goKey = [2]string
+
+// goEmbedder is a Go struct type that embeds other types: the file it is
+// declared in and the types it embeds, by name.
+type goEmbedder struct {
+	key    goKey
+	path   string
+	embeds []goEmbed
+}
+
+// goPromoted is a struct type with the methods of an interface's method
+// set through the types it embeds: the methods and, for each, the type
+// that declares it.
+type goPromoted struct {
+	embedder goEmbedder
+	want     []string
+	from     map[string]goKey
+}
+
+// maxPromotionRounds bounds the rounds that parse the files where a
+// struct could embed a type found the round before (a struct that embeds
+// a struct that embeds *bytes.Buffer is found in the second).
+const maxPromotionRounds = 3
+
+// goPromotions finds the Go struct types that have each method of one of
+// sets through the types they embed (Go's promoted methods), by name: own
+// holds the methods each type declares (only the methods of sets count).
+// An embedded Name is the type of that name in the struct's own
+// directory, pkg.Name the one in a directory named pkg (the one alone
+// when there is one). A method two embedded types give is not counted
+// (ambiguous in Go when both are as deep; Go takes the shallower one
+// otherwise, and this does not count depths: it may miss, not add, a
+// type). Embedded interfaces give nothing: their methods are not read
+// here.
+func goPromotions(ctx context.Context, sf *sigFiles, sets [][]string, own map[goKey]map[string]bool, lines map[string][]string) ([]goPromoted, error) {
+	inSets := map[string]bool{}
+	for _, s := range sets {
+		for _, m := range s {
+			inSets[m] = true
+		}
+	}
+	// prov: each type's methods of the sets, by the type that declares it.
+	prov := map[goKey]map[string]goKey{}
+	byName := map[string][]goKey{}
+	known := func(k goKey) {
+		if prov[k] == nil {
+			prov[k] = map[string]goKey{}
+			byName[k[1]] = append(byName[k[1]], k)
+		}
+	}
+	var names []string
+	for k, ms := range own {
+		for m := range ms {
+			if inSets[m] {
+				known(k)
+				prov[k][m] = k
+			}
+		}
+		if prov[k] != nil {
+			names = append(names, k[1])
+		}
+	}
+	var embedders []goEmbedder
+	searched := map[string]bool{}
+	for round := 0; round < maxPromotionRounds && len(names) > 0; round++ {
+		slices.Sort(names)
+		names = slices.Compact(names)
+		for _, n := range names {
+			searched[n] = true
+		}
+		found, err := goEmbeddersOf(ctx, sf, lines, names)
+		if err != nil {
+			return nil, err
+		}
+		seen := map[goKey]bool{}
+		for _, e := range embedders {
+			seen[e.key] = true
+		}
+		for _, e := range found {
+			if !seen[e.key] {
+				seen[e.key] = true
+				embedders = append(embedders, e)
+				known(e.key)
+			}
+		}
+		slices.SortFunc(embedders, func(a, b goEmbedder) int { return strings.Compare(a.path+"\x00"+a.key[1], b.path+"\x00"+b.key[1]) })
+		promote(embedders, prov, byName)
+		names = names[:0]
+		for _, e := range embedders {
+			if len(prov[e.key]) > 0 && !searched[e.key[1]] {
+				names = append(names, e.key[1])
+			}
+		}
+	}
+	var out []goPromoted
+	for _, e := range embedders {
+		p := prov[e.key]
+		for _, set := range sets {
+			complete, promoted := len(set) > 0, false
+			for _, m := range set {
+				d, ok := p[m]
+				complete = complete && ok
+				promoted = promoted || ok && d != e.key
+			}
+			if complete && promoted {
+				from := map[string]goKey{}
+				for _, m := range set {
+					from[m] = p[m]
+				}
+				out = append(out, goPromoted{embedder: e, want: set, from: from})
+				break
+			}
+		}
+	}
+	return out, nil
+}
+
+// promote gives each embedder the methods of the types it embeds, until
+// no method set grows (a struct's own method wins; one that two embedded
+// types give is dropped).
+func promote(embedders []goEmbedder, prov map[goKey]map[string]goKey, byName map[string][]goKey) {
+	resolve := func(dir string, e goEmbed) (goKey, bool) {
+		if e.pkg == "" {
+			k := goKey{dir, e.name}
+			return k, prov[k] != nil
+		}
+		var in []goKey
+		for _, k := range byName[e.name] {
+			if path.Base(k[0]) == e.pkg {
+				in = append(in, k)
+			}
+		}
+		if len(in) == 1 {
+			return in[0], true
+		}
+		return goKey{}, false
+	}
+	for changed, round := true, 0; changed && round < 8; round++ {
+		changed = false
+		for _, e := range embedders {
+			got := map[string]goKey{}
+			twice := map[string]bool{}
+			for _, em := range e.embeds {
+				k, ok := resolve(e.key[0], em)
+				if !ok || k == e.key {
+					continue
+				}
+				for m, d := range prov[k] {
+					if _, dup := got[m]; dup {
+						twice[m] = true
+					}
+					got[m] = d
+				}
+			}
+			p := prov[e.key]
+			for m, d := range got {
+				switch cur, ok := p[m]; {
+				case ok && cur == e.key: // its own
+				case twice[m]:
+					if ok {
+						delete(p, m)
+						changed = true
+					}
+				case !ok || cur != d:
+					p[m] = d
+					changed = true
+				}
+			}
+		}
+	}
+}
+
+// goEmbeddersOf returns the Go struct types that embed a type of one of
+// names, from the files with a line that could be such a field (lines:
+// by name, the files embeddedNames gives it for), parsed once each (sf).
+func goEmbeddersOf(ctx context.Context, sf *sigFiles, lines map[string][]string, names []string) ([]goEmbedder, error) {
+	var paths []string
+	for _, n := range names {
+		paths = append(paths, lines[n]...)
+	}
+	slices.Sort(paths)
+	paths = slices.Compact(paths)
+	found := make([][]goEmbedder, len(paths))
+	parallel(ctx, len(paths), func(i int) {
+		found[i] = structEmbeds(paths[i], sf.tree(paths[i]).ast)
+	})
+	return slices.Concat(found...), ctx.Err()
+}
+
+// embeddedNames returns the type names of the lines of a Go file that
+// could be embedded fields: in the braces after "struct", a type name
+// alone ("*pkg.Name", "Name[T]") before a comment or a tag, on a line of
+// its own or between semicolons (struct{ *bytes.Buffer; n int }).
+func embeddedNames(data []byte) []string {
+	var names []string
+	seen := map[string]bool{}
+	add := func(n []byte, ok bool) {
+		if ok && !seen[string(n)] { // no copy made to look up
+			seen[string(n)] = true
+			names = append(names, string(n))
+		}
+	}
+	for rest := data; ; {
+		i := bytes.Index(rest, []byte("struct"))
+		if i < 0 {
+			break
+		}
+		rest = rest[i+len("struct"):]
+		body := bytes.TrimLeft(rest, " \t")
+		j := bytes.IndexAny(body, "}\n")
+		if len(body) == 0 || body[0] != '{' || j < 0 {
+			continue
+		}
+		if body[j] == '}' { // on one line
+			for _, f := range bytes.Split(body[1:j], []byte(";")) {
+				add(embeddedName(append([]byte{' '}, f...)))
+			}
+			continue
+		}
+		// Its lines, to the brace that closes it (a field of a struct
+		// or interface type opens one more).
+		for depth, b := 1, body[j+1:]; depth > 0 && len(b) > 0; {
+			l := b
+			if k := bytes.IndexByte(b, '\n'); k >= 0 {
+				l, b = b[:k], b[k+1:]
+			} else {
+				b = nil
+			}
+			switch t := bytes.TrimSpace(l); {
+			case bytes.HasPrefix(t, []byte("}")):
+				depth--
+			case bytes.HasSuffix(t, []byte("{")):
+				depth++
+			default:
+				add(embeddedName(l))
+			}
+		}
+	}
+	return names
+}
+
+// embeddedName is the type name of a line that could be an embedded
+// field: "\t*pkg.Name `json:\"-\"` // why" gives Name. It reads the line
+// a byte at a time, and copies nothing unless the line has a comment:
+// most lines of every Go file of the scope come here.
+func embeddedName(l []byte) ([]byte, bool) {
+	if n, ok := embeddedIn(l); ok || !bytes.Contains(l, []byte("/*")) {
+		return n, ok
+	}
+	for { // a comment inside, which parts tokens as a space: *bufio /* … */ .Writer
+		i := bytes.Index(l, []byte("/*"))
+		if i < 0 || bytes.Contains(l[:i], []byte("//")) {
+			break
+		}
+		j := bytes.Index(l[i+2:], []byte("*/"))
+		if j < 0 {
+			break
+		}
+		l = append(append(append([]byte{}, l[:i]...), ' '), l[i+2+j+2:]...)
+	}
+	return embeddedIn(l)
+}
+
+// embeddedIn is embeddedName of a line without block comments.
+func embeddedIn(l []byte) ([]byte, bool) {
+	spaces := func(i int) int {
+		for i < len(l) && (l[i] == ' ' || l[i] == '\t' || l[i] == '\r') {
+			i++
+		}
+		return i
+	}
+	ident := func(i int) int { // the end of the identifier at i (i: none)
+		for j := i; j < len(l); j++ {
+			switch c := l[j]; {
+			case c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80:
+			case '0' <= c && c <= '9' && j > i:
+			default:
+				return j
+			}
+		}
+		return len(l)
+	}
+	i := spaces(0)
+	if i == 0 || i == len(l) {
+		return nil, false
+	}
+	if l[i] == '*' {
+		i = spaces(i + 1)
+	}
+	e := ident(i)
+	if e == i {
+		return nil, false
+	}
+	name := l[i:e]
+	if j := spaces(e); j < len(l) && l[j] == '.' { // pkg.Name
+		if goKeyword(name) {
+			return nil, false
+		}
+		i = spaces(j + 1)
+		if e = ident(i); e == i {
+			return nil, false
+		}
+		name = l[i:e]
+	}
+	i = spaces(e)
+	if i < len(l) && l[i] == '[' { // Name[K, V], Name[K, List[V]]
+		for depth := 0; i < len(l); i++ {
+			if l[i] == '[' {
+				depth++
+			} else if l[i] == ']' {
+				if depth--; depth == 0 {
+					i++
+					break
+				}
+			}
+		}
+		i = spaces(i)
+	}
+	if i < len(l) && l[i] != '`' && l[i] != '"' && !bytes.HasPrefix(l[i:], []byte("//")) {
+		return nil, false
+	}
+	if goKeyword(name) || !ascii(name) && !isIdentifier(string(name)) { // a letter Go does not take
+		return nil, false
+	}
+	return name, true
+}
+
+func ascii(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// goKeyword reports whether an identifier is one of Go's keywords.
+func goKeyword(b []byte) bool {
+	switch string(b) { // no copy made to compare
+	case "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for", "func",
+		"go", "goto", "if", "import", "interface", "map", "package", "range", "return", "select", "struct",
+		"switch", "type", "var":
+		return true
+	}
+	return false
+}
+
+// structEmbeds returns the struct types a Go file declares at its top
+// level that embed a named type, with those types' names.
+func structEmbeds(p string, f *ast.File) []goEmbedder {
+	if f == nil {
+		return nil
+	}
+	var out []goEmbedder
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.TYPE {
+			continue
+		}
+		for _, s := range gd.Specs {
+			ts := s.(*ast.TypeSpec)
+			st, ok := ts.Type.(*ast.StructType)
+			if !ok || ts.Assign.IsValid() {
+				continue
+			}
+			e := goEmbedder{key: goKey{goDir(p), ts.Name.Name}, path: p}
+			for _, fl := range st.Fields.List {
+				if len(fl.Names) > 0 {
+					continue
+				}
+				if em, ok := embeddedType(fl.Type); ok {
+					e.embeds = append(e.embeds, em)
+				}
+			}
+			if len(e.embeds) > 0 {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+// embeddedType names the type of an embedded field: T, *T, pkg.T, T[K].
+func embeddedType(x ast.Expr) (goEmbed, bool) {
+	for {
+		switch t := x.(type) {
+		case *ast.StarExpr:
+			x = t.X
+		case *ast.IndexExpr:
+			x = t.X
+		case *ast.IndexListExpr:
+			x = t.X
+		case *ast.Ident:
+			return goEmbed{name: t.Name}, true
+		case *ast.SelectorExpr:
+			if id, ok := t.X.(*ast.Ident); ok {
+				return goEmbed{pkg: id.Name, name: t.Sel.Name}, true
+			}
+			return goEmbed{}, false
+		default:
+			return goEmbed{}, false
+		}
+	}
+}
