@@ -290,46 +290,20 @@ func TestGoMethodsMatchGoParser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("parses all of GOROOT/src; run without -short")
 	}
-	paths, files, fsets := goRootFiles(t, parser.SkipObjectResolution)
 	var want, found, extra int
-	for i, f := range files {
-		if f == nil {
-			continue
-		}
-		src, err := os.ReadFile(paths[i])
-		if err != nil {
-			t.Fatal(err)
-		}
+	n := parsedGoRoot(t, func(p string, f *ast.File, fset *token.FileSet, src []byte) {
 		oracle := map[string]bool{}
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil && len(fd.Recv.List) == 1 {
-				typ := fd.Recv.List[0].Type
-				for {
-					switch x := typ.(type) {
-					case *ast.StarExpr:
-						typ = x.X
-						continue
-					case *ast.IndexExpr:
-						typ = x.X
-						continue
-					case *ast.IndexListExpr:
-						typ = x.X
-						continue
-					case *ast.ParenExpr:
-						typ = x.X
-						continue
-					}
-					break
-				}
-				if id, ok := typ.(*ast.Ident); ok {
-					oracle[fmt.Sprintf("%s.%s:%d", id.Name, fd.Name.Name, fsets[i].Position(fd.Pos()).Line)] = true
+				if id, ok := namedIn(fd.Recv.List[0].Type).(*ast.Ident); ok {
+					oracle[fmt.Sprintf("%s.%s:%d", id.Name, fd.Name.Name, fset.Position(fd.Pos()).Line)] = true
 				}
 			}
 		}
 		got := scout.GoMethods(src)
 		for m := range oracle {
 			if !slices.Contains(got, m) {
-				t.Logf("%s: go/parser's %s not found by the scan", paths[i], m)
+				t.Logf("%s: go/parser's %s not found by the scan", p, m)
 			}
 		}
 		for _, m := range got {
@@ -340,8 +314,8 @@ func TestGoMethodsMatchGoParser(t *testing.T) {
 			}
 		}
 		want += len(oracle)
-	}
-	t.Logf("%d methods by go/parser in %d files; the scan finds %d (%.5f), and %d others", want, len(files), found, float64(found)/float64(max(want, 1)), extra)
+	})
+	t.Logf("%d methods by go/parser in %d files; the scan finds %d (%.5f), and %d others", want, n, found, float64(found)/float64(max(want, 1)), extra)
 	// The others are lines in raw strings (code a test or generator
 	// holds): the types they would add are checked with go/parser.
 	if float64(found) < 0.999*float64(want) {
@@ -358,16 +332,8 @@ func TestEmbeddedNamesMatchGoParser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("parses all of GOROOT/src; run without -short")
 	}
-	paths, files, _ := goRootFiles(t, parser.SkipObjectResolution)
 	var want, found, scanned int
-	for i, f := range files {
-		if f == nil {
-			continue
-		}
-		src, err := os.ReadFile(paths[i])
-		if err != nil {
-			t.Fatal(err)
-		}
+	n := parsedGoRoot(t, func(p string, f *ast.File, _ *token.FileSet, src []byte) {
 		got := scout.EmbeddedNames(src)
 		scanned += len(got)
 		for _, d := range f.Decls {
@@ -384,23 +350,9 @@ func TestEmbeddedNamesMatchGoParser(t *testing.T) {
 					if len(fl.Names) > 0 {
 						continue
 					}
-					typ := fl.Type
-					for {
-						switch x := typ.(type) {
-						case *ast.StarExpr:
-							typ = x.X
-							continue
-						case *ast.IndexExpr:
-							typ = x.X
-							continue
-						case *ast.IndexListExpr:
-							typ = x.X
-							continue
-						case *ast.SelectorExpr:
-							typ = x.Sel
-							continue
-						}
-						break
+					typ := namedIn(fl.Type)
+					if sel, ok := typ.(*ast.SelectorExpr); ok {
+						typ = sel.Sel
 					}
 					id, ok := typ.(*ast.Ident)
 					if !ok {
@@ -410,14 +362,53 @@ func TestEmbeddedNamesMatchGoParser(t *testing.T) {
 					if slices.Contains(got, id.Name) {
 						found++
 					} else {
-						t.Logf("%s: go/parser's embedded %s (struct %s) not found by the scan", paths[i], id.Name, s.(*ast.TypeSpec).Name.Name)
+						t.Logf("%s: go/parser's embedded %s (struct %s) not found by the scan", p, id.Name, s.(*ast.TypeSpec).Name.Name)
 					}
 				}
 			}
 		}
-	}
-	t.Logf("%d embedded fields by go/parser in %d files; the scan finds %d (%.5f), and gives %d names in all", want, len(files), found, float64(found)/float64(max(want, 1)), scanned)
+	})
+	t.Logf("%d embedded fields by go/parser in %d files; the scan finds %d (%.5f), and gives %d names in all", want, n, found, float64(found)/float64(max(want, 1)), scanned)
 	if float64(found) < 0.999*float64(want) {
 		t.Errorf("the scan finds %d of %d embedded fields: the bar is 0.999", found, want)
+	}
+}
+
+// parsedGoRoot calls each with every Go file of GOROOT/src that go/parser
+// parses, its parse and its bytes, and returns how many.
+func parsedGoRoot(t *testing.T, each func(p string, f *ast.File, fset *token.FileSet, src []byte)) int {
+	paths, files, fsets := goRootFiles(t, parser.SkipObjectResolution)
+	n := 0
+	for i, f := range files {
+		if f == nil {
+			continue
+		}
+		src, err := os.ReadFile(paths[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		each(paths[i], f, fsets[i], src)
+		n++
+	}
+	return n
+}
+
+// namedIn is the oracles' own reading of the named type in a receiver or
+// an embedded field: without its pointers, type arguments and
+// parentheses.
+func namedIn(e ast.Expr) ast.Expr {
+	for {
+		switch x := e.(type) {
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.IndexListExpr:
+			e = x.X
+		case *ast.ParenExpr:
+			e = x.X
+		default:
+			return e
+		}
 	}
 }

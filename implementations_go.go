@@ -461,26 +461,20 @@ func (sf *sigFiles) typeDecl(p, name string, showSecrets bool) (page.Line, bool)
 		return page.Line{}, false
 	}
 	m := newMasker(showSecrets, p, data, 1)
-	if f != nil {
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.TYPE {
-				continue
-			}
-			for _, s := range gd.Specs {
-				ts := s.(*ast.TypeSpec)
-				if ts.Name.Name != name {
-					continue
-				}
-				start, end := fset.Position(ts.Pos()).Line, fset.Position(ts.End()).Line
-				text := strings.TrimSpace(lineAt(data, fset.Position(ts.Pos()).Offset))
-				if !strings.HasPrefix(text, "type ") {
-					text = "type " + text
-				}
-				text, _ = m.line(start, strings.TrimSuffix(strings.TrimSpace(strings.TrimSuffix(text, "{")), " {"))
-				return page.Line{Number: start, End: end, Kind: implMethods, Name: name, Text: text}, true
-			}
+	if f == nil {
+		return page.Line{}, false
+	}
+	for ts := range typeSpecs(f) {
+		if ts.Name.Name != name {
+			continue
 		}
+		start, end := fset.Position(ts.Pos()).Line, fset.Position(ts.End()).Line
+		text := strings.TrimSpace(lineAt(data, fset.Position(ts.Pos()).Offset))
+		if !strings.HasPrefix(text, "type ") {
+			text = "type " + text
+		}
+		text, _ = m.line(start, strings.TrimSuffix(strings.TrimSpace(strings.TrimSuffix(text, "{")), " {"))
+		return page.Line{Number: start, End: end, Kind: implMethods, Name: name, Text: text}, true
 	}
 	return page.Line{}, false
 }
@@ -630,6 +624,15 @@ func (sf *sigFiles) match(files []string, name string, want []string, sigs map[s
 
 // recvName is the name of a receiver's type: T of T, *T, T[K], *T[K].
 func recvName(e ast.Expr) string {
+	if id, ok := typeHead(e).(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
+
+// typeHead is a type expression without its pointers, type arguments
+// and parentheses: T of *T, T[K], (*T).
+func typeHead(e ast.Expr) ast.Expr {
 	for {
 		switch t := e.(type) {
 		case *ast.StarExpr:
@@ -640,10 +643,8 @@ func recvName(e ast.Expr) string {
 			e = t.X
 		case *ast.ParenExpr:
 			e = t.X
-		case *ast.Ident:
-			return t.Name
 		default:
-			return ""
+			return e
 		}
 	}
 }

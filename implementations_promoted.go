@@ -5,6 +5,7 @@ import (
 	"context"
 	"go/ast"
 	"go/token"
+	"iter"
 	"path"
 	"slices"
 	"strings"
@@ -370,53 +371,51 @@ func structEmbeds(p string, f *ast.File) []goEmbedder {
 		return nil
 	}
 	var out []goEmbedder
-	for _, d := range f.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || gd.Tok != token.TYPE {
+	for ts := range typeSpecs(f) {
+		st, ok := ts.Type.(*ast.StructType)
+		if !ok || ts.Assign.IsValid() {
 			continue
 		}
-		for _, s := range gd.Specs {
-			ts := s.(*ast.TypeSpec)
-			st, ok := ts.Type.(*ast.StructType)
-			if !ok || ts.Assign.IsValid() {
+		e := goEmbedder{key: goKey{goDir(p), ts.Name.Name}, path: p}
+		for _, fl := range st.Fields.List {
+			if len(fl.Names) > 0 {
 				continue
 			}
-			e := goEmbedder{key: goKey{goDir(p), ts.Name.Name}, path: p}
-			for _, fl := range st.Fields.List {
-				if len(fl.Names) > 0 {
-					continue
-				}
-				if em, ok := embeddedType(fl.Type); ok {
-					e.embeds = append(e.embeds, em)
-				}
+			if em, ok := embeddedType(fl.Type); ok {
+				e.embeds = append(e.embeds, em)
 			}
-			if len(e.embeds) > 0 {
-				out = append(out, e)
-			}
+		}
+		if len(e.embeds) > 0 {
+			out = append(out, e)
 		}
 	}
 	return out
 }
 
-// embeddedType names the type of an embedded field: T, *T, pkg.T, T[K].
-func embeddedType(x ast.Expr) (goEmbed, bool) {
-	for {
-		switch t := x.(type) {
-		case *ast.StarExpr:
-			x = t.X
-		case *ast.IndexExpr:
-			x = t.X
-		case *ast.IndexListExpr:
-			x = t.X
-		case *ast.Ident:
-			return goEmbed{name: t.Name}, true
-		case *ast.SelectorExpr:
-			if id, ok := t.X.(*ast.Ident); ok {
-				return goEmbed{pkg: id.Name, name: t.Sel.Name}, true
+// typeSpecs yields the types a Go file declares at its top level.
+func typeSpecs(f *ast.File) iter.Seq[*ast.TypeSpec] {
+	return func(yield func(*ast.TypeSpec) bool) {
+		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+				for _, s := range gd.Specs {
+					if !yield(s.(*ast.TypeSpec)) {
+						return
+					}
+				}
 			}
-			return goEmbed{}, false
-		default:
-			return goEmbed{}, false
 		}
 	}
+}
+
+// embeddedType names the type of an embedded field: T, *T, pkg.T, T[K].
+func embeddedType(x ast.Expr) (goEmbed, bool) {
+	switch t := typeHead(x).(type) {
+	case *ast.Ident:
+		return goEmbed{name: t.Name}, true
+	case *ast.SelectorExpr:
+		if id, ok := t.X.(*ast.Ident); ok {
+			return goEmbed{pkg: id.Name, name: t.Sel.Name}, true
+		}
+	}
+	return goEmbed{}, false
 }

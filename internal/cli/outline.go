@@ -115,16 +115,27 @@ func (e *env) calleesCommand() *cobra.Command {
 }
 
 func (e *env) callersCommand() *cobra.Command {
-	var depth int
-	cmd := e.nameCommand("callers", "List the calls of a function or method, under the definitions they sit in", callersLong,
+	return e.depthCommand("callers", "List the calls of a function or method, under the definitions they sit in", callersLong,
 		"  scout callers Serve\n  scout callers --depth 2 handle_timeout src/",
-		func(o scout.RefsOptions) (*scout.Page, error) {
-			if depth < 1 || depth > scout.MaxCallersDepth {
-				return nil, usagef("--depth %d: callers follows 1 to %d levels of callers", depth, scout.MaxCallersDepth)
-			}
+		"follow the callers of the callers `N` levels (1 to %d): each level lists the calls of the functions the level before sits in",
+		"--depth %d: callers follows 1 to %d levels of callers",
+		func(o scout.RefsOptions, depth int) (*scout.Page, error) {
 			return scout.Callers(e.ctx, scout.CallersOptions{Name: o.Name, Scope: o.Scope, PageOptions: o.PageOptions, ShowSecrets: o.ShowSecrets, Depth: depth})
 		})
-	cmd.Flags().IntVar(&depth, "depth", 1, fmt.Sprintf("follow the callers of the callers `N` levels (1 to %d): each level lists the calls of the functions the level before sits in", scout.MaxCallersDepth))
+}
+
+// depthCommand is a name command with --depth N, 1 to
+// scout.MaxCallersDepth (flagUsage and badDepth are formats of the most
+// levels, and of the depth given and the most).
+func (e *env) depthCommand(use, short, long, example, flagUsage, badDepth string, run func(o scout.RefsOptions, depth int) (*scout.Page, error)) *cobra.Command {
+	var depth int
+	cmd := e.nameCommand(use, short, long, example, func(o scout.RefsOptions) (*scout.Page, error) {
+		if depth < 1 || depth > scout.MaxCallersDepth {
+			return nil, usagef(badDepth, depth, scout.MaxCallersDepth)
+		}
+		return run(o, depth)
+	})
+	cmd.Flags().IntVar(&depth, "depth", 1, fmt.Sprintf(flagUsage, scout.MaxCallersDepth))
 	return cmd
 }
 
@@ -153,17 +164,13 @@ fit --budget (default 1500 tokens) and give the cursor to the next.
 lists the subclasses of the classes of level 1, and so on.`
 
 func (e *env) implementationsCommand() *cobra.Command {
-	var depth int
-	cmd := e.nameCommand("implementations", "List the definitions that implement, extend or embed a type", implementationsLong,
+	return e.depthCommand("implementations", "List the definitions that implement, extend or embed a type", implementationsLong,
 		"  scout implementations Reader\n  scout implementations --depth 3 -t py BaseHandler src/",
-		func(o scout.RefsOptions) (*scout.Page, error) {
-			if depth < 1 || depth > scout.MaxCallersDepth {
-				return nil, usagef("--depth %d: implementations follows 1 to %d levels", depth, scout.MaxCallersDepth)
-			}
+		"follow the implementations of the implementations `N` levels (1 to %d)",
+		"--depth %d: implementations follows 1 to %d levels",
+		func(o scout.RefsOptions, depth int) (*scout.Page, error) {
 			return scout.Implementations(e.ctx, scout.ImplementationsOptions{Name: o.Name, Scope: o.Scope, PageOptions: o.PageOptions, ShowSecrets: o.ShowSecrets, Depth: depth})
 		})
-	cmd.Flags().IntVar(&depth, "depth", 1, fmt.Sprintf("follow the implementations of the implementations `N` levels (1 to %d)", scout.MaxCallersDepth))
-	return cmd
 }
 
 func (e *env) refsCommand() *cobra.Command {
