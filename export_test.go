@@ -149,7 +149,8 @@ func GoMethods(src []byte) []string {
 }
 
 // EmbeddedNames is embeddedNames: the type names of the lines of a Go
-// file that could be embedded fields.
+// file that could be embedded types, and the names of the lines that
+// could declare an interface's methods.
 var EmbeddedNames = embeddedNames
 
 // IsIdentifier is isIdentifier.

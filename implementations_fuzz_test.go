@@ -41,12 +41,14 @@ func FuzzGoMethods(f *testing.F) {
 	})
 }
 
-// FuzzEmbeddedNames: the line scan for embedded fields takes any bytes,
-// and each name it gives is a Go identifier written in the input.
+// FuzzEmbeddedNames: the line scan for embedded types and interface
+// methods takes any bytes, and each name it gives is a Go identifier
+// written in the input.
 func FuzzEmbeddedNames(f *testing.F) {
 	for _, s := range []string{
 		"type T struct {\n\t*bytes.Buffer // out\n\tio.Reader `json:\"-\"`\n}\n",
 		"type T struct{ *memStore; n int }\n",
+		"type I interface {\n\tio.Reader\n\tRead(p []byte) (int, error)\n}\nvar _ interface{ M(); N() }\n",
 		"\tCache[K, errValue[V]]\n\t*bufio /* c */ .Writer\n",
 		"\t/* */ x /*",
 		"struct { [",
@@ -55,7 +57,8 @@ func FuzzEmbeddedNames(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		for _, n := range scout.EmbeddedNames(src) {
+		embeds, methods := scout.EmbeddedNames(src)
+		for _, n := range append(embeds, methods...) {
 			if !scout.IsIdentifier(n) || !bytes.Contains(src, []byte(n)) {
 				t.Fatalf("%q: not an identifier written in the input", n)
 			}

@@ -294,23 +294,27 @@ func goImplementers(ctx context.Context, sc Scope, ifaces []goInterface, showSec
 	// its lines that could be embedded fields (every Go file says
 	// "package").
 	type scanned struct {
-		methods []goMethod
-		embeds  []string
-		st      stamp
+		methods         []goMethod
+		embeds, ifaceMs []string
+		st              stamp
 	}
 	per, paths, _, _, _, err := parseMentions(ctx, []string{"package"}, goOnly(sc),
 		func(p string, data []byte, st stamp) scanned {
-			return scanned{goMethods(data), embeddedNames(data), st}
+			embeds, ifaceMs := embeddedNames(data)
+			return scanned{goMethods(data), embeds, ifaceMs, st}
 		},
 		func(_ string, st stamp, _ string) scanned { return scanned{st: st} })
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	stamps, embedLines := make([]stamp, len(paths)), map[string][]string{}
+	stamps, embedLines, ifaceLines := make([]stamp, len(paths)), map[string][]string{}, map[string][]string{}
 	for i, p := range paths {
 		stamps[i] = per[i].st
 		for _, n := range per[i].embeds {
 			embedLines[n] = append(embedLines[n], p)
+		}
+		for _, m := range per[i].ifaceMs {
+			ifaceLines[m] = append(ifaceLines[m], p)
 		}
 	}
 	type decl struct {
@@ -364,7 +368,7 @@ func goImplementers(ctx context.Context, sc Scope, ifaces []goInterface, showSec
 	for k, d := range types {
 		own[k] = d.methods
 	}
-	proms, err := goPromotions(ctx, sf, sets, own, embedLines)
+	proms, err := goPromotions(ctx, sf, sets, own, embedLines, ifaceLines)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -374,11 +378,19 @@ func goImplementers(ctx context.Context, sc Scope, ifaces []goInterface, showSec
 		}
 		ok := true
 		for _, m := range pr.want {
+			if sig, byIface := pr.sigs[m]; byIface {
+				want, known := sigs[m]
+				ok = ok && (!known || sig == want)
+				continue
+			}
 			d := pr.from[m]
 			ok = ok && sf.match(types[d].files, d[1], []string{m}, sigs)
 		}
 		if l, found := sf.typeDecl(pr.embedder.path, pr.embedder.key[1], showSecrets); ok && found {
 			l.Kind = implPromoted
+			if embedsOneOf(pr.embedder, ifaces) {
+				l.Kind = implBase // as the parser's bases say (the line classifier does not see Go's)
+			}
 			lines = append(lines, l)
 			at = append(at, pr.embedder.path)
 		}
@@ -396,6 +408,20 @@ func goImplementers(ctx context.Context, sc Scope, ifaces []goInterface, showSec
 	}
 	slices.SortFunc(files, func(a, b page.File) int { return strings.Compare(a.Path, b.Path) })
 	return files, stamps, notes, nil
+}
+
+// embedsOneOf reports whether a struct embeds one of the interfaces
+// itself: Name of its own package, or pkg.Name of a directory named pkg.
+func embedsOneOf(e goEmbedder, ifaces []goInterface) bool {
+	for _, em := range e.embeds {
+		for _, gi := range ifaces {
+			d := goDir(gi.path)
+			if em.name == gi.name && (em.pkg == "" && d == e.key[0] || em.pkg != "" && path.Base(d) == em.pkg) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func hasAll(have map[string]bool, want []string) bool {

@@ -19,21 +19,25 @@ const implPromoted = "promoted"
 // goKey is a Go named type of the tree: its directory and its name.
 type goKey = [2]string
 
-// goEmbedder is a Go struct type that embeds other types: the file it is
-// declared in and the types it embeds, by name.
+// goEmbedder is a Go struct or interface type: the file it is declared
+// in, the types it embeds, by name, and for an interface, its own
+// methods' signatures (see goSignature).
 type goEmbedder struct {
 	key    goKey
 	path   string
 	embeds []goEmbed
+	iface  bool
+	sigs   map[string]string
 }
 
 // goPromoted is a struct type with the methods of an interface's method
 // set through the types it embeds: the methods and, for each, the type
-// that declares it.
+// that declares it, and its signature when that type is an interface.
 type goPromoted struct {
 	embedder goEmbedder
 	want     []string
 	from     map[string]goKey
+	sigs     map[string]string
 }
 
 // maxPromotionRounds bounds the rounds that parse the files where a
@@ -49,9 +53,11 @@ const maxPromotionRounds = 3
 // when there is one). A method two embedded types give is not counted
 // (ambiguous in Go when both are as deep; Go takes the shallower one
 // otherwise, and this does not count depths: it may miss, not add, a
-// type). Embedded interfaces give nothing: their methods are not read
-// here.
-func goPromotions(ctx context.Context, sf *sigFiles, sets [][]string, own map[goKey]map[string]bool, lines map[string][]string) ([]goPromoted, error) {
+// type). An embedded interface gives its methods, those it declares (the
+// files with a line in an interface's braces that could declare one of
+// the methods, ifaceLines, are parsed) and those of the interfaces it
+// embeds, found the same way.
+func goPromotions(ctx context.Context, sf *sigFiles, sets [][]string, own map[goKey]map[string]bool, lines, ifaceLines map[string][]string) ([]goPromoted, error) {
 	inSets := map[string]bool{}
 	for _, s := range sets {
 		for _, m := range s {
@@ -80,39 +86,69 @@ func goPromotions(ctx context.Context, sf *sigFiles, sets [][]string, own map[go
 		}
 	}
 	var embedders []goEmbedder
+	seen := map[goKey]bool{}
+	ifaceSigs := map[goKey]map[string]string{} // an interface's methods of the sets: their signatures
+	add := func(found []goEmbedder) {
+		for _, e := range found {
+			if seen[e.key] {
+				continue
+			}
+			seen[e.key] = true
+			known(e.key)
+			if e.iface {
+				ifaceSigs[e.key] = map[string]string{}
+				for m, sig := range e.sigs {
+					if inSets[m] {
+						prov[e.key][m] = e.key
+						ifaceSigs[e.key][m] = sig
+					}
+				}
+				if len(prov[e.key]) > 0 {
+					names = append(names, e.key[1])
+				}
+			}
+			if len(e.embeds) > 0 {
+				embedders = append(embedders, e)
+			}
+		}
+	}
+	var withMethods []string
+	for m := range inSets {
+		withMethods = append(withMethods, ifaceLines[m]...)
+	}
+	found, err := goTypesOf(ctx, sf, withMethods)
+	if err != nil {
+		return nil, err
+	}
+	add(found)
 	searched := map[string]bool{}
 	for round := 0; round < maxPromotionRounds && len(names) > 0; round++ {
 		slices.Sort(names)
 		names = slices.Compact(names)
+		var paths []string
 		for _, n := range names {
 			searched[n] = true
+			paths = append(paths, lines[n]...)
 		}
-		found, err := goEmbeddersOf(ctx, sf, lines, names)
+		found, err := goTypesOf(ctx, sf, paths)
 		if err != nil {
 			return nil, err
 		}
-		seen := map[goKey]bool{}
-		for _, e := range embedders {
-			seen[e.key] = true
-		}
-		for _, e := range found {
-			if !seen[e.key] {
-				seen[e.key] = true
-				embedders = append(embedders, e)
-				known(e.key)
-			}
-		}
+		add(found)
 		slices.SortFunc(embedders, func(a, b goEmbedder) int { return strings.Compare(a.path+"\x00"+a.key[1], b.path+"\x00"+b.key[1]) })
 		promote(embedders, prov, byName)
 		names = names[:0]
-		for _, e := range embedders {
-			if len(prov[e.key]) > 0 && !searched[e.key[1]] {
-				names = append(names, e.key[1])
+		for k := range seen {
+			if len(prov[k]) > 0 && !searched[k[1]] {
+				names = append(names, k[1])
 			}
 		}
 	}
 	var out []goPromoted
 	for _, e := range embedders {
+		if e.iface {
+			continue
+		}
 		p := prov[e.key]
 		for _, set := range sets {
 			complete, promoted := len(set) > 0, false
@@ -122,11 +158,14 @@ func goPromotions(ctx context.Context, sf *sigFiles, sets [][]string, own map[go
 				promoted = promoted || ok && d != e.key
 			}
 			if complete && promoted {
-				from := map[string]goKey{}
+				pr := goPromoted{embedder: e, want: set, from: map[string]goKey{}, sigs: map[string]string{}}
 				for _, m := range set {
-					from[m] = p[m]
+					pr.from[m] = p[m]
+					if sig, ok := ifaceSigs[p[m]][m]; ok {
+						pr.sigs[m] = sig
+					}
 				}
-				out = append(out, goPromoted{embedder: e, want: set, from: from})
+				out = append(out, pr)
 				break
 			}
 		}
@@ -165,7 +204,7 @@ func promote(embedders []goEmbedder, prov map[goKey]map[string]goKey, byName map
 					continue
 				}
 				for m, d := range prov[k] {
-					if _, dup := got[m]; dup {
+					if _, dup := got[m]; dup && !e.iface { // an interface may embed two with a method (of one signature)
 						twice[m] = true
 					}
 					got[m] = d
@@ -189,73 +228,86 @@ func promote(embedders []goEmbedder, prov map[goKey]map[string]goKey, byName map
 	}
 }
 
-// goEmbeddersOf returns the Go struct types that embed a type of one of
-// names, from the files with a line that could be such a field (lines:
-// by name, the files embeddedNames gives it for), parsed once each (sf).
-func goEmbeddersOf(ctx context.Context, sf *sigFiles, lines map[string][]string, names []string) ([]goEmbedder, error) {
-	var paths []string
-	for _, n := range names {
-		paths = append(paths, lines[n]...)
-	}
+// goTypesOf returns the struct types that embed a type, and the
+// interface types, of the Go files paths, parsed once each (sf).
+func goTypesOf(ctx context.Context, sf *sigFiles, paths []string) ([]goEmbedder, error) {
 	slices.Sort(paths)
 	paths = slices.Compact(paths)
 	found := make([][]goEmbedder, len(paths))
 	parallel(ctx, len(paths), func(i int) {
-		found[i] = structEmbeds(paths[i], sf.tree(paths[i]).ast)
+		found[i] = goTypesIn(paths[i], sf.tree(paths[i]).ast)
 	})
 	return slices.Concat(found...), ctx.Err()
 }
 
-// embeddedNames returns the type names of the lines of a Go file that
-// could be embedded fields: in the braces after "struct", a type name
-// alone ("*pkg.Name", "Name[T]") before a comment or a tag, on a line of
-// its own or between semicolons (struct{ *bytes.Buffer; n int }).
-func embeddedNames(data []byte) []string {
-	var names []string
+// embeddedNames reads the braces after "struct" and "interface" in a Go
+// file. It returns the type names of the lines that could be embedded
+// types (a type name alone: "*pkg.Name", "Name[T]", before a comment or a
+// tag), and the names of the lines in an interface's braces that could
+// declare a method ("Read(p []byte) (int, error)"): on lines of their own
+// or between semicolons (struct{ *bytes.Buffer; n int }).
+func embeddedNames(data []byte) (embeds, methods []string) {
 	seen := map[string]bool{}
-	add := func(n []byte, ok bool) {
+	add := func(to *[]string, n []byte, ok bool) {
 		if ok && !seen[string(n)] { // no copy made to look up
 			seen[string(n)] = true
-			names = append(names, string(n))
+			*to = append(*to, string(n))
 		}
 	}
-	for rest := data; ; {
-		i := bytes.Index(rest, []byte("struct"))
-		if i < 0 {
-			break
-		}
-		rest = rest[i+len("struct"):]
-		body := bytes.TrimLeft(rest, " \t")
-		j := bytes.IndexAny(body, "}\n")
-		if len(body) == 0 || body[0] != '{' || j < 0 {
-			continue
-		}
-		if body[j] == '}' { // on one line
-			for _, f := range bytes.Split(body[1:j], []byte(";")) {
-				add(embeddedName(append([]byte{' '}, f...)))
-			}
-			continue
-		}
-		// Its lines, to the brace that closes it (a field of a struct
-		// or interface type opens one more).
-		for depth, b := 1, body[j+1:]; depth > 0 && len(b) > 0; {
-			l := b
-			if k := bytes.IndexByte(b, '\n'); k >= 0 {
-				l, b = b[:k], b[k+1:]
-			} else {
-				b = nil
-			}
-			switch t := bytes.TrimSpace(l); {
-			case bytes.HasPrefix(t, []byte("}")):
-				depth--
-			case bytes.HasSuffix(t, []byte("{")):
-				depth++
-			default:
-				add(embeddedName(l))
+	// A line of a body: an embedded type, or an interface's method.
+	line := func(l []byte, iface bool) {
+		if n, ok := embeddedName(l); ok {
+			add(&embeds, n, true)
+		} else if iface {
+			t := bytes.TrimLeft(l, " \t")
+			if i := bytes.IndexByte(t, '('); i > 0 && isIdentifier(string(bytes.TrimRight(t[:i], " \t"))) {
+				add(&methods, append([]byte("("), bytes.TrimRight(t[:i], " \t")...), true)
 			}
 		}
 	}
-	return names
+	for _, kw := range []string{"struct", "interface"} {
+		for rest := data; ; {
+			i := bytes.Index(rest, []byte(kw))
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(kw):]
+			body := bytes.TrimLeft(rest, " \t")
+			j := bytes.IndexAny(body, "}\n")
+			if len(body) == 0 || body[0] != '{' || j < 0 {
+				continue
+			}
+			if body[j] == '}' { // on one line
+				for _, f := range bytes.Split(body[1:j], []byte(";")) {
+					line(append([]byte{' '}, f...), kw == "interface")
+				}
+				continue
+			}
+			// Its lines, to the brace that closes it (a field of a struct
+			// or interface type opens one more).
+			for depth, b := 1, body[j+1:]; depth > 0 && len(b) > 0; {
+				l := b
+				if k := bytes.IndexByte(b, '\n'); k >= 0 {
+					l, b = b[:k], b[k+1:]
+				} else {
+					b = nil
+				}
+				switch t := bytes.TrimSpace(l); {
+				case bytes.HasPrefix(t, []byte("}")):
+					depth--
+				case bytes.HasSuffix(t, []byte("{")): // a field or method whose type opens one: a() interface {
+					depth++
+					line(l, kw == "interface")
+				default:
+					line(l, kw == "interface")
+				}
+			}
+		}
+	}
+	for i, m := range methods {
+		methods[i] = m[1:] // "(" kept a method apart from a type of its name in seen
+	}
+	return embeds, methods
 }
 
 // embeddedName is the type name of a line that could be an embedded
@@ -364,20 +416,33 @@ func goKeyword(b []byte) bool {
 	return false
 }
 
-// structEmbeds returns the struct types a Go file declares at its top
-// level that embed a named type, with those types' names.
-func structEmbeds(p string, f *ast.File) []goEmbedder {
+// goTypesIn returns the struct types a Go file declares at its top level
+// that embed a named type, and its interface types.
+func goTypesIn(p string, f *ast.File) []goEmbedder {
 	if f == nil {
 		return nil
 	}
 	var out []goEmbedder
 	for ts := range typeSpecs(f) {
-		st, ok := ts.Type.(*ast.StructType)
-		if !ok || ts.Assign.IsValid() {
+		if ts.Assign.IsValid() {
 			continue
 		}
 		e := goEmbedder{key: goKey{goDir(p), ts.Name.Name}, path: p}
-		for _, fl := range st.Fields.List {
+		var fields []*ast.Field
+		switch t := ts.Type.(type) {
+		case *ast.StructType:
+			fields = t.Fields.List
+		case *ast.InterfaceType:
+			fields = t.Methods.List
+			e.iface, e.sigs = true, map[string]string{}
+		}
+		for _, fl := range fields {
+			if ft, ok := fl.Type.(*ast.FuncType); ok && e.iface {
+				for _, id := range fl.Names {
+					e.sigs[id.Name] = goSignature(ft)
+				}
+				continue
+			}
 			if len(fl.Names) > 0 {
 				continue
 			}
@@ -385,7 +450,7 @@ func structEmbeds(p string, f *ast.File) []goEmbedder {
 				e.embeds = append(e.embeds, em)
 			}
 		}
-		if len(e.embeds) > 0 {
+		if len(e.embeds) > 0 || e.iface {
 			out = append(out, e)
 		}
 	}

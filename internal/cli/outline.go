@@ -157,8 +157,9 @@ written so, or in that package's own files.
 Matched by name, not type-checked: methods are compared by name and by
 parameter and result types as written (package names dropped); an
 embedded Name is the type of its own package, pkg.Name the one of a
-directory named pkg, and an embedded interface gives no methods. Pages
-fit --budget (default 1500 tokens) and give the cursor to the next.
+directory named pkg, and an embedded interface gives its methods.
+Pages fit --budget (default 1500 tokens) and give the cursor to the
+next.
 
 --depth N follows the implementations of the implementations: level 2
 lists the subclasses of the classes of level 1, and so on.`
