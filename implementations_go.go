@@ -228,17 +228,7 @@ func goMethods(src []byte) []goMethod {
 		if !ok {
 			continue
 		}
-		for { // a comment in the head: func (T /* … */) m()
-			i := bytes.Index(rest, []byte("/*"))
-			if i < 0 {
-				break
-			}
-			j := bytes.Index(rest[i+2:], []byte("*/"))
-			if j < 0 {
-				break
-			}
-			rest = append(append(append([]byte{}, rest[:i]...), ' '), rest[i+2+j+2:]...) // a comment parts tokens as a space does
-		}
+		rest = blankComments(rest) // func (T /* … */) m()
 		recv, after, ok := bytes.Cut(rest, []byte(")"))
 		if !ok {
 			continue
@@ -256,6 +246,23 @@ func goMethods(src []byte) []goMethod {
 		ms = append(ms, goMethod{recv: string(recv), name: string(after[:n]), line: line})
 	}
 	return ms
+}
+
+// blankComments returns a line of Go with each block comment before a
+// line comment as a space, which parts tokens as the comment did (l
+// itself when it has none).
+func blankComments(l []byte) []byte {
+	for {
+		i := bytes.Index(l, []byte("/*"))
+		if i < 0 || bytes.Contains(l[:i], []byte("//")) {
+			return l
+		}
+		j := bytes.Index(l[i+2:], []byte("*/"))
+		if j < 0 {
+			return l
+		}
+		l = append(append(append([]byte{}, l[:i]...), ' '), l[i+2+j+2:]...)
+	}
 }
 
 // goImplementers finds, for each Go interface, the named types of the

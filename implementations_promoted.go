@@ -247,9 +247,9 @@ func goTypesOf(ctx context.Context, sf *sigFiles, paths []string) ([]goEmbedder,
 // declare a method ("Read(p []byte) (int, error)"): on lines of their own
 // or between semicolons (struct{ *bytes.Buffer; n int }).
 func embeddedNames(data []byte) (embeds, methods []string) {
-	seen := map[string]bool{}
-	add := func(to *[]string, n []byte, ok bool) {
-		if ok && !seen[string(n)] { // no copy made to look up
+	seenEmbed, seenMethod := map[string]bool{}, map[string]bool{}
+	add := func(to *[]string, seen map[string]bool, n []byte) {
+		if !seen[string(n)] { // no copy made to look up
 			seen[string(n)] = true
 			*to = append(*to, string(n))
 		}
@@ -257,11 +257,11 @@ func embeddedNames(data []byte) (embeds, methods []string) {
 	// A line of a body: an embedded type, or an interface's method.
 	line := func(l []byte, iface bool) {
 		if n, ok := embeddedName(l); ok {
-			add(&embeds, n, true)
+			add(&embeds, seenEmbed, n)
 		} else if iface {
 			t := bytes.TrimLeft(l, " \t")
 			if i := bytes.IndexByte(t, '('); i > 0 && isIdentifier(string(bytes.TrimRight(t[:i], " \t"))) {
-				add(&methods, append([]byte("("), bytes.TrimRight(t[:i], " \t")...), true)
+				add(&methods, seenMethod, bytes.TrimRight(t[:i], " \t"))
 			}
 		}
 	}
@@ -304,9 +304,6 @@ func embeddedNames(data []byte) (embeds, methods []string) {
 			}
 		}
 	}
-	for i, m := range methods {
-		methods[i] = m[1:] // "(" kept a method apart from a type of its name in seen
-	}
 	return embeds, methods
 }
 
@@ -318,18 +315,7 @@ func embeddedName(l []byte) ([]byte, bool) {
 	if n, ok := embeddedIn(l); ok || !bytes.Contains(l, []byte("/*")) {
 		return n, ok
 	}
-	for { // a comment inside, which parts tokens as a space: *bufio /* … */ .Writer
-		i := bytes.Index(l, []byte("/*"))
-		if i < 0 || bytes.Contains(l[:i], []byte("//")) {
-			break
-		}
-		j := bytes.Index(l[i+2:], []byte("*/"))
-		if j < 0 {
-			break
-		}
-		l = append(append(append([]byte{}, l[:i]...), ' '), l[i+2+j+2:]...)
-	}
-	return embeddedIn(l)
+	return embeddedIn(blankComments(l)) // *bufio /* … */ .Writer
 }
 
 // embeddedIn is embeddedName of a line without block comments.
