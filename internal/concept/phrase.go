@@ -41,38 +41,96 @@ func pairs(text string) []pair {
 // pairsIn returns which of ps (at most 64) are neighbours somewhere in
 // text, as bits (1<<i for ps[i]).
 func pairsIn(text string, ps []pair) uint64 {
+	return newPairScan(ps).in(text)
+}
+
+// pairScan finds a description's pairs in texts. It keeps what it learnt
+// of each identifier across the texts it scans: code says the same names
+// again and again, in a file and across files, and lowering, splitting
+// and stemming them is most of the work. Not safe for concurrent use.
+type pairScan struct {
+	n     int      // the terms that are in a pair, coded 1..n; 0 is any other
+	codes []string // the term of each code, less one
+	match []uint64 // match[a*(n+1)+b]: the pairs that are a then b
+	all   uint64   // every pair found
+	seen  map[string][]uint8
+	buf   []uint8
+}
+
+// other is the codes of an identifier whose terms are in no pair: it
+// parts the terms on either side of it. An identifier with no term at all
+// (a stop word) parts nothing, and has no codes.
+var other = []uint8{0}
+
+func newPairScan(ps []pair) *pairScan {
 	ps = ps[:min(len(ps), 64)]
-	if len(ps) == 0 {
+	s := &pairScan{seen: map[string][]uint8{}}
+	code := func(t string) int {
+		if i := slices.Index(s.codes, t); i >= 0 {
+			return i + 1
+		}
+		s.codes = append(s.codes, t)
+		return len(s.codes)
+	}
+	type coded struct{ a, b int }
+	cs := make([]coded, len(ps))
+	for i, p := range ps {
+		cs[i] = coded{code(p[0]), code(p[1])}
+	}
+	s.n = len(s.codes)
+	s.match = make([]uint64, (s.n+1)*(s.n+1))
+	for i, c := range cs {
+		s.match[c.a*(s.n+1)+c.b] |= 1 << i
+	}
+	if len(ps) > 0 {
+		s.all = uint64(1)<<len(ps) - 1
+	}
+	return s
+}
+
+// in returns which pairs are neighbours somewhere in text, as bits.
+func (s *pairScan) in(text string) uint64 {
+	if s.all == 0 {
 		return 0
 	}
 	var found uint64
-	all := uint64(1)<<len(ps) - 1
-	prev := ""
-	// An identifier's terms, kept: code says the same names again and
-	// again, and lowering and stemming them is most of the work.
-	seen := map[string][]string{}
-	var terms []string
+	prev := 0
 	identifiers(text, func(w string) {
-		if found == all {
+		if found == s.all {
 			return
 		}
-		ts, ok := seen[w]
+		cs, ok := s.seen[w]
 		if !ok {
-			terms = terms[:0]
-			word(w, func(t string) { terms = append(terms, t) })
-			ts = slices.Clone(terms)
-			seen[w] = ts
+			cs = s.codesOf(w)
+			s.seen[w] = cs
 		}
-		for _, t := range ts {
-			for i, p := range ps {
-				if found&(1<<i) == 0 && p[1] == t && p[0] == prev {
-					found |= 1 << i
-				}
-			}
-			prev = t
+		for _, c := range cs {
+			found |= s.match[prev*(s.n+1)+int(c)]
+			prev = int(c)
 		}
 	})
 	return found
+}
+
+// codesOf returns the codes of an identifier's terms, in order: nil when
+// it has none, other when none is in a pair.
+func (s *pairScan) codesOf(w string) []uint8 {
+	s.buf = s.buf[:0]
+	any := false
+	word(w, func(t string) {
+		c := uint8(0)
+		if i := slices.Index(s.codes, t); i >= 0 {
+			c, any = uint8(i+1), true
+		}
+		s.buf = append(s.buf, c)
+	})
+	switch {
+	case len(s.buf) == 0:
+		return nil
+	case !any:
+		return other
+	}
+	return slices.Clone(s.buf)
 }
 
 // phrases returns ln(1 + the weight of the pairs) of each of the best
@@ -112,9 +170,10 @@ func (ix *Index) phrases(q Query, tu *Tuning, cands []cand, asked classes) map[i
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			scan := newPairScan(ps)
 			for i := int(next.Add(1)) - 1; i < len(files); i = int(next.Add(1)) - 1 {
 				if data, err := q.Read(ix.Files[files[i]].Path); err == nil { // unreadable now: no phrase
-					found[i] = pairsIn(string(data), ps)
+					found[i] = scan.in(string(data))
 				}
 			}
 		}()

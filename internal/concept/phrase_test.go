@@ -3,9 +3,12 @@ package concept
 import (
 	"errors"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/scoutcode/scout/internal/fixture"
 )
 
 func TestPairs(t *testing.T) {
@@ -101,5 +104,66 @@ func TestPhraseRanks(t *testing.T) {
 	broken := func(p string) ([]byte, error) { return nil, errors.New("gone") }
 	if got, phrase := order(Query{Text: desc, Read: broken}); !slices.Equal(got, words) || slices.Max(phrase) != 0 {
 		t.Errorf("every file unreadable: %v %v, want the words' order %v and no phrase", got, phrase, words)
+	}
+}
+
+// TestPairScanMatchesPlainScan holds the phrase scan, which codes terms
+// and keeps each identifier's codes across files, to the plain reading of
+// its rule: every identifier's terms in order, a pair found where its
+// first term is right before its second. One scan reads all the files of
+// a few directories of Go's tree, as a search's reader does.
+func TestPairScanMatchesPlainScan(t *testing.T) {
+	plain := func(text string, ps []pair) uint64 {
+		var found uint64
+		prev := ""
+		identifiers(text, func(w string) {
+			word(w, func(term string) {
+				for i, p := range ps {
+					if p[0] == prev && p[1] == term {
+						found |= 1 << i
+					}
+				}
+				prev = term
+			})
+		})
+		return found
+	}
+	var texts []string
+	for _, dir := range []string{"net/http", "os", "strings", "encoding/json"} {
+		names, err := filepath.Glob(filepath.Join(fixture.GoRoot(), "src", dir, "*.go"))
+		if err != nil || len(names) == 0 {
+			t.Skipf("no Go source tree: %v", err)
+		}
+		for _, n := range names {
+			data, err := os.ReadFile(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			texts = append(texts, string(data))
+		}
+	}
+	texts = append(texts, "set set read deadline", "deadline read", "")
+	found := 0
+	for _, desc := range []string{
+		"the code that retries after a timeout",
+		"set the read deadline of the connection",
+		"close the body after the response is read",
+		"write the header before the body, and the body before the trailer",
+		"the error error error returned",
+	} {
+		ps := pairs(desc)
+		scan := newPairScan(ps)
+		for i, text := range texts {
+			want := plain(text, ps)
+			if got := scan.in(text); got != want {
+				t.Errorf("%q in text %d: the scan finds %b, the plain reading %b", desc, i, got, want)
+			}
+			if want != 0 {
+				found++
+			}
+		}
+	}
+	if found == 0 {
+		t.Error("no text holds a pair: the comparison shows nothing")
 	}
 }
