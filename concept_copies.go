@@ -16,15 +16,19 @@ import (
 // a file copied whole) into that lead: it is listed under it, not as a
 // lead of its own, so that a page is not the same code over and over.
 // Only leads that score the same by their own words (concept.Lead.Words),
-// with the same kind, name and number of lines, can be copies; only those
-// are read (through text) and compared, line by line, trimmed. kept is
+// with the same number of lines, can be copies; only those are read
+// (through text) and compared, line by line, trimmed, with their kind and
+// name. kept is
 // leads without the copies, in their order; copies[i] are kept[i]'s, in
 // theirs.
 func foldCopies(ix *concept.Index, leads []concept.Lead, text spanText) (kept []concept.Lead, copies [][]leadCopy) {
+	// Grouped by score and length first, the index's strings read only
+	// for leads that share both: a lead's kind and name are on a page of
+	// the index of their own, and reading them for each of 200 leads was
+	// most of this fold's time.
 	type key struct {
-		words      float64
-		lines      int
-		kind, name string
+		words float64
+		lines int
 	}
 	groups := map[key][]int{}
 	for i, l := range leads {
@@ -32,8 +36,7 @@ func foldCopies(ix *concept.Index, leads []concept.Lead, text spanText) (kept []
 			continue
 		}
 		c := ix.Chunk(l.Chunk)
-		kind, name, _ := ix.Strings(l.Chunk)
-		k := key{l.Words, c.End - c.Start, kind, name}
+		k := key{l.Words, c.End - c.Start}
 		groups[k] = append(groups[k], i)
 	}
 	copyOf := make([]int, len(leads)) // the lead each is a copy of, from 1; 0: none
@@ -41,16 +44,18 @@ func foldCopies(ix *concept.Index, leads []concept.Lead, text spanText) (kept []
 		if len(g) < 2 {
 			continue
 		}
-		first := map[string]int{} // a text, the first lead of it
+		first := map[[3]string]int{} // a kind, name and text, the first lead of them
 		for _, i := range g {
 			t, ok := trimmedText(ix, leads[i], text)
 			if !ok {
 				continue
 			}
-			if o, seen := first[t]; seen {
+			kind, name, _ := ix.Strings(leads[i].Chunk)
+			k := [3]string{kind, name, t}
+			if o, seen := first[k]; seen {
 				copyOf[i] = o + 1
 			} else {
-				first[t] = i
+				first[k] = i
 			}
 		}
 	}
