@@ -35,6 +35,14 @@ func (ix *Index) Chunk(c int) Chunk {
 	return Chunk{File: int(ix.fileOf[c]), Start: int(u32(t, 0)), End: int(u32(t, 1)), At: int(u32(t, 2))}
 }
 
+// at returns chunk c's At, reading nothing else of it.
+func (ix *Index) at(c int) int {
+	if ix.raw == nil {
+		return ix.chunks[c].At
+	}
+	return int(ix.raw.u32(ix.raw.fixed, 4*c+2))
+}
+
 // chunkLen returns chunk c's weighted length in terms.
 func (ix *Index) chunkLen(c uint32) uint32 {
 	if ix.raw == nil {

@@ -36,8 +36,14 @@ func (ix *Index) Span(c int) (start, end int) {
 // continues says whether chunk b (a+1) is the window of a definition
 // after chunk a: see Windows. It reads the chunks' lines only, kept beside
 // the lengths a search has read already.
+//
+// Most pairs differ in file or definition line, and a search asks of
+// every chunk it ranks: those two are read first, the line alone.
 func (ix *Index) continues(a, b int) bool {
 	if ix.fileOf[a] != ix.fileOf[b] {
+		return false
+	}
+	if at := ix.at(a); at == 0 || at != ix.at(b) {
 		return false
 	}
 	ca, cb := ix.Chunk(a), ix.Chunk(b)
