@@ -17,29 +17,46 @@ import (
 type projectPaths struct {
 	project  string   // absolute
 	prefixes []string // per root: its path relative to the project, or "!" when outside it
+	wd       string   // the working directory, once: "" when unknown
 }
 
 func newProjectPaths(paths []string) projectPaths {
-	first, err := filepath.Abs(paths[0])
-	if err != nil {
+	wd, _ := os.Getwd()
+	pp := projectPaths{wd: wd}
+	first, ok := pp.abs(paths[0])
+	if !ok {
 		first = paths[0]
 	}
 	dir := first
 	if info, err := os.Stat(first); err == nil && !info.IsDir() {
 		dir = filepath.Dir(first)
 	}
-	pp := projectPaths{project: frecency.ProjectRoot(dir)}
+	pp.project = frecency.ProjectRoot(dir)
 	for _, p := range paths {
 		pp.prefixes = append(pp.prefixes, pp.prefix(p))
 	}
 	return pp
 }
 
+// abs returns p made absolute against the working directory found once:
+// filepath.Abs asks the system for it each time (two stats), and a
+// concept search places each of up to 200 leads' files.
+func (pp *projectPaths) abs(p string) (string, bool) {
+	switch {
+	case filepath.IsAbs(p):
+		return filepath.Clean(p), true
+	case pp.wd != "":
+		return filepath.Join(pp.wd, p), true
+	}
+	abs, err := filepath.Abs(p)
+	return abs, err == nil
+}
+
 // prefix returns a search root's path relative to the project, "" for the
 // project itself, "!" for a root outside it.
 func (pp *projectPaths) prefix(p string) string {
-	abs, err := filepath.Abs(p)
-	if err != nil {
+	abs, ok := pp.abs(p)
+	if !ok {
 		return "!"
 	}
 	rel, err := filepath.Rel(pp.project, abs)
