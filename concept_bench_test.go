@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/scoutcode/scout"
+	"github.com/scoutcode/scout/internal/concept"
 	"github.com/scoutcode/scout/internal/fixture"
 )
 
@@ -31,6 +32,36 @@ func BenchmarkConceptWarm(b *testing.B) {
 			for b.Loop() {
 				if _, err := scout.Concept(context.Background(), o); err != nil {
 					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkConceptSearch is the ranking alone: no walk, no page. The
+// index is built once, written as it is kept and read back (so the search
+// reads it as a kept one, checking its pages), and searched with the
+// reader a search uses for phrases. Where BenchmarkConceptWarm's profile
+// is mostly the walk's system calls, this one shows the ranker's share.
+func BenchmarkConceptSearch(b *testing.B) {
+	root := os.Getenv("SCOUT_BENCH_ROOT")
+	if root == "" {
+		root = filepath.Join(fixture.GoRoot(), "src")
+	}
+	built, err := scout.BuildConcept(context.Background(), root)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ix, err := concept.Decode(built.Encode())
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, desc := range []string{"where sessions expire", "the code that retries after a timeout"} {
+		b.Run(desc, func(b *testing.B) {
+			q := concept.Query{Text: desc, Read: scout.PhraseText}
+			for b.Loop() {
+				if leads, _ := ix.SearchFound(q, scout.MaxConceptLeads); len(leads) == 0 {
+					b.Fatal("no leads")
 				}
 			}
 		})
