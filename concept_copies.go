@@ -18,9 +18,8 @@ import (
 // Only leads that score the same by their own words (concept.Lead.Words),
 // with the same number of lines, can be copies; only those are read
 // (through text) and compared, line by line, trimmed, with their kind and
-// name. kept is
-// leads without the copies, in their order; copies[i] are kept[i]'s, in
-// theirs.
+// name. kept is leads without the copies, in their order; copies[i] are
+// kept[i]'s, in theirs.
 func foldCopies(ix *concept.Index, leads []concept.Lead, text spanText) (kept []concept.Lead, copies [][]leadCopy) {
 	// Grouped by score and length first, the index's strings read only
 	// for leads that share both: a lead's kind and name are on a page of

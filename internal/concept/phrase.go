@@ -57,10 +57,10 @@ type pairScan struct {
 	buf   []uint8
 }
 
-// other is the codes of an identifier whose terms are in no pair: it
-// parts the terms on either side of it. An identifier with no term at all
-// (a stop word) parts nothing, and has no codes.
-var other = []uint8{0}
+// noPairTerm is the codes of an identifier whose terms are in no pair:
+// it parts the terms on either side of it. An identifier with no term at
+// all (a stop word) parts nothing, and has no codes.
+var noPairTerm = []uint8{0}
 
 func newPairScan(ps []pair) *pairScan {
 	ps = ps[:min(len(ps), 64)]
@@ -113,22 +113,22 @@ func (s *pairScan) in(text string) uint64 {
 }
 
 // codesOf returns the codes of an identifier's terms, in order: nil when
-// it has none, other when none is in a pair.
+// it has none, noPairTerm when none is in a pair.
 func (s *pairScan) codesOf(w string) []uint8 {
 	s.buf = s.buf[:0]
-	any := false
+	inPair := false
 	word(w, func(t string) {
 		c := uint8(0)
 		if i := slices.Index(s.codes, t); i >= 0 {
-			c, any = uint8(i+1), true
+			c, inPair = uint8(i+1), true
 		}
 		s.buf = append(s.buf, c)
 	})
 	switch {
 	case len(s.buf) == 0:
 		return nil
-	case !any:
-		return other
+	case !inPair:
+		return noPairTerm
 	}
 	return slices.Clone(s.buf)
 }
