@@ -113,21 +113,7 @@ func TestPhraseRanks(t *testing.T) {
 // first term is right before its second. One scan reads all the files of
 // a few directories of Go's tree, as a search's reader does.
 func TestPairScanMatchesPlainScan(t *testing.T) {
-	plain := func(text string, ps []pair) uint64 {
-		var found uint64
-		prev := ""
-		identifiers(text, func(w string) {
-			word(w, func(term string) {
-				for i, p := range ps {
-					if p[0] == prev && p[1] == term {
-						found |= 1 << i
-					}
-				}
-				prev = term
-			})
-		})
-		return found
-	}
+	plain := plainPairsIn
 	var texts []string
 	for _, dir := range []string{"net/http", "os", "strings", "encoding/json"} {
 		names, err := filepath.Glob(filepath.Join(fixture.GoRoot(), "src", dir, "*.go"))
@@ -166,4 +152,44 @@ func TestPairScanMatchesPlainScan(t *testing.T) {
 	if found == 0 {
 		t.Error("no text holds a pair: the comparison shows nothing")
 	}
+}
+
+// plainPairsIn is the phrase rule read plainly, for the scan to be held
+// to: every identifier's terms in order, a pair found where its first
+// term is right before its second.
+func plainPairsIn(text string, ps []pair) uint64 {
+	ps = ps[:min(len(ps), 64)]
+	var found uint64
+	prev := ""
+	identifiers(text, func(w string) {
+		word(w, func(term string) {
+			for i, p := range ps {
+				if p[0] == prev && p[1] == term {
+					found |= 1 << i
+				}
+			}
+			prev = term
+		})
+	})
+	return found
+}
+
+// FuzzPhrasePairs holds the phrase scan to the plain reading on any
+// description and texts, one scan reading both texts in turn, as a
+// search's goroutine reads its files: what it keeps of an identifier from
+// the first must not change what it finds in the second.
+func FuzzPhrasePairs(f *testing.F) {
+	f.Add("set the read deadline of the connection", "c.setReadDeadline(t)", "deadline of the connection\nread")
+	f.Add("retries after a timeout", "retry(after); Timeout := retries_after_timeout", "after the retried timeouts")
+	f.Add("read read read", "read read", "")
+	f.Add("the élan of İstanbul", "élanİstanbul ÉLAN_istanbul", "Straße strasse")
+	f.Fuzz(func(t *testing.T, desc, a, b string) {
+		ps := pairs(desc)
+		scan := newPairScan(ps)
+		for _, text := range []string{a, b, a} {
+			if got, want := scan.in(text), plainPairsIn(text, ps); got != want {
+				t.Fatalf("pairs of %q in %q: the scan finds %b, the plain reading %b", desc, text, got, want)
+			}
+		}
+	})
 }
