@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"iter"
 	"os"
 	"slices"
 	"strings"
+	"time"
 	"unsafe"
 
 	"github.com/scoutcode/scout/internal/concept"
@@ -28,6 +30,13 @@ type ConceptOptions struct {
 	ShowSecrets bool
 	// CacheOptions says where the index is kept between searches.
 	CacheOptions
+	// MaxIndexBytes bounds what an index may read: a scope whose files
+	// (those under the parsers' size limit) hold more bytes gets no index
+	// and no leads, only its exact hits, and the page says why, so that a
+	// search started in / or a home directory by accident does not read
+	// the disk for minutes and grow by gigabytes. 0: DefaultMaxIndexBytes;
+	// negative: no limit.
+	MaxIndexBytes int64
 	// Progress, when not nil, is called as files are indexed (done of
 	// total), from one goroutine at a time, first with done 0 as the
 	// indexing starts; the CLI draws a bar with it on a terminal. A search
@@ -50,6 +59,12 @@ type ConceptOptions struct {
 
 // MaxConceptLeads is how many leads a concept search ranks at most.
 const MaxConceptLeads = 200
+
+// DefaultMaxIndexBytes is the most bytes of files one concept index
+// reads by default: 512 MiB, four times Go's own source tree and more
+// than Python's standard library with its site-packages (481 MiB, built in
+// ~50 s with a peak of ~610 MB).
+const DefaultMaxIndexBytes = 512 << 20
 
 // MaxExactHits is how many exact hits a concept page lists at most.
 const MaxExactHits = 200
@@ -161,13 +176,24 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 	if err != nil {
 		return nil, tooLong(err)
 	}
-	ix, files, rep, err := conceptIndex(ctx, scope, o, k, &maps)
-	if err != nil {
+	var (
+		ix    *concept.Index
+		files []chunked
+		rep   cacheReport
+	)
+	tooBig := overIndexLimit(scope, o.MaxIndexBytes)
+	if tooBig != "" {
+		ix = concept.NewBuilder().Index() // none: no leads, the exact hits only
+		rep.line = "index: none; the paths hold too much for one (see leads)"
+	} else if ix, files, rep, err = conceptIndex(ctx, scope, o, k, &maps); err != nil {
 		return nil, tooLong(err)
 	}
 	<-searched
 	exact, err := early.exact, early.exactErr
-	if ix != k.old {
+	switch {
+	case tooBig != "":
+		exact, err = exactHits(ctx, desc, o, nil)
+	case ix != k.old:
 		exact, err = exactHits(ctx, desc, o, ix)
 	}
 	if err != nil {
@@ -203,7 +229,9 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 			ranked = "ranked by the words they share with the description (BM25 over code-aware terms, fused with their file's rank; the best files' lines that hold its words side by side count too) and by the similarity of their embeddings (" + sim.id + ") to the description's"
 		}
 	}
-	in.How = "leads: chunks cut at definitions found by " + chunker() + ", " + ranked
+	if tooBig == "" {
+		in.How = "leads: chunks cut at definitions found by " + chunker() + ", " + ranked
+	}
 	leads, found := early.leads, early.found
 	if ix != k.old || o.Embed.Provider != "" {
 		leads, found = ix.SearchFound(q, MaxConceptLeads) // the index changed, or embeddings rank too
@@ -216,7 +244,9 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		in.How += "\n" + signals
 	}
 	in.Leads, in.LinesOf = leadsOf(ix, leads, exact.files, o.ShowSecrets)
-	if len(in.Leads) == 0 && !hasTerms(desc) {
+	if tooBig != "" {
+		in.Skipped = tooBig
+	} else if len(in.Leads) == 0 && !hasTerms(desc) {
 		in.Skipped = "the description has no word to rank chunks by (common words such as \"the\", \"where\" and \"code\" are left out): say what the code does, e.g. \"retries after a timeout\""
 	}
 	in.Symbol = symbolOn(desc, ix, leads, in.Leads)
@@ -225,7 +255,11 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		return nil, &damagedKept{file: k.file, err: err}
 	}
 
-	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Concept, len(in.Leads)+countLines(in.Exact), len(in.Exact), bonus, stampsOf(ix))
+	stamps := stampsOf(ix)
+	if tooBig != "" {
+		stamps = scopeStamps(scope) // the exact hits' files are among them
+	}
+	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Concept, len(in.Leads)+countLines(in.Exact), len(in.Exact), bonus, stamps)
 	if err != nil {
 		return nil, err
 	}
@@ -236,6 +270,57 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		return nil, fmt.Errorf("%w: the leads' order changed since the first page though no file did (a file staged, committed or restored in git, or an embedding provider that answered then and not now); run the search again without the cursor", ErrStaleCursor)
 	}
 	return page.PlanConcept(in), nil
+}
+
+// overIndexLimit says why scope holds too much for a concept index ("" if
+// it does not): the bytes of its files under the parsers' size limit, the
+// ones an index reads, against max (ConceptOptions.MaxIndexBytes).
+func overIndexLimit(scope []scopeFile, max int64) string {
+	if max == 0 {
+		max = DefaultMaxIndexBytes
+	}
+	if max < 0 {
+		return ""
+	}
+	var bytes int64
+	files := 0
+	for _, f := range scope {
+		if f.size <= syntax.MaxSize {
+			bytes += f.size
+			files++
+		}
+	}
+	if bytes <= max {
+		return ""
+	}
+	return fmt.Sprintf("the paths hold %s in %s, more than the %s one concept index may read: name a narrower path (a project, not / or a home directory), or keep to a file type or glob (scout concept --max-index raises the limit)", sizeOf(bytes), plural(files, "file"), sizeOf(max))
+}
+
+// sizeOf says n bytes in the largest unit of which it holds one or more.
+func sizeOf(n int64) string {
+	switch {
+	case n < 1<<10:
+		return plural(int(n), "byte")
+	case n < 1<<20:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	case n < 1<<30:
+		return mib(n)
+	}
+	return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+}
+
+// scopeStamps gives the stamps of the files of a scope, for the cursors
+// of a page without an index: their contents were not all read, so a
+// digest is of size and time (a file touched counts as changed).
+func scopeStamps(scope []scopeFile) iter.Seq[stamp] {
+	return func(yield func(stamp) bool) {
+		for _, f := range scope {
+			d := uint32(f.size) ^ uint32(f.mtime) ^ uint32(f.mtime>>32)
+			if !yield(stamp{path: f.path, mtime: time.Unix(0, f.mtime), digest: d}) {
+				return
+			}
+		}
+	}
 }
 
 // hasTerms reports whether desc has a term concept search ranks by.
@@ -334,7 +419,9 @@ func firstLead(a, b int) int {
 func exactHits(ctx context.Context, desc string, o ConceptOptions, ix *concept.Index) (exactList, error) {
 	sc := o.Scope
 	var buffer int64
-	if paths, largest, ok := ix.Holding(desc); ok {
+	if ix == nil {
+		// No index: the scope is searched as grep does.
+	} else if paths, largest, ok := ix.Holding(desc); ok {
 		if len(paths) == 0 {
 			return exactList{}, nil
 		}

@@ -651,3 +651,68 @@ func TestConceptSymbolDeclared(t *testing.T) {
 		}
 	}
 }
+
+// TestConceptOverIndexLimit: a scope holding more than MaxIndexBytes gets
+// no index and no leads, only its exact hits, paged as usual, and the page
+// says why; a cursor still notices a file that changed.
+func TestConceptOverIndexLimit(t *testing.T) {
+	dir, cache := t.TempDir(), t.TempDir()
+	for i := range 8 {
+		src := fmt.Sprintf("package p\n\n// retry%d retries the request after a timeout.\nfunc retry%d() {}\n\n// wait%d waits when the request hits a timeout.\nfunc wait%d() {}\n", i, i, i, i)
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%d.go", i)), []byte(src), 0o644)
+	}
+	ctx := context.Background()
+	opts := scout.ConceptOptions{Description: "retries the request after a timeout", Scope: scout.Scope{Paths: []string{dir}}, CacheOptions: scout.CacheOptions{CacheDir: cache}, MaxIndexBytes: 100}
+	big := opts
+	big.Budget = scout.MaxBudget
+	p, err := scout.Concept(ctx, big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Leads) != 0 || p.Total.Files != 8 {
+		t.Errorf("over the limit: %d leads and %d files of exact hits, want none and 8:\n%s", len(p.Leads), p.Total.Files, p.Text)
+	}
+	for _, want := range []string{"leads: skipped: the paths hold 1.1 KiB in 8 files, more than the 100 bytes one concept index may read", "index: none"} {
+		if !strings.Contains(p.Text, want) {
+			t.Errorf("the page does not say %q:\n%s", want, p.Text)
+		}
+	}
+	if idx, _ := filepath.Glob(filepath.Join(cache, "*")); len(idx) != 0 {
+		t.Errorf("an index was kept though the paths hold too much: %v", idx)
+	}
+	// The same exact hits as a search with its index, and every one of
+	// them once across pages.
+	unlimited := big
+	unlimited.MaxIndexBytes = -1
+	withIndex, err := scout.Concept(ctx, unlimited)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(withIndex.Leads) == 0 {
+		t.Errorf("no limit: no leads:\n%s", withIndex.Text)
+	}
+	want := conceptUnits(p)
+	if got := conceptUnits(withIndex)[:len(want)]; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("exact hits without an index:\n%v\nwith one:\n%v", want, got)
+	}
+	var got []string
+	for _, p := range conceptPages(t, opts, p.Total) {
+		got = append(got, conceptUnits(p)...)
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("pages gave %v, want %v", got, want)
+	}
+	opts.Budget = scout.MinBudget
+	first, err := scout.Concept(ctx, opts)
+	if err != nil || first.Cursor == "" {
+		t.Fatalf("first page: %v (cursor %q)", err, first.Cursor)
+	}
+	later := time.Now().Add(time.Minute)
+	f := filepath.Join(dir, "f7.go")
+	os.WriteFile(f, []byte("package p\n\n// retry7 retries the request after a timeout, twice.\nfunc retry7() {}\n"), 0o644)
+	os.Chtimes(f, later, later)
+	opts.Cursor = first.Cursor
+	if _, err := scout.Concept(ctx, opts); !errors.Is(err, scout.ErrStaleCursor) {
+		t.Errorf("a file changed between pages: %v, want ErrStaleCursor", err)
+	}
+}

@@ -55,6 +55,7 @@ func (e *env) conceptCommand() *cobra.Command {
 	var pf pageFlags
 	var ef embedFlags
 	var asJSON, showSecrets, tests, explain, noFrecency, noGit bool
+	var maxIndex string
 	cmd := &cobra.Command{
 		Use:     "concept DESCRIPTION [PATH...]",
 		Short:   "Find code by a description in words: exact hits, then concept leads",
@@ -65,6 +66,10 @@ func (e *env) conceptCommand() *cobra.Command {
 				return usagef("concept takes a description; usage: scout concept [flags] 'DESCRIPTION' [PATH...]")
 			}
 			eo, err := ef.options(e)
+			if err != nil {
+				return err
+			}
+			maxBytes, err := parseSize("--max-index", maxIndex)
 			if err != nil {
 				return err
 			}
@@ -79,6 +84,7 @@ func (e *env) conceptCommand() *cobra.Command {
 				Progress:      bar,
 				EmbedProgress: embedBar,
 				Embed:         eo,
+				MaxIndexBytes: maxBytes,
 				Scope:         f.scope(args[1:]),
 				RankOptions:   scout.RankOptions{NoFrecency: noFrecency, NoGit: noGit},
 				PageOptions:   scout.PageOptions{Budget: pf.budget, Cursor: pf.cursor, Timeout: pf.timeout, Explain: explain, Face: scout.CLIFace},
@@ -109,8 +115,15 @@ func (e *env) conceptCommand() *cobra.Command {
 	cmd.Flags().BoolVar(&explain, "explain", false, "show each lead's score as its named signals")
 	cmd.Flags().BoolVar(&noFrecency, "no-frecency", false, "do not rank leads in files the agent used recently higher (see scout touch)")
 	cmd.Flags().BoolVar(&noGit, "no-git", false, "do not rank leads in files changed in git higher")
+	maxIndexFlag(cmd, &maxIndex)
 	ef.add(cmd)
 	return cmd
+}
+
+// maxIndexFlag adds --max-index, the most bytes of files one concept
+// index reads (ConceptOptions.MaxIndexBytes).
+func maxIndexFlag(cmd *cobra.Command, s *string) {
+	cmd.Flags().StringVar(s, "max-index", fmt.Sprintf("%dM", scout.DefaultMaxIndexBytes>>20), "index at most `SIZE` of files for concept leads (bytes, or with a K, M or G suffix); more gives the exact hits only; 0 for no limit")
 }
 
 // embedFlags name an embedding provider for concept search; each flag's

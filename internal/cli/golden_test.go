@@ -66,6 +66,8 @@ var goldenCases = []cliCase{
 	{"concept-none", []string{"concept", "quantum flux capacitor"}, false},
 	{"concept-missing-path", []string{"concept", "handle one request", "server", "nope/"}, false},
 	{"concept-no-words", []string{"concept", "where is the code that does it"}, false},
+	{"concept-over-index-limit", []string{"concept", "--max-index", "1K", "handle one request"}, false}, // the exact hits, no leads, and why
+	{"concept-max-index-invalid", []string{"concept", "--max-index", "lots", "handle one request"}, false},
 	{"concept-symbol", []string{"concept", "--explain", "server.Handler"}, false},      // the struct leads, with defines
 	{"concept-symbol-after-exact", []string{"concept", "server.NewHandler"}, false},    // where the definition is, the leads being after an exact hit
 	{"concept-symbol-in-exact", []string{"concept", "NewHandler"}, false},              // the definition's lines are exact hits

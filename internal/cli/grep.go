@@ -245,7 +245,7 @@ func grepOptions(cmd *cobra.Command, f *grepFlags, args []string) (scout.Options
 	if opts.RankOptions, err = f.rankFlags.options(); err != nil {
 		return opts, err
 	}
-	size, err := parseSize(f.maxFileSize)
+	size, err := parseSize("--max-filesize", f.maxFileSize)
 	if err != nil {
 		return opts, err
 	}
@@ -258,8 +258,9 @@ func grepOptions(cmd *cobra.Command, f *grepFlags, args []string) (scout.Options
 	return opts, nil
 }
 
-// parseSize reads a size like 10M; 0 means no limit (-1 for the library).
-func parseSize(s string) (int64, error) {
+// parseSize reads a size like 10M given to flag; 0 means no limit (-1
+// for the library).
+func parseSize(flag, s string) (int64, error) {
 	t := strings.TrimSpace(strings.ToUpper(s))
 	mult := int64(1)
 	switch {
@@ -272,7 +273,7 @@ func parseSize(s string) (int64, error) {
 	}
 	n, err := strconv.ParseInt(t, 10, 64)
 	if err != nil || n < 0 {
-		return 0, usagef("invalid --max-filesize %q: use a number of bytes with an optional K, M or G suffix, e.g. 10M (0 for no limit)", s)
+		return 0, usagef("invalid %s %q: use a number of bytes with an optional K, M or G suffix, e.g. 10M (0 for no limit)", flag, s)
 	}
 	if n == 0 {
 		return -1, nil

@@ -28,7 +28,7 @@ for Claude Code, opencode, Codex, Cursor and pi).`
 func (e *env) mcpCommand() *cobra.Command {
 	var roots []string
 	var broad, show bool
-	var addr string
+	var addr, maxIndex string
 	var ef embedFlags
 	cmd := &cobra.Command{
 		Use:     "mcp",
@@ -44,6 +44,10 @@ func (e *env) mcpCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			maxBytes, err := parseSize("--max-index", maxIndex)
+			if err != nil {
+				return err
+			}
 			raiseMemoryLimit(e, conceptMemoryLimit) // its concept tool builds indexes too
 			home, _ := os.UserHomeDir()
 			r, err := confine.New(roots, broad, home)
@@ -55,7 +59,7 @@ func (e *env) mcpCommand() *cobra.Command {
 			if err := os.Chdir(r.Dir()); err != nil {
 				return err
 			}
-			s := server.New(server.Options{Roots: r, Version: Version, Workers: DefaultThreads, Log: e.stderr, ShowSecrets: show, Embed: eo})
+			s := server.New(server.Options{Roots: r, Version: Version, Workers: DefaultThreads, Log: e.stderr, ShowSecrets: show, Embed: eo, MaxIndexBytes: maxBytes})
 			if addr != "" {
 				return server.ServeHTTP(e.ctx, s, addr, func(url string) {
 					fmt.Fprintf(e.stderr, "scout mcp: serving MCP (streamable HTTP) at %s\n", url)
@@ -73,6 +77,7 @@ func (e *env) mcpCommand() *cobra.Command {
 	f.BoolVar(&broad, "allow-broad-root", false, "allow / or the home directory as a root")
 	f.StringVar(&addr, "http", "", "serve many clients over streamable HTTP at `ADDR` (loopback only, such as 127.0.0.1:7878) instead of stdio")
 	f.BoolVar(&show, "show-secrets", false, "show values that look like secrets instead of masking them (agents cannot ask for them)")
+	maxIndexFlag(cmd, &maxIndex)
 	ef.add(cmd)
 	return cmd
 }

@@ -95,7 +95,20 @@ func PlanConcept(in ConceptInput) *Page {
 	foot := func(shownTo, shown int, cursor string) string {
 		return conceptFooter(in, exact, shownTo, shown, cursor)
 	}
-	room := in.Budget - len(head) - len(foot(total, total, in.Cursor(total, Key{Path: ^uint32(0), Line: 1 << 30})))
+	// The lines that say a part is empty are the page's whatever units
+	// it shows: their room is kept first.
+	var noExact, noLeads string
+	if exact == 0 && in.Start == 0 {
+		noExact = "exact: none; the description does not occur as written\n"
+	}
+	if len(in.Leads) == 0 && in.Start <= exact {
+		if in.Skipped != "" {
+			noLeads = "leads: skipped: " + in.Skipped + "\n"
+		} else {
+			noLeads = "leads: none; no chunk shares a word with the description\n"
+		}
+	}
+	room := in.Budget - len(head) - len(noExact) - len(noLeads) - len(foot(total, total, in.Cursor(total, Key{Path: ^uint32(0), Line: 1 << 30})))
 	var b []byte
 	n := 0 // units written
 	var last Key
@@ -146,9 +159,7 @@ func PlanConcept(in ConceptInput) *Page {
 			p.Files = append(p.Files, shown)
 		}
 	}
-	if exact == 0 && in.Start == 0 {
-		b = append(b, "exact: none; the description does not occur as written\n"...)
-	}
+	b = append(b, noExact...)
 	for i, l := range in.Leads {
 		if unit++; unit <= in.Start || full {
 			continue
@@ -177,13 +188,7 @@ func PlanConcept(in ConceptInput) *Page {
 		}
 		p.Leads = append(p.Leads, l)
 	}
-	if len(in.Leads) == 0 && in.Start <= exact {
-		if in.Skipped != "" {
-			b = append(b, "leads: skipped: "+in.Skipped+"\n"...)
-		} else {
-			b = append(b, "leads: none; no chunk shares a word with the description\n"...)
-		}
-	}
+	b = append(b, noLeads...)
 	if n > 0 {
 		p.Shown = Shown{From: in.Start + 1, To: in.Start + n, Matches: n, Files: len(p.Files)}
 	}

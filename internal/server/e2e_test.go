@@ -371,6 +371,30 @@ func TestBroadRoot(t *testing.T) {
 	}
 }
 
+// TestMaxIndex: a server started with --max-index below what its root
+// holds answers a concept call with the exact hits, and says the leads
+// were skipped and why; without it, the same call has leads.
+func TestMaxIndex(t *testing.T) {
+	root, env := repo(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--max-index", "1K"}, "leads: skipped: the paths hold"},
+		{nil, "leads: "},
+	} {
+		s := connect(t, root, env, c.args...)
+		res := call(t, s, "concept", `{"description": "handle one request"}`)
+		text := fixture.Text(res)
+		if res.IsError || !strings.Contains(text, "exact: 1 line in 1 file") || !strings.Contains(text, c.want) {
+			t.Errorf("scout mcp %v: want the exact hit and %q:\n%s", c.args, c.want, text)
+		}
+		if skipped := strings.Contains(text, "leads: skipped"); skipped != (c.args != nil) {
+			t.Errorf("scout mcp %v: leads skipped %v:\n%s", c.args, skipped, text)
+		}
+	}
+}
+
 // TestTolerance: the names and values other tools send give the same page
 // as the canonical ones.
 func TestTolerance(t *testing.T) {

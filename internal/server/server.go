@@ -55,6 +55,9 @@ type Options struct {
 	ShowSecrets bool
 	// Embed is the embedding provider concept search asks, if any.
 	Embed scout.EmbedOptions
+	// MaxIndexBytes bounds what one concept index reads (see
+	// scout.ConceptOptions.MaxIndexBytes); 0: the library's default.
+	MaxIndexBytes int64
 	// Log receives the stack of a handler that panicked (the caller gets a
 	// tool error and the server goes on); nil: none.
 	Log io.Writer
@@ -582,7 +585,7 @@ func (h *handlers) concept(ctx context.Context, a args) (any, string, error) {
 		return nil, "", err
 	}
 	p, err := scout.Concept(ctx, scout.ConceptOptions{
-		Description: a.str("description"), Tests: a.flag("tests"), Scope: scope, Embed: h.o.Embed, ShowSecrets: h.o.ShowSecrets,
+		Description: a.str("description"), Tests: a.flag("tests"), Scope: scope, Embed: h.o.Embed, ShowSecrets: h.o.ShowSecrets, MaxIndexBytes: h.o.MaxIndexBytes,
 		RankOptions: scout.RankOptions{StateDir: h.o.StateDir},
 		PageOptions: scout.PageOptions{Budget: a.num("budget"), Cursor: a.str("cursor"), Timeout: sentTimeout(a), Face: Face},
 	})
