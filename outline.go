@@ -74,7 +74,11 @@ func Outline(ctx context.Context, o OutlineOptions) (*Page, error) {
 	if err != nil {
 		return nil, tooLong(err)
 	}
-	files, stamps, notParsed, warnings := parseAll(ctx, pathsOf(scope), o.ShowSecrets)
+	w := page.OutlineWindow{Budget: o.Budget * 4}
+	if at.cur != nil {
+		w.Start = at.cur.Ordinal
+	}
+	files, stamps, notParsed, warnings := parseAll(ctx, pathsOf(scope), o.ShowSecrets, &w)
 	warnings = append(warningLines(walked), warnings...)
 	if err := ctx.Err(); err != nil {
 		return nil, tooLong(err)
@@ -91,7 +95,7 @@ func Outline(ctx context.Context, o OutlineOptions) (*Page, error) {
 	}
 	total := 0
 	for _, f := range files {
-		total += len(f.Defs)
+		total += len(f.Defs) + f.Gone
 	}
 	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Outline, total, len(files), nil, slices.Values(stamps))
 	if err != nil {
@@ -243,12 +247,33 @@ func (v *scopeVisitor) Warn(path string, err error) {
 // parseAll parses the files in parallel. Each file gets an OutlineFile, in
 // order (without a grammar when it was not parsed), and a stamp of its
 // content; those not parsed are counted by reason, and those that could
-// not be read are warnings.
-func parseAll(ctx context.Context, paths []string, showSecrets bool) ([]page.OutlineFile, []stamp, []page.Reason, []string) {
+// not be read are warnings. As the files are parsed, in order, w keeps
+// the definitions a page may show and lets the others go.
+func parseAll(ctx context.Context, paths []string, showSecrets bool, w *page.OutlineWindow) ([]page.OutlineFile, []stamp, []page.Reason, []string) {
 	files := make([]page.OutlineFile, len(paths))
 	stamps := make([]stamp, len(paths))
 	why := make([]string, len(paths))
-	parallel(ctx, len(paths), func(i int) { files[i], stamps[i], why[i] = outlineFile(ctx, paths[i], showSecrets) })
+	done := make([]chan struct{}, len(paths))
+	for i := range done {
+		done[i] = make(chan struct{})
+	}
+	kept := make(chan struct{})
+	go func() {
+		defer close(kept)
+		for i := range files {
+			select {
+			case <-done[i]:
+			case <-ctx.Done():
+				return
+			}
+			w.Keep(&files[i])
+		}
+	}()
+	parallel(ctx, len(paths), func(i int) {
+		files[i], stamps[i], why[i] = outlineFile(ctx, paths[i], showSecrets)
+		close(done[i])
+	})
+	<-kept
 	count := map[string]int{}
 	var warnings []string
 	for i, w := range why {

@@ -71,7 +71,7 @@ func PlanCallers(in CallersInput) *Page {
 	same := in.Of != "" && onePackage(in.Files) // pkg.Name: each line would say the same
 	units := make([]unitFile, len(in.Files))
 	for i, f := range in.Files {
-		units[i] = unitFile{f.Path, f.Lines}
+		units[i] = unitFile{path: f.Path, units: f.Lines}
 	}
 	room := in.Budget - len(head) - len(callersFooter(p, in, total, total-in.Start, in.Cursor(total, longestKey(units))))
 	header := func(f, _ int, first bool) []byte {

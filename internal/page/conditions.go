@@ -37,7 +37,7 @@ func PlanConditions(in ConditionsInput) *Page {
 	units := make([]unitFile, len(in.Files))
 	for i, f := range in.Files {
 		total += len(f.Lines)
-		units[i] = unitFile{f.Path, f.Lines}
+		units[i] = unitFile{path: f.Path, units: f.Lines}
 	}
 	p.Total = Totals{Matches: in.Qualified, Files: len(in.Files)}
 	room := in.Budget - len(conditionsFooter(p, in, total, total-in.Start, in.Cursor(total, longestKey(units))))

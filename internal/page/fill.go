@@ -10,7 +10,12 @@ import "fmt"
 type unitFile struct {
 	path  string
 	units []Line
+	// gone units were let go (units is nil; see OutlineWindow), last the
+	// largest line number among them.
+	gone, last int
 }
+
+func (f *unitFile) size() int { return len(f.units) + f.gone }
 
 // fill lays out the units after the first start of them within room
 // bytes. header writes a file's header (skip: its units shown on earlier
@@ -24,9 +29,12 @@ func fill(files []unitFile, start, room int, header func(f, skip int, first bool
 	var shown []File
 	n, skip := 0, start
 	for fi, f := range files {
-		if skip >= len(f.units) {
-			skip -= len(f.units)
+		if skip >= f.size() {
+			skip -= f.size()
 			continue
+		}
+		if f.gone > 0 {
+			break // let go as past the page's room: the page ends before it
 		}
 		head := header(fi, skip, len(shown) == 0)
 		nb := append(b[:len(b):len(b)], head...)
@@ -84,6 +92,7 @@ func finish(p *Page, start, total int, unit string, face Face, cursor func(int, 
 func longestKey(files []unitFile) Key {
 	k := Key{Path: ^uint32(0)}
 	for _, f := range files {
+		k.Line = max(k.Line, f.last)
 		for _, u := range f.units {
 			k.Line = max(k.Line, u.Number)
 		}

@@ -12,6 +12,44 @@ type OutlineFile struct {
 	Grammar string // the grammar it was read with
 	Errors  bool   // the parser met syntax errors: definitions may be missing
 	Defs    []Line // Number, End, Kind, Name, Depth and Text (the signature)
+	// Gone and Last stand for Defs when an OutlineWindow let them go (Defs
+	// nil): how many there were, and the largest line number among them.
+	Gone, Last int
+}
+
+// defs is how many definitions f has, held or let go.
+func (f *OutlineFile) defs() int { return len(f.Defs) + f.Gone }
+
+// OutlineWindow lets go of the definitions an outline page cannot show,
+// as the files come in order: those before the page's first (Start), and
+// those after the definitions that fill Budget bytes on their own (the
+// page's headers and footer only take more room). An outline of a large
+// tree then holds its page's definitions and a count of the others: of
+// / (2.2 million), 1.3 GB were held before it.
+type OutlineWindow struct {
+	Start, Budget int
+	seen, used    int // definitions before the next file; bytes those kept from Start take
+}
+
+// Keep keeps f's definitions when the page may show some of them, and
+// else lets them go (see OutlineFile.Gone).
+func (w *OutlineWindow) Keep(f *OutlineFile) {
+	n := len(f.Defs)
+	if w.seen+n <= w.Start || w.used > w.Budget {
+		f.Gone = n
+		for _, d := range f.Defs {
+			f.Last = max(f.Last, d.Number)
+		}
+		f.Defs = nil
+	} else {
+		from := max(0, w.Start-w.seen)
+		for i := from; i < n; i++ {
+			if i == from || !sameLine(f.Defs[i-1], f.Defs[i]) {
+				w.used += len(appendDef(nil, f.Defs[i]))
+			}
+		}
+	}
+	w.seen += n
 }
 
 // OutlineInput is what an outline page is planned from.
@@ -53,15 +91,15 @@ func PlanOutline(in OutlineInput) *Page {
 	p := &Page{Mode: Outline, Number: in.Number, Searched: in.Searched, NotSearched: in.NotParsed, Warnings: in.Warnings, Failed: in.Failed}
 	total := 0
 	for _, f := range in.Files {
-		total += len(f.Defs)
-		if len(f.Defs) > 0 {
+		total += f.defs()
+		if f.defs() > 0 {
 			p.Total.Files++
 		}
 	}
 	p.Total.Matches = total
 	units := make([]unitFile, len(in.Files))
 	for i, f := range in.Files {
-		units[i] = unitFile{f.Path, f.Defs}
+		units[i] = unitFile{path: f.Path, units: f.Defs, gone: f.Gone, last: f.Last}
 	}
 	// The footer is measured at its longest: with the longest cursor, and
 	// the page's range ending at the total.
@@ -91,8 +129,8 @@ func outlineHeader(f *OutlineFile, skip int) string {
 	var b strings.Builder
 	b.WriteString(Quote(f.Path))
 	b.WriteString(": ")
-	b.WriteString(strconv.Itoa(len(f.Defs)))
-	if len(f.Defs) == 1 {
+	b.WriteString(strconv.Itoa(f.defs()))
+	if f.defs() == 1 {
 		b.WriteString(" definition (")
 	} else {
 		b.WriteString(" definitions (")

@@ -42,7 +42,7 @@ func PlanRelated(in RelatedInput) *Page {
 	units := make([]unitFile, len(in.Sections))
 	for i, s := range in.Sections {
 		total += len(s.Lines)
-		units[i] = unitFile{s.Title, s.Lines}
+		units[i] = unitFile{path: s.Title, units: s.Lines}
 		if len(s.Lines) > 0 {
 			p.Total.Files++
 		}
