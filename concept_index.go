@@ -427,36 +427,17 @@ func addChunked(b *concept.Builder, f *chunked) {
 // files done out of order wait in memory.
 func buildConcept(ctx context.Context, scope []scopeFile, showSecrets bool, progress func(int, int)) (*concept.Index, []chunked) {
 	files := make([]chunked, len(scope))
-	done := make([]chan struct{}, len(scope))
-	for i := range done {
-		done[i] = make(chan struct{})
-	}
 	b := concept.NewBuilder()
 	if progress != nil {
 		progress(0, len(files))
 	}
-	added := make(chan struct{})
-	go func() {
-		defer close(added)
-		for i := range files {
-			select {
-			case <-done[i]:
-			case <-ctx.Done():
-				return
-			}
+	parallelInOrder(ctx, len(scope),
+		func(i int) { files[i] = chunkPath(ctx, scope[i], showSecrets) },
+		func(i int) {
 			addChunked(b, &files[i])
-			if progress != nil && (i+1)%256 == 0 {
+			if progress != nil && ((i+1)%256 == 0 || i+1 == len(files)) {
 				progress(i+1, len(files))
 			}
-		}
-		if progress != nil {
-			progress(len(files), len(files))
-		}
-	}()
-	parallel(ctx, len(scope), func(i int) {
-		files[i] = chunkPath(ctx, scope[i], showSecrets)
-		close(done[i])
-	})
-	<-added
+		})
 	return b.Index(), files
 }

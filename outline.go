@@ -253,27 +253,9 @@ func parseAll(ctx context.Context, paths []string, showSecrets bool, w *page.Out
 	files := make([]page.OutlineFile, len(paths))
 	stamps := make([]stamp, len(paths))
 	why := make([]string, len(paths))
-	done := make([]chan struct{}, len(paths))
-	for i := range done {
-		done[i] = make(chan struct{})
-	}
-	kept := make(chan struct{})
-	go func() {
-		defer close(kept)
-		for i := range files {
-			select {
-			case <-done[i]:
-			case <-ctx.Done():
-				return
-			}
-			w.Keep(&files[i])
-		}
-	}()
-	parallel(ctx, len(paths), func(i int) {
-		files[i], stamps[i], why[i] = outlineFile(ctx, paths[i], showSecrets)
-		close(done[i])
-	})
-	<-kept
+	parallelInOrder(ctx, len(paths),
+		func(i int) { files[i], stamps[i], why[i] = outlineFile(ctx, paths[i], showSecrets) },
+		func(i int) { w.Keep(&files[i]) })
 	count := map[string]int{}
 	var warnings []string
 	for i, w := range why {

@@ -215,6 +215,34 @@ func parallel(ctx context.Context, n int, f func(i int)) {
 	wg.Wait()
 }
 
+// parallelInOrder is parallel, with then(i) called for each i in order,
+// on one goroutine of its own, as soon as f(i) and every then before it
+// have returned: what f made can be folded, or let go, while the rest is
+// still being made. Once ctx is done, the thens not yet called are not.
+func parallelInOrder(ctx context.Context, n int, f, then func(i int)) {
+	done := make([]chan struct{}, n)
+	for i := range done {
+		done[i] = make(chan struct{})
+	}
+	folded := make(chan struct{})
+	go func() {
+		defer close(folded)
+		for i := range n {
+			select {
+			case <-done[i]:
+			case <-ctx.Done():
+				return
+			}
+			then(i)
+		}
+	}()
+	parallel(ctx, n, func(i int) {
+		f(i)
+		close(done[i])
+	})
+	<-folded
+}
+
 // resumeParsed is where a page of a parsed answer (outline, callers,
 // refs) starts, and its cursor maker. Its order is the files' in path
 // order, so a cursor holds while no file's content changed: any change of
