@@ -67,6 +67,7 @@ var goldenCases = []cliCase{
 	{"concept-missing-path", []string{"concept", "handle one request", "server", "nope/"}, false},
 	{"concept-no-words", []string{"concept", "where is the code that does it"}, false},
 	{"concept-over-index-limit", []string{"concept", "--max-index", "1K", "handle one request"}, false}, // the exact hits, no leads, and why
+	{"concept-over-index-limit-json", []string{"concept", "--json", "--max-index", "1K", "handle one request"}, false},
 	{"concept-max-index-invalid", []string{"concept", "--max-index", "lots", "handle one request"}, false},
 	{"concept-symbol", []string{"concept", "--explain", "server.Handler"}, false},      // the struct leads, with defines
 	{"concept-symbol-after-exact", []string{"concept", "server.NewHandler"}, false},    // where the definition is, the leads being after an exact hit

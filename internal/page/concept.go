@@ -86,7 +86,7 @@ func PlanConcept(in ConceptInput) *Page {
 		found := in.ExactFound
 		p.ExactFound = &found
 	}
-	p.LeadsFound = in.LeadsFound
+	p.LeadsFound, p.LeadsSkipped = in.LeadsFound, in.Skipped
 	total := exact + len(in.Leads)
 	p.Total = Totals{Matches: total, Files: len(in.Exact)}
 	// A long description is cut in the middle: the page is the budget's,

@@ -168,8 +168,12 @@ type Page struct {
 	ExactFound *Totals `json:"exact_found,omitempty"`
 	// LeadsFound is, on a concept page whose leads are the best of more
 	// chunks that share a word with the description, how many those are.
-	LeadsFound int   `json:"leads_found,omitempty"`
-	Shown      Shown `json:"shown,omitzero"` // what this page shows (absent when nothing is)
+	LeadsFound int `json:"leads_found,omitempty"`
+	// LeadsSkipped is, on a concept page without leads because they were
+	// not ranked, why: the paths hold more than one index may read, or the
+	// description has no word to rank by (the text says it too).
+	LeadsSkipped string `json:"leads_skipped,omitempty"`
+	Shown        Shown  `json:"shown,omitzero"` // what this page shows (absent when nothing is)
 
 	Searched    int      `json:"files_searched"`
 	NotSearched []Reason `json:"not_searched,omitempty"` // by reason, each with a count
