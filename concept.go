@@ -223,6 +223,7 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 			in.Index += "\n" + sim.line
 		}
 		if sim.skipped != "" {
+			in.NoEmbed = sim.skipped
 			ranked += "\nembeddings skipped, so leads are by words only: " + sim.skipped
 		} else {
 			in.Embedded = true

@@ -229,6 +229,9 @@ func TestConceptEmbedFailsSoft(t *testing.T) {
 		if !strings.Contains(p.Text, "embeddings skipped, so leads are by words only: ") || !strings.Contains(p.Text, tc.says) {
 			t.Errorf("%s: the page does not say the embeddings were skipped because %q:\n%s", tc.name, tc.says, p.Text)
 		}
+		if !strings.Contains(p.EmbeddingsSkipped, tc.says) {
+			t.Errorf("%s: embeddings_skipped %q, want the reason (%q)", tc.name, p.EmbeddingsSkipped, tc.says)
+		}
 		for _, l := range p.Leads {
 			if l.Similarity != 0 {
 				t.Errorf("%s: a lead has a similarity though embeddings were skipped", tc.name)

@@ -677,6 +677,9 @@ func TestConceptOverIndexLimit(t *testing.T) {
 			t.Errorf("the page does not say %q:\n%s", want, p.Text)
 		}
 	}
+	if !strings.HasPrefix(p.LeadsSkipped, "the paths hold 1.1 KiB in 8 files") {
+		t.Errorf("leads_skipped %q, want the reason", p.LeadsSkipped)
+	}
 	if idx, _ := filepath.Glob(filepath.Join(cache, "*")); len(idx) != 0 {
 		t.Errorf("an index was kept though the paths hold too much: %v", idx)
 	}

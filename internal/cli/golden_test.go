@@ -76,6 +76,7 @@ var goldenCases = []cliCase{
 	{"concept-symbol-json", []string{"concept", "--json", "server.NewHandler"}, false}, // the same, for a program
 	{"concept-embed", []string{"concept", "--embed", "hashing", "--explain", "take care of a single request"}, false},
 	{"concept-embed-down", []string{"concept", "--embed", "ollama", "--embed-url", "http://127.0.0.1:1", "--embed-model", "nomic-embed-text", "handle one request"}, false},
+	{"concept-embed-down-json", []string{"concept", "--json", "--embed", "ollama", "--embed-url", "http://127.0.0.1:1", "--embed-model", "nomic-embed-text", "handle one request"}, false},
 	{"concept-embed-no-model", []string{"concept", "--embed", "model", "handle one request"}, false},
 	{"concept-embed-unknown", []string{"concept", "--embed", "bert", "handle one request"}, false},
 	{"concept-embed-timeout", []string{"concept", "--embed", "ollama", "--embed-timeout", "0", "handle one request"}, false},

@@ -60,6 +60,7 @@ type ConceptInput struct {
 	// their files.
 	LinesOf    func(i int) []Line
 	Skipped    string  // why there are no leads, when they were skipped
+	NoEmbed    string  // why the leads are by words only though embeddings were asked for
 	How        string  // how the leads were found, for the footer
 	Symbol     *Symbol // when the description is one symbol
 	Embedded   bool    // the leads were ranked by embeddings too
@@ -86,7 +87,7 @@ func PlanConcept(in ConceptInput) *Page {
 		found := in.ExactFound
 		p.ExactFound = &found
 	}
-	p.LeadsFound, p.LeadsSkipped = in.LeadsFound, in.Skipped
+	p.LeadsFound, p.LeadsSkipped, p.EmbeddingsSkipped = in.LeadsFound, in.Skipped, in.NoEmbed
 	total := exact + len(in.Leads)
 	p.Total = Totals{Matches: total, Files: len(in.Exact)}
 	// A long description is cut in the middle: the page is the budget's,

@@ -173,7 +173,11 @@ type Page struct {
 	// not ranked, why: the paths hold more than one index may read, or the
 	// description has no word to rank by (the text says it too).
 	LeadsSkipped string `json:"leads_skipped,omitempty"`
-	Shown        Shown  `json:"shown,omitzero"` // what this page shows (absent when nothing is)
+	// EmbeddingsSkipped is, on a concept page that asked for embeddings
+	// and ranks its leads by words only, why (the provider failed, or is
+	// misconfigured; the text says it too).
+	EmbeddingsSkipped string `json:"embeddings_skipped,omitempty"`
+	Shown             Shown  `json:"shown,omitzero"` // what this page shows (absent when nothing is)
 
 	Searched    int      `json:"files_searched"`
 	NotSearched []Reason `json:"not_searched,omitempty"` // by reason, each with a count
