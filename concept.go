@@ -181,7 +181,7 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		files []chunked
 		rep   cacheReport
 	)
-	tooBig := overIndexLimit(scope, o.MaxIndexBytes)
+	tooBig := overIndexLimit(scope, o.MaxIndexBytes, o.Face)
 	if tooBig != "" {
 		ix = concept.NewBuilder().Index() // none: no leads, the exact hits only
 		rep.line = "index: none; the paths hold too much for one (see leads)"
@@ -275,8 +275,9 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 
 // overIndexLimit says why scope holds too much for a concept index ("" if
 // it does not): the bytes of its files under the parsers' size limit, the
-// ones an index reads, against max (ConceptOptions.MaxIndexBytes).
-func overIndexLimit(scope []scopeFile, max int64) string {
+// ones an index reads, against max (ConceptOptions.MaxIndexBytes); face
+// says how to narrow the search or raise max.
+func overIndexLimit(scope []scopeFile, max int64, face Face) string {
 	if max == 0 {
 		max = DefaultMaxIndexBytes
 	}
@@ -294,7 +295,7 @@ func overIndexLimit(scope []scopeFile, max int64) string {
 	if bytes <= max {
 		return ""
 	}
-	return fmt.Sprintf("the paths hold %s in %s, more than the %s one concept index may read: name a narrower path (a project, not / or a home directory), or keep to a file type or glob (scout concept --max-index raises the limit)", sizeOf(bytes), plural(files, "file"), sizeOf(max))
+	return fmt.Sprintf("the paths hold %s in %s, more than the %s one concept index may read: %s (to a project, not / or a home directory), or %s", sizeOf(bytes), plural(files, "file"), sizeOf(max), face.Narrow, face.MaxIndex)
 }
 
 // sizeOf says n bytes in the largest unit of which it holds one or more.

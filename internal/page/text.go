@@ -21,6 +21,7 @@ type Face struct {
 	Mode     string // how to choose a mode, with %s for it
 	PerFile  string // how to set the per-file quota, with %d for it
 	Exact    string // how to list every line that holds a text as written
+	MaxIndex string // how to let one concept index read more
 }
 
 // CLI is how scout's command line spells them.
@@ -34,6 +35,7 @@ var CLI = Face{
 	Mode:     "--mode %s",
 	PerFile:  "--per-file %d",
 	Exact:    "scout grep -F -i with the description",
+	MaxIndex: "raise --max-index",
 }
 
 // TextOptions says how to write a page.

@@ -42,6 +42,7 @@ var Face = scout.Face{
 	Mode:     `output_mode "%s"`,
 	PerFile:  "per_file %d",
 	Exact:    `grep with the description as its pattern, literal true and case "insensitive"`,
+	MaxIndex: "start scout mcp with a larger --max-index",
 }
 
 // Options configures a server.
