@@ -5,11 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"iter"
 	"os"
 	"slices"
 	"strings"
-	"time"
 	"unsafe"
 
 	"github.com/scoutcode/scout/internal/concept"
@@ -271,58 +269,6 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		return nil, fmt.Errorf("%w: the leads' order changed since the first page though no file did (a file staged, committed or restored in git, or an embedding provider that answered then and not now); run the search again without the cursor", ErrStaleCursor)
 	}
 	return page.PlanConcept(in), nil
-}
-
-// overIndexLimit says why scope holds too much for a concept index ("" if
-// it does not): the bytes of its files under the parsers' size limit, the
-// ones an index reads, against max (ConceptOptions.MaxIndexBytes); face
-// says how to narrow the search or raise max.
-func overIndexLimit(scope []scopeFile, max int64, face Face) string {
-	if max == 0 {
-		max = DefaultMaxIndexBytes
-	}
-	if max < 0 {
-		return ""
-	}
-	var bytes int64
-	files := 0
-	for _, f := range scope {
-		if f.size <= syntax.MaxSize {
-			bytes += f.size
-			files++
-		}
-	}
-	if bytes <= max {
-		return ""
-	}
-	return fmt.Sprintf("the paths hold %s in %s, more than the %s one concept index may read: %s (to a project, not / or a home directory), or %s", sizeOf(bytes), plural(files, "file"), sizeOf(max), face.Narrow, face.MaxIndex)
-}
-
-// sizeOf says n bytes in the largest unit of which it holds one or more.
-func sizeOf(n int64) string {
-	switch {
-	case n < 1<<10:
-		return plural(int(n), "byte")
-	case n < 1<<20:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	case n < 1<<30:
-		return mib(n)
-	}
-	return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-}
-
-// scopeStamps gives the stamps of the files of a scope, for the cursors
-// of a page without an index: their contents were not all read, so a
-// digest is of size and time (a file touched counts as changed).
-func scopeStamps(scope []scopeFile) iter.Seq[stamp] {
-	return func(yield func(stamp) bool) {
-		for _, f := range scope {
-			d := uint32(f.size) ^ uint32(f.mtime) ^ uint32(f.mtime>>32)
-			if !yield(stamp{path: f.path, mtime: time.Unix(0, f.mtime), digest: d}) {
-				return
-			}
-		}
-	}
 }
 
 // hasTerms reports whether desc has a term concept search ranks by.

@@ -710,6 +710,19 @@ func TestConceptOverIndexLimit(t *testing.T) {
 	if err != nil || first.Cursor == "" {
 		t.Fatalf("first page: %v (cursor %q)", err, first.Cursor)
 	}
+	// Directories below the paths: the largest are named, to narrow to.
+	tree := t.TempDir()
+	for _, f := range []struct{ name, src string }{{"big/a.go", "package a // 1\n"}, {"big/b.go", "package a // 2\n"}, {"small/c.go", "package c\n"}, {"d.go", "package d\n"}} {
+		os.MkdirAll(filepath.Dir(filepath.Join(tree, f.name)), 0o755)
+		os.WriteFile(filepath.Join(tree, f.name), []byte(f.src), 0o644)
+	}
+	sub, err := scout.Concept(ctx, scout.ConceptOptions{Description: "package", Scope: scout.Scope{Paths: []string{tree}}, CacheOptions: scout.CacheOptions{CacheDir: cache}, MaxIndexBytes: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "the largest directories here: " + filepath.ToSlash(tree) + "/big/ 30 bytes, " + filepath.ToSlash(tree) + "/small/ 10 bytes)"; !strings.Contains(sub.LeadsSkipped, want) {
+		t.Errorf("leads_skipped %q, want it to name the directories (%q)", sub.LeadsSkipped, want)
+	}
 	later := time.Now().Add(time.Minute)
 	f := filepath.Join(dir, "f7.go")
 	os.WriteFile(f, []byte("package p\n\n// retry7 retries the request after a timeout, twice.\nfunc retry7() {}\n"), 0o644)
