@@ -330,7 +330,7 @@ func readParsable(path string) (data []byte, st stamp, why string) {
 	st = stamp{path: path}
 	f, fi, err := openRegular(path)
 	if err != nil {
-		return nil, st, whyNot(err)
+		return nil, st, whyNot(path, err)
 	}
 	defer f.Close()
 	st = stamp{path: path, mtime: fi.ModTime(), digest: uint32(fi.Size())}
@@ -338,7 +338,7 @@ func readParsable(path string) (data []byte, st stamp, why string) {
 		return nil, st, reasonTooBig
 	}
 	if data, err = io.ReadAll(io.LimitReader(f, syntax.MaxSize+1)); err != nil {
-		return nil, st, whyNot(err)
+		return nil, st, whyNot(path, err)
 	}
 	if len(data) > syntax.MaxSize { // it grew while read
 		return nil, st, reasonTooBig
@@ -350,14 +350,14 @@ func readParsable(path string) (data []byte, st stamp, why string) {
 	return data, st, ""
 }
 
-// whyNot is the reason a file could not be read, for a line that names
-// the file already: "permission denied", not "open x.go: permission
-// denied".
-func whyNot(err error) string {
+// whyNot is the reason path could not be read, for a line that names it
+// already: "permission denied", not "open x.go: permission denied"; "not
+// a regular file (a named pipe)", not "x.go: not a regular file …".
+func whyNot(path string, err error) string {
 	if pe, ok := errors.AsType[*fs.PathError](err); ok {
 		return pe.Err.Error()
 	}
-	return err.Error()
+	return strings.TrimPrefix(err.Error(), path+": ")
 }
 
 // readRegular reads a regular file whole, refusing (without waiting) a
