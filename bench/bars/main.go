@@ -11,7 +11,8 @@
 //
 //   - callers NAME, the parses kept from an earlier search (warm) and with
 //     none kept (cold), against rg -w NAME: bar 2.0;
-//   - outline net/http/server.go (GOROOT only): bar 30 ms;
+//   - outline net/http/server.go (GOROOT only): bar 30 ms; the outline of
+//     the whole tree beside rg -c func, for its time and memory, reported;
 //   - grep -F A --and B (all of two literals in a file) against rg -F on
 //     the rarer of the two alone: bar 1.2;
 //   - grep -F -f with 1,000 identifiers of the tree (the CamelCase names
@@ -168,6 +169,10 @@ func (b *bench) outline() {
 		return
 	}
 	b.absolute("outline net/http/server.go", cmd{bin: b.bin, args: []string{"outline", file}}, cmd{bin: "rg", args: []string{"-c", "func", file}}, b.runs, 30*time.Millisecond)
+	// The whole tree: every file parsed for the totals, only the first
+	// page's definitions held (see page.OutlineWindow); its memory above
+	// all, beside rg counting "func" in every file for scale. No bar.
+	b.compareN("outline of the whole tree", cmd{bin: b.bin, args: []string{"outline", "."}}, cmd{bin: "rg", args: []string{"-c", "func"}}, 0, 5)
 }
 
 // and: all of two literals in a file, against rg on the rarer alone.
