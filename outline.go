@@ -95,7 +95,7 @@ func Outline(ctx context.Context, o OutlineOptions) (*Page, error) {
 	}
 	total := 0
 	for _, f := range files {
-		total += len(f.Defs) + f.Gone
+		total += f.Count()
 	}
 	in.Start, in.Number, in.Cursor, err = at.resumeParsed(fp, page.Outline, total, len(files), nil, slices.Values(stamps))
 	if err != nil {
@@ -330,7 +330,7 @@ func readParsable(path string) (data []byte, st stamp, why string) {
 	st = stamp{path: path}
 	f, fi, err := openRegular(path)
 	if err != nil {
-		return nil, st, whyNot(path, err)
+		return nil, st, whyNot(err)
 	}
 	defer f.Close()
 	st = stamp{path: path, mtime: fi.ModTime(), digest: uint32(fi.Size())}
@@ -338,7 +338,7 @@ func readParsable(path string) (data []byte, st stamp, why string) {
 		return nil, st, reasonTooBig
 	}
 	if data, err = io.ReadAll(io.LimitReader(f, syntax.MaxSize+1)); err != nil {
-		return nil, st, whyNot(path, err)
+		return nil, st, whyNot(err)
 	}
 	if len(data) > syntax.MaxSize { // it grew while read
 		return nil, st, reasonTooBig
@@ -350,15 +350,28 @@ func readParsable(path string) (data []byte, st stamp, why string) {
 	return data, st, ""
 }
 
-// whyNot is the reason path could not be read, for a line that names it
-// already: "permission denied", not "open x.go: permission denied"; "not
-// a regular file (a named pipe)", not "x.go: not a regular file …".
-func whyNot(path string, err error) string {
+// whyNot is the reason a file could not be read, for a line that names
+// it already: "permission denied", not "open x.go: permission denied";
+// "not a regular file (a named pipe)", not "x.go: not a regular file …".
+func whyNot(err error) string {
 	if pe, ok := errors.AsType[*fs.PathError](err); ok {
 		return pe.Err.Error()
 	}
-	return strings.TrimPrefix(err.Error(), path+": ")
+	if pe, ok := errors.AsType[*fileError](err); ok {
+		return pe.err.Error()
+	}
+	return err.Error()
 }
+
+// fileError is why one file cannot be read, apart from its path (as in
+// fs.PathError, without the operation): "x.go: is a directory".
+type fileError struct {
+	path string
+	err  error
+}
+
+func (e *fileError) Error() string { return e.path + ": " + e.err.Error() }
+func (e *fileError) Unwrap() error { return e.err }
 
 // readRegular reads a regular file whole, refusing (without waiting) a
 // named pipe, a socket, a device or a directory, and a file over limit
@@ -399,9 +412,9 @@ func openRegular(path string) (*os.File, fs.FileInfo, error) {
 	f, fi, err := regular.OpenStat(path)
 	switch {
 	case errors.Is(err, syscall.EISDIR) && fi != nil:
-		return nil, nil, fmt.Errorf("%s: %w", path, ErrIsDir)
+		return nil, nil, &fileError{path, ErrIsDir}
 	case errors.Is(err, regular.ErrNotRegular):
-		return nil, nil, fmt.Errorf("%s: %w (%s)", path, ErrSpecial, regular.Kind(fi.Mode()))
+		return nil, nil, &fileError{path, fmt.Errorf("%w (%s)", ErrSpecial, regular.Kind(fi.Mode()))}
 	}
 	return f, fi, err
 }

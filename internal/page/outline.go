@@ -17,8 +17,8 @@ type OutlineFile struct {
 	Gone, Last int
 }
 
-// defs is how many definitions f has, held or let go.
-func (f *OutlineFile) defs() int { return len(f.Defs) + f.Gone }
+// Count is how many definitions f has, held or let go.
+func (f *OutlineFile) Count() int { return len(f.Defs) + f.Gone }
 
 // OutlineWindow lets go of the definitions an outline page cannot show,
 // as the files come in order: those before the page's first (Start), and
@@ -43,7 +43,7 @@ func (w *OutlineWindow) Keep(f *OutlineFile) {
 		f.Defs = nil
 	} else {
 		from := max(0, w.Start-w.seen)
-		for i := from; i < n; i++ {
+		for i := from; i < n && w.used <= w.Budget; i++ {
 			if i == from || !sameLine(f.Defs[i-1], f.Defs[i]) {
 				w.used += len(appendDef(nil, f.Defs[i]))
 			}
@@ -91,8 +91,8 @@ func PlanOutline(in OutlineInput) *Page {
 	p := &Page{Mode: Outline, Number: in.Number, Searched: in.Searched, NotSearched: in.NotParsed, Warnings: in.Warnings, Failed: in.Failed}
 	total := 0
 	for _, f := range in.Files {
-		total += f.defs()
-		if f.defs() > 0 {
+		total += f.Count()
+		if f.Count() > 0 {
 			p.Total.Files++
 		}
 	}
@@ -129,8 +129,8 @@ func outlineHeader(f *OutlineFile, skip int) string {
 	var b strings.Builder
 	b.WriteString(Quote(f.Path))
 	b.WriteString(": ")
-	b.WriteString(strconv.Itoa(f.defs()))
-	if f.defs() == 1 {
+	b.WriteString(strconv.Itoa(f.Count()))
+	if f.Count() == 1 {
 		b.WriteString(" definition (")
 	} else {
 		b.WriteString(" definitions (")
