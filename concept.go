@@ -154,13 +154,15 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		exactErr error
 	}
 	searched := make(chan struct{})
+	earlyCtx, stopEarly := context.WithCancel(ctx) // stopped when the paths turn out too large for an index
+	defer stopEarly()
 	go func() {
 		defer close(searched)
 		k := readKept(o, &maps)
 		kept <- k
 		if k.old != nil {
-			early.exact, early.exactErr = exactHits(ctx, desc, o, k.old)
-			if o.Embed.Provider == "" {
+			early.exact, early.exactErr = exactHits(earlyCtx, desc, o, k.old)
+			if o.Embed.Provider == "" && earlyCtx.Err() == nil {
 				early.leads, early.found = k.old.SearchFound(q, MaxConceptLeads)
 			}
 		}
@@ -181,6 +183,8 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 	)
 	tooBig := overIndexLimit(scope, o.MaxIndexBytes, o.Face)
 	if tooBig != "" {
+		// What a kept index (built under a larger limit) would give is not used.
+		stopEarly()
 		ix = concept.NewBuilder().Index() // none: no leads, the exact hits only
 		rep.line = "index: none; the paths hold too much for one (see leads)"
 	} else if ix, files, rep, err = conceptIndex(ctx, scope, o, k, &maps); err != nil {
