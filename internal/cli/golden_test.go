@@ -202,10 +202,12 @@ var windowsCases = []cliCase{
 }
 
 // tablesCases run in the testdata/cli/tables fixture: top-level
-// constants and variables, outlined, and a table's lines, in its variable.
+// constants and variables, outlined, and a table's lines, in its variable;
+// a file with no definition.
 var tablesCases = []cliCase{
 	{"outline-tables", []string{"outline", "."}, false},
 	{"outline-tables-json", []string{"outline", "--json", "codes.go"}, false},
+	{"outline-no-definitions", []string{"outline", "run.js"}, false}, // parsed, and none found
 	{"grep-in-table", []string{"grep", "retry-after"}, false},
 }
 

@@ -187,10 +187,14 @@ func appendDef(b []byte, d Line) []byte {
 // of the page's last definition.
 func outlineFooter(p *Page, in OutlineInput, shownTo, shown int, cursor string) string {
 	var b strings.Builder
-	b.WriteString("\n")
-	fmt.Fprintf(&b, "%s in %d of %s parsed", plural(p.Total.Matches, "definition"), p.Total.Files, plural(in.Searched, "file"))
-	if shown > 0 {
-		fmt.Fprintf(&b, "; page %d: definitions %d-%d", in.Number, shownTo-shown+1, shownTo)
+	switch {
+	case shown > 0:
+		fmt.Fprintf(&b, "\n%s in %d of %s parsed; page %d: definitions %d-%d", plural(p.Total.Matches, "definition"), p.Total.Files, plural(in.Searched, "file"), in.Number, shownTo-shown+1, shownTo)
+	case p.Total.Matches == 0:
+		// No page above to set apart, and no file to count "0 of".
+		fmt.Fprintf(&b, "0 definitions in %s parsed", plural(in.Searched, "file"))
+	default:
+		fmt.Fprintf(&b, "%s in %d of %s parsed", plural(p.Total.Matches, "definition"), p.Total.Files, plural(in.Searched, "file"))
 	}
 	b.WriteString("\n")
 	b.WriteString(byLabel(in.By, in.Markdown))
