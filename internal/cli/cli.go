@@ -176,7 +176,7 @@ func (e *env) versionCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print scout's version",
-		Args:  cobra.NoArgs,
+		Args:  noArgs("run scout version alone"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			_, err := fmt.Fprintf(e.stdout, "scout %s\n", Version)
 			return err
@@ -192,6 +192,18 @@ func (u *usageError) Error() string { return u.msg }
 
 func usagef(format string, args ...any) error {
 	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// noArgs refuses arguments to a command that takes none, naming the fix
+// (cobra's own words, "unknown command \"clear\" for \"scout cache\"",
+// name none): "scout mcp ~/src/project" is a root given without --root.
+func noArgs(fix string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return nil
+		}
+		return usagef("%s takes no argument, not %q: %s", cmd.Name(), args[0], fix)
+	}
 }
 
 // flagError rewrites pflag's complaints so they name the fix.

@@ -227,7 +227,7 @@ func (e *env) cacheCommand() *cobra.Command {
 		Use:   "cache",
 		Short: "Show or clear the indexes and parses kept between searches",
 		Long:  cacheLong,
-		Args:  cobra.NoArgs,
+		Args:  noArgs("scout cache shows what is kept, scout cache --clear removes it"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if clear {
 				dir, _, _ := scout.ConceptCache("")

@@ -69,6 +69,8 @@ var goldenCases = []cliCase{
 	{"concept-over-index-limit", []string{"concept", "--max-index", "1K", "handle one request"}, false}, // the exact hits, no leads, and why
 	{"concept-over-index-limit-json", []string{"concept", "--json", "--max-index", "1K", "handle one request"}, false},
 	{"concept-max-index-invalid", []string{"concept", "--max-index", "lots", "handle one request"}, false},
+	{"cache-argument", []string{"cache", "clear"}, false},                              // the flag is --clear: refused, nothing removed
+	{"mcp-root-argument", []string{"mcp", "."}, false},                                 // a root is given with --root
 	{"concept-symbol", []string{"concept", "--explain", "server.Handler"}, false},      // the struct leads, with defines
 	{"concept-symbol-after-exact", []string{"concept", "server.NewHandler"}, false},    // where the definition is, the leads being after an exact hit
 	{"concept-symbol-in-exact", []string{"concept", "NewHandler"}, false},              // the definition's lines are exact hits

@@ -35,7 +35,7 @@ func (e *env) mcpCommand() *cobra.Command {
 		Short:   "Serve scout's tools to an agent over MCP (stdio, or HTTP on loopback)",
 		Long:    mcpLong,
 		Example: "  scout mcp\n  scout mcp --root ~/src/project --root ~/src/library",
-		Args:    cobra.NoArgs,
+		Args:    noArgs("a project is named with --root (scout mcp --root DIR), once for each"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(roots) == 0 {
 				roots = []string{"."}
