@@ -48,10 +48,10 @@ func Enclosing(ctx context.Context, name string, src []byte, lines []int, decls 
 	if err != nil {
 		return nil, nil, err
 	}
+	defer tree.Close()
 	if decls {
 		gr.addDeclarations(f, tree.RootNode(), src, occ)
 	}
-	tree.Close()
 	holding(f, lines, in)
 	return f, in, nil
 }

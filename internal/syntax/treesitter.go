@@ -252,7 +252,10 @@ const (
 // open parses a file with its grammar: all of it, or with regions only
 // the parts around the occurrences occ (the whole file when those parse
 // with errors: regions cut wrong, or a file with errors anyway).
-func open(ctx context.Context, name string, src []byte, occ []uint32, c cut) (*grammar, *sitter.Tree, error) {
+//
+// The tree holds its share of the room (see room) until closed; ctx ends
+// the wait for it.
+func open(ctx context.Context, name string, src []byte, occ []uint32, c cut) (*grammar, *tree, error) {
 	g := Grammar(name)
 	if g == "" {
 		return nil, nil, fmt.Errorf("%s: %w", name, ErrUnsupported)
@@ -260,6 +263,50 @@ func open(ctx context.Context, name string, src []byte, occ []uint32, c cut) (*g
 	if len(src) > MaxSize {
 		return nil, nil, fmt.Errorf("%s: %w (%d bytes; the most is %d)", name, ErrTooBig, len(src), MaxSize)
 	}
+	// The whole file's size, though a cut may parse less: the last way
+	// to cut it parses all of it.
+	took, err := room.acquire(ctx, int64(len(src)))
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	held := false // by the tree returned; else given back, on a panic too
+	defer func() {
+		if !held {
+			room.release(took)
+		}
+	}()
+	gr, t, err := parseCut(ctx, g, src, occ, c)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	held = true
+	return gr, &tree{Tree: t, took: took}, nil
+}
+
+// tree is a parsed tree that holds its share of the room until closed.
+type tree struct {
+	*sitter.Tree
+	took int64
+}
+
+// Close frees the tree and gives its room back, and a large tree's memory
+// back to the system (see giveBack).
+func (t *tree) Close() {
+	t.Tree.Close()
+	if t.took >= giveBackAfter {
+		giveBack()
+	}
+	room.release(t.took)
+	t.took = 0
+}
+
+// giveBackAfter is the size of source from which a tree's memory is given
+// back to the system once it is freed: a tree of 1 MiB of source takes
+// tens to hundreds of MB, and giving back costs a walk of the C heap.
+const giveBackAfter = 1 << 20
+
+// parseCut is open's parse, with grammar g, once there is room for it.
+func parseCut(ctx context.Context, g string, src []byte, occ []uint32, c cut) (*grammar, *sitter.Tree, error) {
 	gr, p, err := parserFor(g)
 	if err != nil {
 		return nil, nil, err
@@ -286,7 +333,7 @@ func open(ctx context.Context, name string, src []byte, occ []uint32, c cut) (*g
 		tree, err = parseRanges(ctx, p, src, nil)
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", name, err)
+		return nil, nil, err
 	}
 	return gr, tree, nil
 }
@@ -318,12 +365,20 @@ func leastCut(g string, src []byte, occ []uint32, c cut) []sitter.Range {
 // the tree (the caller closes it), its grammar, and the file with the
 // definitions that hold an occurrence and that keep says to (nil: all),
 // nested.
-func around(ctx context.Context, path string, src []byte, occ []uint32, c cut, keep func(Def) bool) (*grammar, *sitter.Tree, *File, error) {
+func around(ctx context.Context, path string, src []byte, occ []uint32, c cut, keep func(Def) bool) (*grammar, *tree, *File, error) {
 	gr, tree, err := open(ctx, path, src, occ, c)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	return gr, tree, gr.defsAround(tree.RootNode(), src, occ, keep), nil
+	returned := false // else closed, on a panic too: it holds room
+	defer func() {
+		if !returned {
+			tree.Close()
+		}
+	}()
+	f := gr.defsAround(tree.RootNode(), src, occ, keep)
+	returned = true
+	return gr, tree, f, nil
 }
 
 // defsAround returns the file with the definitions under root that hold
