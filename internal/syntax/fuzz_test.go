@@ -13,7 +13,8 @@ import (
 
 // FuzzParse parses any bytes in every grammar: no crash, and the
 // definitions are sound (in order, inside the source, lines in range,
-// parents before children); so are the answers DefinedOn gives grep.
+// parents before children); so are the answers DefinedOn gives grep; and
+// every parse gave its room back.
 func FuzzParse(f *testing.F) {
 	a, err := txtar.ParseFile("testdata/outline.txtar")
 	if err != nil {
@@ -101,6 +102,11 @@ func FuzzParse(f *testing.F) {
 				}
 			}
 			s = e + 1
+		}
+		// Every tree closed, every parse's room given back (the fuzzer
+		// calls this function one input at a time in a process).
+		if free := room.available(); free != room.size {
+			t.Fatalf("%s: %d of %d bytes of room free after the parses", g, free, room.size)
 		}
 	})
 }
