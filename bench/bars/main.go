@@ -64,11 +64,7 @@ func main() {
 		kit.Fail(err.Error())
 	}
 	defer os.RemoveAll(tmp)
-	bin := filepath.Join(tmp, "scout")
-	build := exec.Command("go", "build", "-tags", "netgo,osusergo", "-ldflags", "-linkmode external -extldflags -static", "-o", bin, "./cmd/scout")
-	if out, err := build.CombinedOutput(); err != nil {
-		kit.Fail(fmt.Sprintf("go build: %v\n%s", err, out))
-	}
+	bin := kit.Build(tmp)
 	rg, _ := exec.Command("rg", "--version").Output()
 	line, _, _ := strings.Cut(string(rg), "\n")
 	fmt.Printf("tree: %s\nrg: %s\nruns: %d per tool per case, alternating; medians\n\n", *root, line, *runs)

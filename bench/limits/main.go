@@ -89,6 +89,12 @@ func main() {
 	gig := filepath.Join(dir, "big1g.txt")
 	writeBig(gig, 1<<30)
 	compare("1 GB file, --max-filesize 0", bin, []string{"grep", "--max-filesize", "0", "needle", gig}, []string{"needle", gig})
+	// Six bundles of 3.6 MB, whose parse trees take ~400 MB each in C
+	// (reported, no bar: the trees alive at once are bounded, see
+	// internal/syntax/room.go).
+	bundles := filepath.Join(dir, "bundles")
+	writeBundles(bundles, 6)
+	compare("outline of six 3.6 MB bundles (no bar)", bin, []string{"outline", bundles}, []string{"-c", "x1", bundles})
 	if *million != "" {
 		makeMillion(*million)
 		compare("grep -F e, 1,000,000 files", bin, []string{"grep", "-F", "e", *million}, []string{"--hidden", "-F", "e", *million})
@@ -224,6 +230,19 @@ func writeBig(path string, size int64) {
 	}
 	f.WriteString("one needle here\n")
 	f.Close()
+}
+
+// writeBundles writes n files of JavaScript calls, 3.6 MB each, under
+// dir: the shape of a bundled build that a tree may hold.
+func writeBundles(dir string, n int) {
+	os.MkdirAll(dir, 0o755)
+	var b strings.Builder
+	for i := range 130_000 {
+		fmt.Fprintf(&b, "x%d(a%d,[b,c,{d:e}]);\n", i, i)
+	}
+	for i := range n {
+		write(filepath.Join(dir, fmt.Sprintf("bundle%d.js", i)), b.String())
+	}
 }
 
 // makeMillion writes 1,000,000 small files under dir (once): 1,000
