@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // TestGateBounds: requests of many sizes at once never hold more than the
@@ -66,6 +67,38 @@ func TestGateBounds(t *testing.T) {
 	g.release(all)
 	if took, err := g.acquire(context.Background(), 100); err != nil || took != 100 {
 		t.Errorf("after an ended wait, acquire(100) = %d, %v: the turn was not given back", took, err)
+	}
+}
+
+// TestGateSmallOutOfTurn: while a large request waits its turn for room,
+// a small one takes room that is free at once, and a large one waits in
+// line behind it.
+func TestGateSmallOutOfTurn(t *testing.T) {
+	g := newGate(100)
+	held, _ := g.acquire(context.Background(), 60)
+	large := make(chan int64)
+	go func() {
+		took, _ := g.acquire(context.Background(), 50)
+		large <- took
+	}()
+	for len(g.turn) == 0 { // the large request holds the turn, waiting
+		runtime.Gosched()
+	}
+	// A broken gate would wait for ever: bounded, so it fails instead.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if took, err := g.acquire(ctx, 10); err != nil || took != 10 {
+		t.Errorf("a small request while a large one waits: %d, %v; want its room at once", took, err)
+	}
+	short, cancelShort := context.WithCancel(context.Background())
+	cancelShort()
+	if _, err := g.acquire(short, 20); err == nil {
+		t.Errorf("a request over an eighth of the room took it out of turn")
+	}
+	g.release(held)
+	g.release(10)
+	if took := <-large; took != 50 {
+		t.Errorf("the large request got %d, want 50", took)
 	}
 }
 

@@ -253,8 +253,8 @@ const (
 // the parts around the occurrences occ (the whole file when those parse
 // with errors: regions cut wrong, or a file with errors anyway).
 //
-// The tree holds its share of the room (see room) until closed; ctx ends
-// the wait for it.
+// Each parse waits for room for the bytes it parses (see room), which
+// its tree holds until closed; ctx ends the wait.
 func open(ctx context.Context, name string, src []byte, occ []uint32, c cut) (*grammar, *tree, error) {
 	g := Grammar(name)
 	if g == "" {
@@ -263,11 +263,50 @@ func open(ctx context.Context, name string, src []byte, occ []uint32, c cut) (*g
 	if len(src) > MaxSize {
 		return nil, nil, fmt.Errorf("%s: %w (%d bytes; the most is %d)", name, ErrTooBig, len(src), MaxSize)
 	}
-	// The whole file's size, though a cut may parse less: the last way
-	// to cut it parses all of it.
-	took, err := room.acquire(ctx, int64(len(src)))
+	gr, p, err := parserFor(g)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer putParser(p)
+	// The ways to cut the file, least parsed first; the whole file last.
+	var cuts []func() []sitter.Range
+	if c != cutWhole {
+		cuts = append(cuts, func() []sitter.Range { return leastCut(g, src, occ, c) })
+		if g == "go" {
+			cuts = append(cuts, func() []sitter.Range { return goRegions(src, occ, false, true) })
+		}
+	}
+	var t *tree
+	for _, cut := range cuts {
+		ranges := cut()
+		if t, err = parseIn(ctx, p, src, ranges); err != nil || ranges == nil || !t.RootNode().HasError() {
+			break // nil ranges: the whole file
+		}
+		t.Close()
+		t = nil
+	}
+	if t == nil && err == nil {
+		t, err = parseIn(ctx, p, src, nil)
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return gr, t, nil
+}
+
+// parseIn is parseRanges once there is room for the bytes it parses: the
+// ranges', or all of src with none. The tree holds the room until closed.
+func parseIn(ctx context.Context, p *sitter.Parser, src []byte, ranges []sitter.Range) (*tree, error) {
+	n := int64(len(src))
+	if ranges != nil {
+		n = 0
+		for _, r := range ranges {
+			n += int64(r.EndByte - r.StartByte)
+		}
+	}
+	took, err := room.acquire(ctx, n)
+	if err != nil {
+		return nil, err
 	}
 	held := false // by the tree returned; else given back, on a panic too
 	defer func() {
@@ -275,12 +314,12 @@ func open(ctx context.Context, name string, src []byte, occ []uint32, c cut) (*g
 			room.release(took)
 		}
 	}()
-	gr, t, err := parseCut(ctx, g, src, occ, c)
+	t, err := parseRanges(ctx, p, src, ranges)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", name, err)
+		return nil, err
 	}
 	held = true
-	return gr, &tree{Tree: t, took: took}, nil
+	return &tree{Tree: t, took: took}, nil
 }
 
 // tree is a parsed tree that holds its share of the room until closed.
@@ -304,39 +343,6 @@ func (t *tree) Close() {
 // back to the system once it is freed: a tree of 1 MiB of source takes
 // tens to hundreds of MB, and giving back costs a walk of the C heap.
 const giveBackAfter = 1 << 20
-
-// parseCut is open's parse, with grammar g, once there is room for it.
-func parseCut(ctx context.Context, g string, src []byte, occ []uint32, c cut) (*grammar, *sitter.Tree, error) {
-	gr, p, err := parserFor(g)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer putParser(p)
-	// The ways to cut the file, least parsed first; the whole file last.
-	var cuts []func() []sitter.Range
-	if c != cutWhole {
-		cuts = append(cuts, func() []sitter.Range { return leastCut(g, src, occ, c) })
-		if g == "go" {
-			cuts = append(cuts, func() []sitter.Range { return goRegions(src, occ, false, true) })
-		}
-	}
-	var tree *sitter.Tree
-	for _, cut := range cuts {
-		ranges := cut()
-		if tree, err = parseRanges(ctx, p, src, ranges); err != nil || ranges == nil || !tree.RootNode().HasError() {
-			break // nil ranges: the whole file
-		}
-		tree.Close()
-		tree = nil
-	}
-	if tree == nil && err == nil {
-		tree, err = parseRanges(ctx, p, src, nil)
-	}
-	if err != nil {
-		return nil, nil, err
-	}
-	return gr, tree, nil
-}
 
 // parserFor returns grammar g and a parser set to it, which the caller
 // puts back (putParser).
