@@ -37,19 +37,21 @@ type gate struct {
 
 	mu    sync.Mutex
 	free  int64
-	freed chan struct{} // closed, and made again, when room is given back
+	freed chan struct{} // made when a request finds too little room; closed when room is next given back
 }
 
 func newGate(size int64) *gate {
-	return &gate{size: size, turn: make(chan struct{}, 1), free: size, freed: make(chan struct{})}
+	return &gate{size: size, turn: make(chan struct{}, 1), free: size}
 }
 
 // acquire waits for n of the room (all of it when n is more), or until
 // ctx is done, and returns what it took, for release.
 func (g *gate) acquire(ctx context.Context, n int64) (int64, error) {
 	n = min(max(n, 1), g.size)
-	if n <= g.size/8 && g.take(n) {
-		return n, nil
+	if n <= g.size/8 {
+		if ok, _ := g.take(n); ok {
+			return n, nil
+		}
 	}
 	select {
 	case g.turn <- struct{}{}:
@@ -58,10 +60,8 @@ func (g *gate) acquire(ctx context.Context, n int64) (int64, error) {
 	}
 	defer func() { <-g.turn }()
 	for {
-		g.mu.Lock()
-		freed := g.freed
-		g.mu.Unlock()
-		if g.take(n) {
+		ok, freed := g.take(n)
+		if ok {
 			return n, nil
 		}
 		select {
@@ -72,15 +72,19 @@ func (g *gate) acquire(ctx context.Context, n int64) (int64, error) {
 	}
 }
 
-// take takes n of the room if it is free.
-func (g *gate) take(n int64) bool {
+// take takes n of the room if it is free; if not, it returns a channel
+// closed when room is next given back, to wait on.
+func (g *gate) take(n int64) (bool, <-chan struct{}) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.free < n {
-		return false
+	if g.free >= n {
+		g.free -= n
+		return true, nil
 	}
-	g.free -= n
-	return true
+	if g.freed == nil {
+		g.freed = make(chan struct{})
+	}
+	return false, g.freed
 }
 
 // release gives back n taken by acquire.
@@ -90,7 +94,9 @@ func (g *gate) release(n int64) {
 	}
 	g.mu.Lock()
 	g.free += n
-	close(g.freed)
-	g.freed = make(chan struct{})
+	if g.freed != nil { // someone waits: wake them
+		close(g.freed)
+		g.freed = nil
+	}
 	g.mu.Unlock()
 }

@@ -24,6 +24,9 @@ func TestGateBounds(t *testing.T) {
 	g := newGate(100)
 	var held, most atomic.Int64
 	var wg sync.WaitGroup
+	// Bounded, so that a waiter never woken fails the test instead of hanging it.
+	bound, stop := context.WithTimeout(context.Background(), 30*time.Second)
+	defer stop()
 	for i := range 200 {
 		wg.Add(1)
 		go func() {
@@ -32,9 +35,9 @@ func TestGateBounds(t *testing.T) {
 			if i%50 == 0 {
 				n = 1000 // more than the room
 			}
-			took, err := g.acquire(context.Background(), n)
+			took, err := g.acquire(bound, n)
 			if err != nil || took != min(n, 100) {
-				t.Errorf("acquire(%d) = %d, %v", n, took, err)
+				t.Errorf("acquire(%d) = %d, %v (a wait never woken, when the context's 30 s ran out)", n, took, err)
 				return
 			}
 			now := held.Add(took)
