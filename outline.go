@@ -148,10 +148,14 @@ func scopeFiles(ctx context.Context, sc Scope, stat bool, pp *projectPaths) ([]s
 		if err != nil {
 			// One path of several that is not there is warned of, as grep
 			// does; when none is, there is nothing to answer.
+			why := walk.NotThere(r, errors.Unwrap(err))
 			if missing++; missing == len(roots) {
+				if why != errors.Unwrap(err) { // it names the fix
+					return nil, nil, fmt.Errorf("%s: %w", r, why)
+				}
 				return nil, nil, fmt.Errorf("%w: name a file or directory that exists", err)
 			}
-			warnings = append(warnings, Warning{Path: r, Err: errors.Unwrap(err)})
+			warnings = append(warnings, Warning{Path: r, Err: why})
 			continue
 		}
 		if !fi.IsDir() {

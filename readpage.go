@@ -69,6 +69,11 @@ type ReadOptions struct {
 // where the cursor left off) that fit the budget, with the file's content
 // hash, the tree revision and a cursor to the next page.
 //
+// A Path that is not there but names lines of a file that is, as tools
+// print them ("fmt/print.go:120", "fmt/print.go:120-140",
+// "fmt/print.go:120:7", "fmt/print.go#L120-L140"), reads those lines (see
+// LineInPath).
+//
 // The content hash (SHA-256) identifies what was read: a cursor carries it
 // and is refused with an error wrapping ErrStaleRead when the file has
 // changed since. The tree revision (ReadPage.Tree) hashes the commit
@@ -89,6 +94,22 @@ func Read(ctx context.Context, o ReadOptions) (*ReadPage, error) {
 	o.Path = filepath.Clean(o.Path)
 	if o.Offset < 0 || o.Limit < 0 {
 		return nil, errors.New("offset and limit must be positive line counts (offset 1 is the first line; 0 for the defaults)")
+	}
+	if file, from, to, ok := LineInPath(o.Path); ok {
+		limit := 0
+		if to > 0 {
+			limit = to - from + 1
+		}
+		switch {
+		case o.Offset != 0 && o.Offset != from:
+			return nil, fmt.Errorf("%s names lines of %s from %d, and the offset says %d: send one or the other", o.Path, file, from, o.Offset)
+		case o.Limit != 0 && limit != 0 && o.Limit != limit:
+			return nil, fmt.Errorf("%s names %d lines of %s, and the limit says %d: send one or the other", o.Path, limit, file, o.Limit)
+		}
+		o.Path, o.Offset = file, from
+		if limit != 0 {
+			o.Limit = limit
+		}
 	}
 	if o.Budget == 0 {
 		o.Budget = DefaultReadBudget

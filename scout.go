@@ -366,3 +366,12 @@ var testHookLoad func()
 
 // testNoKeep makes pages read their lines again, always (see keep.go).
 var testNoKeep bool
+
+// LineInPath splits a path that names lines of a file, as tools print
+// them ("fmt/print.go:120", "fmt/print.go:120-140", "fmt/print.go:120:7",
+// "fmt/print.go#L120-L140"), into the file and its first and last lines
+// (to is 0 when one line is named). It does so only when path itself is
+// not there and the file is: a file named "notes:12" is that file. Read
+// applies it; the other searches name the fix when a path they are given
+// names lines.
+func LineInPath(path string) (file string, from, to int, ok bool) { return walk.LineInPath(path) }

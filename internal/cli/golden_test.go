@@ -41,6 +41,7 @@ var goldenCases = []cliCase{
 	{"outline-dir-json", []string{"outline", "--json", "."}, false},
 	{"outline-missing", []string{"outline", "nope.go"}, false},
 	{"outline-missing-among", []string{"outline", "server/handler.go", "nope.go"}, false},
+	{"outline-path-names-line", []string{"outline", "server/handler.go:3"}, false},
 	{"outline-no-path", []string{"outline"}, false},
 	{"outline-help", []string{"outline", "--help"}, false},
 	{"callers", []string{"callers", "NewHandler"}, false},
@@ -147,6 +148,7 @@ var goldenCases = []cliCase{
 	// Errors and the rest.
 	{"grep-bad-sort", []string{"grep", "--sort", "score", "x"}, false},
 	{"grep-missing-path", []string{"grep", "package", "server", "nope"}, false},
+	{"grep-path-names-lines", []string{"grep", "package", "server/handler.go:3-5"}, false},
 	{"grep-binary-named", []string{"grep", "handler", "logo.png"}, false},
 	{"grep-bad-regex", []string{"grep", "NewHandler("}, false},
 	{"grep-bad-regex-utf8", []string{"grep", "é+*"}, false},
@@ -172,6 +174,9 @@ var goldenCases = []cliCase{
 	// scout read (not recorded: a record would change later cases' ranks).
 	{"read", []string{"read", "--no-record", "server/handler.go"}, false},
 	{"read-range", []string{"read", "--no-record", "--offset", "3", "--limit", "4", "server/handler.go"}, false},
+	{"read-path-range", []string{"read", "--no-record", "server/handler.go:3-6"}, false},
+	{"read-path-line-github", []string{"read", "--no-record", "--limit", "2", "server/handler.go#L5"}, false},
+	{"read-path-line-offset", []string{"read", "--no-record", "--offset", "2", "server/handler.go:3"}, false},
 	{"read-json", []string{"read", "--no-record", "--json", "--limit", "2", "README.md"}, false},
 	{"read-binary", []string{"read", "--no-record", "logo.png"}, false},
 	{"read-past-end", []string{"read", "--no-record", "--offset", "99", "README.md"}, false},

@@ -18,7 +18,11 @@ repository, the tree revision: a hash of the commit checked out and of every
 changed file, so an agent can tell when what it read earlier is out of date.
 The footer gives the cursor to the next page; a cursor is refused once the
 file has changed. A read records a use of the file for ranking (--no-record
-to leave the record alone).`
+to leave the record alone).
+
+FILE may name lines as tools print them, when no file has that name:
+walk.go:120 reads from line 120 (as --offset 120), walk.go:120-140 and
+walk.go#L120-L140 read those lines, walk.go:120:7 (a column) from line 120.`
 
 func (e *env) readCommand() *cobra.Command {
 	var o scout.ReadOptions
@@ -27,7 +31,7 @@ func (e *env) readCommand() *cobra.Command {
 		Use:     "read FILE",
 		Short:   "Print a file in pages, with its content hash and a cursor",
 		Long:    readLong,
-		Example: "  scout read internal/walk/walk.go\n  scout read --offset 120 --limit 40 internal/walk/walk.go",
+		Example: "  scout read internal/walk/walk.go\n  scout read --offset 120 --limit 40 internal/walk/walk.go\n  scout read internal/walk/walk.go:120-159",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usagef("read takes one file; usage: scout read [--offset N] [--limit N] FILE")

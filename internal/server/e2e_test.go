@@ -211,6 +211,9 @@ var resultCases = []struct {
 	{"refs", "refs", `{"name": "Handler"}`, false},
 	{"touch", "touch", `{"paths": ["server/handler.go", "nope.go"]}`, false},
 	{"touch-one", "touch", `{"file_path": "README.md"}`, false},
+	// Reads record a use, which ranks later cases: these come last.
+	{"read-path-lines", "read", `{"path": "server/handler.go:3-5"}`, false},
+	{"read-path-line-end-line", "read", `{"path": "README.md:2", "end_line": 3}`, false},
 }
 
 func TestResultsGolden(t *testing.T) {

@@ -208,7 +208,7 @@ var toolSpecs = sync.OnceValue(func() specs {
 	readSpec := &spec{
 		tool: "read",
 		params: []param{
-			{name: "path", kind: kString, required: true, desc: "the file, relative to the root"},
+			{name: "path", kind: kString, required: true, desc: "the file, relative to the root (or its lines: a.go:120-140)"},
 			{name: "offset", kind: kInt, desc: "the first line to read, 1-based (default 1)"},
 			{name: "limit", kind: kInt, desc: "lines to read at most (default: to the end, in pages)"},
 			{name: "end_line", kind: kInt, desc: "the last line to read, instead of limit"},

@@ -361,7 +361,7 @@ func (w *walker) root(v Visitor, index int, root string) (task, bool) {
 	display := filepath.ToSlash(filepath.Clean(root))
 	info, err := os.Stat(root)
 	if err != nil {
-		v.Warn(display, pathError(err))
+		v.Warn(display, NotThere(root, pathError(err)))
 		return task{}, false
 	}
 	e := Entry{Path: display, Root: index, Explicit: true}
