@@ -14,6 +14,7 @@ import (
 	"github.com/scoutcode/scout/internal/imports"
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/regular"
+	"github.com/scoutcode/scout/internal/walk"
 )
 
 // RelatedOptions describes a related search: what one file imports, what
@@ -46,6 +47,9 @@ func Related(ctx context.Context, o RelatedOptions) (*Page, error) {
 	fi, err := os.Stat(o.Path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
+		if why := walk.NotThere(o.Path, fs.ErrNotExist); why != fs.ErrNotExist { // it names lines of a file
+			return nil, fmt.Errorf("%s: %w", o.Path, why)
+		}
 		return nil, fmt.Errorf("%s: %w: name a file that exists (scout find lists them)", o.Path, fs.ErrNotExist)
 	case err != nil:
 		return nil, fmt.Errorf("%s: %w", o.Path, pathErr(err))

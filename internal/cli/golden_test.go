@@ -97,6 +97,7 @@ var goldenCases = []cliCase{
 	{"grep-and-mode", []string{"grep", "-l", "Handler", "--and", "func"}, false},
 	{"grep-pattern-file-empty", []string{"grep", "-f", "/dev/null"}, false},
 	{"related-missing", []string{"related", "server/nope.go"}, false},
+	{"related-path-names-line", []string{"related", "server/handler.go:3"}, false},
 	{"related-dir", []string{"related", "server"}, false},
 	{"related-scope-missing", []string{"related", "web/app.js", ".", "nope/"}, false},
 	{"refs", []string{"refs", "Handler"}, false},
