@@ -124,6 +124,14 @@ func TestSyntaxErrors(t *testing.T) {
 		{`a(?<=x)y`, "invalid regex \"a(?<=x)y\" at byte 1: look-behind (?<=…) is not supported: Go's RE2 syntax has no look-around; match the surrounding text too, then read the part you need; or search for the text literally with fixed strings"},
 		{`a\nb`, `invalid regex "a\\nb" at byte 1: a newline ("\n") cannot match: lines are searched one at a time; search for each line's text separately, or anchor with ^ and $`},
 		{`x{1001}`, "invalid regex \"x{1001}\" at byte 1: invalid repeat count: `{1001}`; a repeat count, or the product of repeats nested inside one another, may be at most 1000"},
+		// PCRE's spellings get RE2's.
+		{`(a)\1`, "invalid regex \"(a)\\\\1\" at byte 3: invalid escape sequence: `\\1`; a backreference (\\1) is not supported: Go's RE2 syntax matches without them: write out again the text the group matches"},
+		{`a++`, "invalid regex \"a++\" at byte 1: invalid nested repetition operator: `++`; a possessive repeat (++) is PCRE's: RE2 never backtracks, so the repeat without its + (+) matches the same"},
+		{`a{2}+`, "invalid regex \"a{2}+\" at byte 1: invalid nested repetition operator: `{2}+`; a possessive repeat ({2}+) is PCRE's: RE2 never backtracks, so the repeat without its + ({2}) matches the same"},
+		{`a**`, "invalid regex \"a**\" at byte 1: invalid nested repetition operator: `**`; to search for the text literally, use fixed strings"},
+		{`\h+`, "invalid regex \"\\\\h+\" at byte 0: invalid escape sequence: `\\h`; \\h (horizontal space) is PCRE's: use [ \\t]"},
+		{`x\Z`, "invalid regex \"x\\\\Z\" at byte 1: invalid escape sequence: `\\Z`; \\Z is PCRE's: lines are searched one at a time, so the end of the line is $ (or \\z)"},
+		{`\p{Foo}`, "invalid regex \"\\\\p{Foo}\" at byte 0: invalid character class range: `\\p{Foo}`; not a Unicode class Go knows: a category (\\pL, \\p{Lu}, \\pN) or a script (\\p{Greek}, \\p{Han}); for word characters use \\w"},
 	} {
 		_, err := Compile([]string{c.pattern}, Options{})
 		if err == nil {

@@ -433,12 +433,48 @@ func problem(se *syntax.Error) string {
 
 func hintFor(se *syntax.Error) string {
 	switch se.Code {
+	case syntax.ErrInvalidEscape:
+		if h := pcreEscape(se.Expr); h != "" {
+			return h
+		}
+	case syntax.ErrInvalidRepeatOp:
+		if e := se.Expr; len(e) == 2 && e[1] == '+' || strings.HasSuffix(e, "}+") {
+			return "a possessive repeat (" + e + ") is PCRE's: RE2 never backtracks, so the repeat without its + (" + strings.TrimSuffix(e, "+") + ") matches the same"
+		}
+	case syntax.ErrInvalidCharRange:
+		if strings.HasPrefix(se.Expr, `\p`) || strings.HasPrefix(se.Expr, `\P`) {
+			return `not a Unicode class Go knows: a category (\pL, \p{Lu}, \pN) or a script (\p{Greek}, \p{Han}); for word characters use \w`
+		}
 	case syntax.ErrInvalidPerlOp:
 		return "Go's RE2 syntax has no look-around or backreferences: use a simpler regex, or search for the text literally with fixed strings"
 	case syntax.ErrInvalidRepeatSize:
 		return "a repeat count, or the product of repeats nested inside one another, may be at most 1000"
 	}
 	return "to search for the text literally, use fixed strings"
+}
+
+// pcreEscape names the RE2 spelling of an escape PCRE knows and RE2 does
+// not, or "".
+func pcreEscape(e string) string {
+	switch {
+	case len(e) == 2 && e[1] >= '1' && e[1] <= '9':
+		return "a backreference (" + e + ") is not supported: Go's RE2 syntax matches without them: write out again the text the group matches"
+	}
+	switch e {
+	case `\h`:
+		return `\h (horizontal space) is PCRE's: use [ \t]`
+	case `\H`:
+		return `\H is PCRE's: use [^ \t]`
+	case `\R`, `\Z`:
+		return e + ` is PCRE's: lines are searched one at a time, so the end of the line is $ (or \z)`
+	case `\K`:
+		return `\K is not supported: match the text before it too`
+	case `\e`:
+		return `\e is PCRE's: use \x1b`
+	case `\G`:
+		return `\G is not supported: anchor at the start of the line with ^`
+	}
+	return ""
 }
 
 // errorOffset finds where in p the parser's complaint points.
