@@ -18,8 +18,9 @@ PATTERN with *, ? or [ is a glob (git's syntax, ** for any directories):
 matched against the path below the search root when it holds a /
 ('src/**/*.spec.ts'), else against the file's name ('*.go'). Any other
 PATTERN is one or more name fragments that must each occur in the path
-('handler', 'http handler'); case is smart, as in grep. No PATTERN (or '')
-lists everything.
+('handler', 'http handler'); case is smart, as in grep. A fragment with a /
+is part of a path ('net/http/server.go'): the path that ends with it comes
+first. No PATTERN (or '') lists everything.
 
 Files are walked exactly as scout grep walks them (same ignore rules, hidden
 files listed, .git never). The order: the file named exactly that, then

@@ -131,6 +131,7 @@ var goldenCases = []cliCase{
 	{"grep-all-no-match", []string{"grep", "--all", "--stats", "zzz_not_here"}, false},
 	// scout find.
 	{"find-text", []string{"find", "handler"}, false},
+	{"find-path", []string{"find", "./server/handler.go"}, false},
 	{"find-all-files", []string{"find"}, false},
 	{"find-glob", []string{"find", "*.go"}, false},
 	{"find-path-glob", []string{"find", "server/**"}, false},

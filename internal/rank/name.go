@@ -155,6 +155,23 @@ func (w nameWord) match(rel, base string) (Signal, bool) {
 	if w.fold {
 		b, r = strings.ToLower(base), strings.ToLower(rel)
 	}
+	if t := strings.TrimLeft(strings.TrimPrefix(w.text, "./"), "/"); strings.Contains(w.text, "/") && strings.Trim(t, "/") != "" {
+		// A fragment of a path ("poll/fd_unix.go", as agents copy
+		// paths): the path ending with it names that file; else it must
+		// occur in the path, across the last slash or before it (a
+		// trailing slash ends a directory's name).
+		whole := strings.TrimRight(t, "/")
+		switch i := strings.LastIndex(r, t); {
+		case r == whole || strings.HasSuffix(r, "/"+whole):
+			return Signal{SigNameExact, WeightNameExact}, true
+		case i < 0:
+			return Signal{}, false
+		case i+len(t) > len(r)-len(b):
+			return Signal{SigNamePart, WeightNamePart}, true
+		default:
+			return Signal{SigDirName, WeightDirName}, true
+		}
+	}
 	stem := b
 	if i := strings.LastIndexByte(b, '.'); i > 0 {
 		stem = b[:i]

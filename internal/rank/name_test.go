@@ -34,3 +34,40 @@ func TestNameQueryGlobs(t *testing.T) {
 		}
 	}
 }
+
+// TestNameQueryPathFragments: a word that holds a '/' is a fragment of a
+// path, as agents copy them: the path that ends with it is that file;
+// else it must occur in the path, across the last slash or within the
+// directories.
+func TestNameQueryPathFragments(t *testing.T) {
+	paths := []string{"internal/poll/fd_unix.go", "net/fd_unix.go", "internal/poll/fd_unixjs.go", "internal/pollx/a.go", "internal/poll"}
+	for _, c := range []struct {
+		pattern string
+		want    string // each matching path, with its signal
+	}{
+		{"internal/poll/fd_unix.go", "internal/poll/fd_unix.go:name-exact"},
+		{"./internal/poll/fd_unix.go", "internal/poll/fd_unix.go:name-exact"},
+		{"poll/fd_unix.go", "internal/poll/fd_unix.go:name-exact"},
+		{"oll/fd_unix", "internal/poll/fd_unix.go:name-part internal/poll/fd_unixjs.go:name-part"},
+		{"internal/poll/", "internal/poll/fd_unix.go:dir-name internal/poll/fd_unixjs.go:dir-name internal/poll:name-exact"},
+		{"Poll/FD_unix.go", ""}, // case as written (smart case folds only a word without upper case)
+		{"poll/fd_unix.go fd", "internal/poll/fd_unix.go:name-exact,name-prefix,case"},
+		{"/internal/poll/fd_unix.go", "internal/poll/fd_unix.go:name-exact"},
+		{"net/poll", ""},
+	} {
+		q := NewNameQuery(c.pattern, func(w string) bool { return strings.ToLower(w) == w })
+		var got []string
+		for _, p := range paths {
+			if sigs, ok := q.Match(p); ok {
+				var names []string
+				for _, s := range sigs {
+					names = append(names, s.Name)
+				}
+				got = append(got, p+":"+strings.Join(names, ","))
+			}
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%q matches %q; want %q", c.pattern, got, c.want)
+		}
+	}
+}

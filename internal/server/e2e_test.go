@@ -178,6 +178,7 @@ var resultCases = []struct {
 	{"find-dirs", "find", `{"type_of": "directory"}`, false},
 	{"find-pages", "find", `{"budget": 300, "max_files": 3}`, true},
 	{"find-none", "find", `{"query": "index"}`, false},
+	{"find-path", "find", `{"pattern": "server/handler.go"}`, false},
 	{"find-glob-outside", "find", `{"glob": "../**"}`, false},
 	{"read", "read", `{"path": "server/handler.go"}`, false},
 	{"read-range", "read", `{"file_path": "server/handler.go", "offset": "3", "limit": 4}`, false},
