@@ -155,6 +155,7 @@ func (w nameWord) match(rel, base string) (Signal, bool) {
 	if w.fold {
 		b, r = strings.ToLower(base), strings.ToLower(rel)
 	}
+	dirs := strings.TrimSuffix(r, b) // the directories above the name (base is path.Base(rel))
 	if t := strings.TrimLeft(strings.TrimPrefix(w.text, "./"), "/"); strings.Contains(w.text, "/") && strings.Trim(t, "/") != "" {
 		// A fragment of a path ("poll/fd_unix.go", as agents copy
 		// paths): the path ending with it names that file; else it must
@@ -166,7 +167,7 @@ func (w nameWord) match(rel, base string) (Signal, bool) {
 			return Signal{SigNameExact, WeightNameExact}, true
 		case i < 0:
 			return Signal{}, false
-		case i+len(t) > len(r)-len(b):
+		case i+len(t) > len(dirs):
 			return Signal{SigNamePart, WeightNamePart}, true
 		default:
 			return Signal{SigDirName, WeightDirName}, true
@@ -185,7 +186,7 @@ func (w nameWord) match(rel, base string) (Signal, bool) {
 		return Signal{SigNameWord, WeightNameWord}, true
 	case strings.Contains(b, w.text):
 		return Signal{SigNamePart, WeightNamePart}, true
-	case strings.Contains(r[:len(r)-len(b)], w.text):
+	case strings.Contains(dirs, w.text):
 		return Signal{SigDirName, WeightDirName}, true
 	}
 	return Signal{}, false
@@ -194,6 +195,12 @@ func (w nameWord) match(rel, base string) (Signal, bool) {
 // wordIn reports whether w occurs in b (base, lower-cased or not) as a
 // whole word: bounded by a non-letter or a camelCase hump of the original.
 func wordIn(orig, b, w string) bool {
+	if len(orig) != len(b) {
+		// Lowering changed the bytes (invalid UTF-8 becomes U+FFFD; a
+		// few letters lower to a longer or shorter form): positions in b
+		// are not in orig, so its humps are not known.
+		orig = b
+	}
 	for at := 0; ; {
 		i := strings.Index(b[at:], w)
 		if i < 0 {

@@ -71,3 +71,26 @@ func TestNameQueryPathFragments(t *testing.T) {
 		}
 	}
 }
+
+// FuzzNameQuery: no pattern and path make Match fail, and a path whose
+// name is the pattern matches it exactly (smart case: as written, or a
+// pattern without upper case matching any case).
+func FuzzNameQuery(f *testing.F) {
+	for _, s := range [][2]string{
+		{"py", "bad\xffname.py"}, {"name", "dir/bad\xffName.py"}, {"k", "\u212aelvin.go"}, {"i", "\u0130stanbul.go"},
+		{"poll/fd_unix.go", "internal/poll/fd_unix.go"}, {"*.go", "a.go"}, {"{a,b}.go", "x/b.go"}, {"./a/", "a/b"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, pattern, rel string) {
+		fold := func(w string) bool { return strings.ToLower(w) == w }
+		q := NewNameQuery(pattern, fold)
+		q.Match(rel)
+		if pattern == "" || IsGlob(pattern) || strings.ContainsAny(pattern, " \t\n\v\f\r\u0085\u00a0/") || strings.ContainsAny(rel, "/") {
+			return
+		}
+		if _, ok := q.Match(pattern); !ok && rel != "" {
+			t.Errorf("%q does not match a path of its own name", pattern)
+		}
+	})
+}
