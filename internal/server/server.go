@@ -515,17 +515,12 @@ func (h *handlers) read(ctx context.Context, a args) (any, string, error) {
 		Path: p, Offset: a.num("offset"), Limit: a.num("limit"), Budget: a.num("budget"), Cursor: a.str("cursor"),
 		StateDir: h.o.StateDir, Face: Face, ShowSecrets: h.o.ShowSecrets,
 	}
-	// "server/handler.go:120-140": the lines, unless the offset says others
-	// (then Read refuses both).
-	if file, from, to, ok := scout.LineInPath(p); ok && (o.Offset == 0 || o.Offset == from) {
-		o.Path, o.Offset = file, from
-		if to > 0 && !a.has("limit") && !a.has("end_line") {
-			o.Limit = to - from + 1
-		}
-	}
 	if a.has("end_line") {
 		end := a.num("end_line")
 		from := max(o.Offset, 1)
+		if _, at, _, ok := scout.LineInPath(p); ok && o.Offset == 0 { // "handler.go:120", as Read takes it
+			from = at
+		}
 		switch {
 		case a.has("limit"):
 			return nil, "", errors.New("send limit or end_line, not both")
