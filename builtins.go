@@ -2,9 +2,8 @@ package scout
 
 import (
 	"bytes"
-	"runtime"
+	"context"
 	"strings"
-	"sync"
 
 	"github.com/scoutcode/scout/internal/imports"
 	"github.com/scoutcode/scout/internal/page"
@@ -126,20 +125,7 @@ func (s starFiles) read(paths []string) {
 		}
 	}
 	found := make([]bool, len(todo))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range min(len(todo), runtime.GOMAXPROCS(0)) {
-		wg.Go(func() {
-			for i := range next {
-				found[i] = starred(todo[i])
-			}
-		})
-	}
-	for i := range todo {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	parallel(context.Background(), len(todo), func(i int) { found[i] = starred(todo[i]) })
 	for i, p := range todo {
 		s[p] = found[i]
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/scoutcode/scout/internal/concept"
 	"github.com/scoutcode/scout/internal/page"
+	"github.com/scoutcode/scout/internal/safe"
 	"github.com/scoutcode/scout/internal/syntax"
 )
 
@@ -156,15 +157,23 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 	searched := make(chan struct{})
 	earlyCtx, stopEarly := context.WithCancel(ctx) // stopped when the paths turn out too large for an index
 	defer stopEarly()
+	var earlyPanic *safe.Panic // raised on this goroutine (see package safe)
 	go func() {
-		defer close(searched)
-		k := readKept(o, &maps)
-		kept <- k
-		if k.old != nil {
-			early.exact, early.exactErr = exactHits(earlyCtx, desc, o, k.old)
-			if o.Embed.Provider == "" && earlyCtx.Err() == nil {
-				early.leads, early.found = k.old.SearchFound(q, MaxConceptLeads)
+		sent := false
+		earlyPanic = safe.Catch(func() {
+			k := readKept(o, &maps)
+			kept <- k
+			sent = true
+			if k.old != nil {
+				early.exact, early.exactErr = exactHits(earlyCtx, desc, o, k.old)
+				if o.Embed.Provider == "" && earlyCtx.Err() == nil {
+					early.leads, early.found = k.old.SearchFound(q, MaxConceptLeads)
+				}
 			}
+		})
+		close(searched)
+		if !sent { // searched is closed first, so the panic is seen at once
+			kept <- keptIndex{}
 		}
 	}()
 	defer func() { <-searched }() // before the kept index is unmapped
@@ -173,6 +182,11 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		err = ctx.Err()
 	}
 	k := <-kept
+	select {
+	case <-searched:
+		safe.Raise(earlyPanic)
+	default:
+	}
 	if err != nil {
 		return nil, tooLong(err)
 	}
@@ -191,6 +205,7 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 		return nil, tooLong(err)
 	}
 	<-searched
+	safe.Raise(earlyPanic)
 	exact, err := early.exact, early.exactErr
 	switch {
 	case tooBig != "":

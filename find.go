@@ -20,6 +20,7 @@ import (
 	"github.com/scoutcode/scout/internal/match"
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/rank"
+	"github.com/scoutcode/scout/internal/safe"
 	"github.com/scoutcode/scout/internal/walk"
 )
 
@@ -456,10 +457,10 @@ func Find(ctx context.Context, fo FindOptions) (*Page, error) {
 	in := findInput(res, o.FindOptions, partial)
 	// The revision is only needed for the cursor: hash while the page is
 	// planned.
-	revision := make(chan uint64, 1)
-	go func() { revision <- findRevision(res) }()
+	var revision safe.Group
 	var rev uint64
-	revOnce := sync.OnceFunc(func() { rev = <-revision })
+	revision.Go(func() { rev = findRevision(res) })
+	revOnce := sync.OnceFunc(revision.Wait)
 	l := page.Limits{Mode: page.List, MaxFiles: o.MaxFiles, MaxListed: o.MaxFiles, PerFile: 1, Budget: o.Budget * 4, Number: 1, Explain: o.Explain, Face: o.Face}
 	if l.MaxFiles == 0 {
 		l.MaxFiles, l.MaxListed = DefaultMaxListed, DefaultMaxListed
@@ -593,12 +594,12 @@ func inParallel(total, n int, f func(lo, hi int)) {
 		f(0, total)
 		return
 	}
-	var wg sync.WaitGroup
+	var g safe.Group // a panic raised here, not on a goroutine of its own
 	for i := range n {
 		lo, hi := total*i/n, total*(i+1)/n
-		wg.Go(func() { f(lo, hi) })
+		g.Go(func() { f(lo, hi) })
 	}
-	wg.Wait()
+	g.Wait()
 }
 
 // sortParallel sorts s by cmp, its shares at once, then merges them; cmp

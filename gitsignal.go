@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"github.com/scoutcode/scout/internal/gitstatus"
+	"github.com/scoutcode/scout/internal/safe"
 )
 
 // The git signal: a file being worked on (modified, staged, untracked or
@@ -65,11 +66,19 @@ func (r *ranker) startGit(ctx context.Context, noGit, noIgnore bool) {
 	g := &gitSignal{decided: make(chan struct{}), done: make(chan struct{})}
 	r.gitSig = g
 	project := r.project
+	// A bug in reading git's files (a repository is input like any
+	// other) costs the signal, not the search, nor the process: it is
+	// caught here, on the goroutine it would end the process from, and
+	// the page says the signal is off and why.
 	go func() {
 		defer close(g.done)
+		var rd *gitstatus.Reader
+		var err error
 		if noIgnore {
 			g.why = "--no-ignore: the index alone cannot tell untracked files from ignored ones"
-		} else if rd, err := gitstatus.Open(project); err == nil {
+		} else if p := safe.Catch(func() { rd, err = gitstatus.Open(project) }); p != nil {
+			g.why = fmt.Sprintf("the index could not be read (a bug in scout: %v)", p.Value)
+		} else if err == nil {
 			g.reader = rd
 		} else if errors.Is(err, gitstatus.ErrNotRepo) {
 			g.notRepo = true
@@ -78,7 +87,10 @@ func (r *ranker) startGit(ctx context.Context, noGit, noIgnore bool) {
 		}
 		close(g.decided)
 		if g.reader == nil && !g.notRepo {
-			st, err := gitstatus.Read(ctx, project, GitTimeout)
+			var st *gitstatus.State
+			if p := safe.Catch(func() { st, err = gitstatus.Read(ctx, project, GitTimeout) }); p != nil {
+				st, err = nil, fmt.Errorf("git status could not be read (a bug in scout: %v)", p.Value)
+			}
 			g.res = gitResult{st, err}
 		}
 	}()

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/scoutcode/scout/internal/page"
+	"github.com/scoutcode/scout/internal/safe"
 )
 
 // The skeleton every paged search (grep, find; next: structure, several
@@ -199,26 +200,32 @@ func parallel(ctx context.Context, n int, f func(i int)) {
 
 // parallelGated is parallel that, when gate is not nil, hands out each i
 // only once gate(i) returns true, in order; false stops the handing out.
+//
+// A panic in f stops the handing out and is raised on the caller's
+// goroutine once every worker has stopped (see package safe): on a
+// worker's own, it would end the process, the MCP server with it.
 func parallelGated(ctx context.Context, n int, gate func(i int) bool, f func(i int)) {
 	var wg sync.WaitGroup
+	var first safe.First
 	next := make(chan int)
 	for range min(runtime.GOMAXPROCS(0), n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
+		wg.Go(func() {
+			for i := range next { // after a panic, drained, so the handing out never waits
+				if !first.Failed() {
+					first.Keep(safe.Catch(func() { f(i) }))
+				}
 			}
-		}()
+		})
 	}
 	for i := range n {
-		if ctx.Err() != nil || gate != nil && !gate(i) {
+		if ctx.Err() != nil || first.Failed() || gate != nil && !gate(i) {
 			break
 		}
 		next <- i
 	}
 	close(next)
 	wg.Wait()
+	first.Raise()
 }
 
 // inOrderLead is how many items parallelInOrder may have made, or be
@@ -250,18 +257,32 @@ func parallelInOrderLead(ctx context.Context, n, lead int, f, then func(i int)) 
 	// one, and the fold that waits for it always gets it.
 	slots := make(chan struct{}, max(1, lead))
 	folded := make(chan struct{})
+	// A panic in then ends the fold and the handing out (stop); one in f
+	// is raised by parallelGated, after the fold has stopped too.
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	var thenPanic *safe.Panic
 	go func() {
 		defer close(folded)
-		for i := range n {
-			select {
-			case <-done[i]:
-			case <-ctx.Done():
-				return
+		thenPanic = safe.Catch(func() {
+			for i := range n {
+				select {
+				case <-done[i]:
+				case <-ctx.Done():
+					return
+				}
+				if ctx.Err() != nil { // f(i) panicked, or the caller gave up
+					return
+				}
+				then(i)
+				<-slots
 			}
-			then(i)
-			<-slots
+		})
+		if thenPanic != nil {
+			stop()
 		}
 	}()
+	defer func() { <-folded }() // on a panic in f too: the fold must not outlive the call
 	parallelGated(ctx, n, func(int) bool {
 		select {
 		case slots <- struct{}{}:
@@ -270,10 +291,14 @@ func parallelInOrderLead(ctx context.Context, n, lead int, f, then func(i int)) 
 			return false
 		}
 	}, func(i int) {
-		f(i)
-		close(done[i])
+		defer close(done[i])
+		if p := safe.Catch(func() { f(i) }); p != nil {
+			stop()
+			panic(p)
+		}
 	})
 	<-folded
+	safe.Raise(thenPanic)
 }
 
 // resumeParsed is where a page of a parsed answer (outline, callers,

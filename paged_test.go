@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/scoutcode/scout/internal/safe"
 )
 
 // TestParallelInOrderLead: the work never runs more than its lead ahead
@@ -75,5 +77,54 @@ func TestParallelInOrderLead(t *testing.T) {
 	}, func(int) { folds.Add(1) })
 	if f := folds.Load(); f >= 1000 {
 		t.Errorf("the context ended at item 5, and yet all %d items were folded", f)
+	}
+}
+
+// TestParallelPanicRaisedOnCaller: a panic in a worker of parallel, or in
+// the making or the fold of parallelInOrder, is raised on the caller's
+// goroutine, where a recover catches it (the MCP server's, per call); the
+// call returns instead of waiting for ever, and no item is handed out
+// long after it.
+func TestParallelPanicRaisedOnCaller(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	const n = 1000
+	for _, c := range []struct {
+		name string
+		run  func(f, then func(i int))
+	}{
+		{"parallel", func(f, _ func(int)) { parallel(context.Background(), n, f) }},
+		{"parallelInOrder f", func(f, then func(int)) { parallelInOrderLead(context.Background(), n, 8, f, then) }},
+		{"parallelInOrder then", func(f, then func(int)) { parallelInOrderLead(context.Background(), n, 8, then, f) }},
+	} {
+		var made atomic.Int64
+		panicking := make(chan struct{})
+		boom := func(i int) {
+			made.Add(1)
+			switch {
+			case i == 10:
+				close(panicking)
+				panic("bug at 10")
+			case i > 10: // after the panic, and slow: the rest would take 500 ms
+				<-panicking
+				time.Sleep(2 * time.Millisecond)
+			}
+		}
+		got := make(chan any, 1)
+		go func() {
+			defer func() { got <- recover() }()
+			c.run(boom, func(int) {})
+		}()
+		select {
+		case v := <-got:
+			p, ok := v.(*safe.Panic)
+			if !ok || p.Value != "bug at 10" {
+				t.Errorf("%s: the caller recovered %v, want the panic of item 10", c.name, v)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%s: did not return in 30 s after a worker panicked", c.name)
+		}
+		if m := made.Load(); m > n/2 {
+			t.Errorf("%s: %d items of %d were made though item 10 panicked; the handing out goes on", c.name, m, n)
+		}
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/scoutcode/scout/internal/glob"
 	"github.com/scoutcode/scout/internal/match"
 	"github.com/scoutcode/scout/internal/rank"
+	"github.com/scoutcode/scout/internal/safe"
 	"github.com/scoutcode/scout/internal/search"
 	"github.com/scoutcode/scout/internal/walk"
 )
@@ -50,18 +51,13 @@ func run(ctx context.Context, opts request, timeout time.Duration) (res *Result,
 	// compiled while the search's patterns are: for a thousand of them,
 	// milliseconds each, before the walk can start.
 	var names *match.Pattern
-	named := make(chan struct{})
+	var named safe.Group
 	pats := splitPatterns(opts.Patterns)
 	if opts.Sort == ByRank && len(pats) > 0 {
-		go func() {
-			defer close(named)
-			names, _ = match.Compile(pats, namesOptions(opts.Options))
-		}()
-	} else {
-		close(named)
+		named.Go(func() { names, _ = match.Compile(pats, namesOptions(opts.Options)) })
 	}
 	pat, _, err := compile(opts.Options)
-	<-named
+	named.Wait()
 	if err != nil {
 		return nil, false, err
 	}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/scoutcode/scout/internal/safe"
 )
 
 // A description's words in the order it gives them say more than the
@@ -165,20 +167,18 @@ func (ix *Index) phrases(q Query, tu *Tuning, cands []cand, asked classes) map[i
 	// Read and scanned a few at a time: a file is a millisecond's work.
 	found := make([]uint64, len(files))
 	next := atomic.Int32{}
-	var wg sync.WaitGroup
+	var g safe.Group // a panic is raised here, on the caller's goroutine
 	for range min(len(files), runtime.GOMAXPROCS(0), 4) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		g.Go(func() {
 			scan := newPairScan(ps)
 			for i := int(next.Add(1)) - 1; i < len(files); i = int(next.Add(1)) - 1 {
 				if data, err := q.Read(ix.Files[files[i]].Path); err == nil { // unreadable now: no phrase
 					found[i] = scan.in(string(data))
 				}
 			}
-		}()
+		})
 	}
-	wg.Wait()
+	g.Wait()
 	// A pair most of the files read hold ("check whether") tells them
 	// apart less than one only a few do: each weighs by its inverse
 	// frequency among them, 1 for a pair only one file holds.

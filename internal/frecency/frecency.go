@@ -72,6 +72,8 @@ import (
 	"time"
 
 	"github.com/gofrs/flock"
+
+	"github.com/scoutcode/scout/internal/safe"
 )
 
 const (
@@ -500,7 +502,10 @@ func lock(path string, exclusive bool, wait time.Duration) (unlock func(), err e
 	abandoned := false
 	got := make(chan error, 1)
 	go func() {
-		err := block()
+		var err error
+		if p := safe.Catch(func() { err = block() }); p != nil { // on this goroutine, a panic would end the process
+			err = fmt.Errorf("taking the lock failed (a bug in scout: %v)", p.Value)
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		if abandoned {

@@ -18,6 +18,16 @@ func NewPanicking(o Options, tool string) *mcp.Server {
 	}})
 }
 
+// NewPanickingWith returns a server whose tool named tool panics with v
+// when called.
+func NewPanickingWith(o Options, tool string, v any) *mcp.Server {
+	return newServer(&handlers{o: o, hook: func(_ context.Context, t string, _ time.Duration) {
+		if t == tool {
+			panic(v)
+		}
+	}})
+}
+
 // NewBlocking returns a server whose tool named tool first calls wait with
 // the call's context.
 func NewBlocking(o Options, tool string, wait func(context.Context)) *mcp.Server {

@@ -396,3 +396,41 @@ func TestServeHTTP(t *testing.T) {
 		t.Errorf("shutdown: %v", err)
 	}
 }
+
+// raised is a panic carried from another goroutine, as package safe's
+// Panic is: its value and the stack where it happened.
+type raised struct{}
+
+func (raised) Error() string { return "the value\n\ngoroutine 7 [running]:\nwhere.it.happened()" }
+func (raised) Origin() (any, []byte) {
+	return "the value", []byte("goroutine 7 [running]:\nwhere.it.happened()")
+}
+
+// TestHostilePanicElsewhere: a panic raised again on the call's goroutine
+// from one of the search's own (package safe) costs its call as any
+// other: the model reads its value, not a stack, and the log has the
+// stack where it happened.
+func TestHostilePanicElsewhere(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("needle\n"), 0o644)
+	var log strings.Builder
+	var mu sync.Mutex
+	s := server.NewPanickingWith(server.Options{Roots: roots(t, dir), StateDir: t.TempDir(), Log: writerFunc(func(b []byte) {
+		mu.Lock()
+		log.Write(b)
+		mu.Unlock()
+	})}, "find", raised{})
+	cs := inProcess(t, s)
+	r := call(t, cs, "find", `{"pattern":"a.txt"}`)
+	if text := fixture.Text(r); !r.IsError || !strings.Contains(text, "find: internal error (a bug in scout, not in your call): the value;") || strings.Contains(text, "goroutine") {
+		t.Errorf("the panicking call: error %v, %q", r.IsError, text)
+	}
+	mu.Lock()
+	if !strings.Contains(log.String(), "find panicked: the value\ngoroutine 7 [running]:\nwhere.it.happened()") {
+		t.Errorf("the log has not the stack where it happened: %q", log.String())
+	}
+	mu.Unlock()
+	if r := call(t, cs, "grep", `{"pattern":"needle"}`); r.IsError || !strings.Contains(fixture.Text(r), "a.txt") {
+		t.Errorf("the next call: %q", fixture.Text(r))
+	}
+}

@@ -258,8 +258,14 @@ func (h *handlers) tool(s *spec, f func(context.Context, args) (any, string, err
 		// fail with "not connected".
 		defer func() {
 			if v := recover(); v != nil {
+				stack := debug.Stack()
+				// A panic on one of the search's own goroutines is raised
+				// again here with the stack where it happened.
+				if o, ok := v.(interface{ Origin() (any, []byte) }); ok {
+					v, stack = o.Origin()
+				}
 				if h.o.Log != nil {
-					fmt.Fprintf(h.o.Log, "scout mcp: %s panicked: %v\n%s", s.tool, v, debug.Stack())
+					fmt.Fprintf(h.o.Log, "scout mcp: %s panicked: %v\n%s", s.tool, v, stack)
 				}
 				res = &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{
 					Text: fmt.Sprintf("%s: internal error (a bug in scout, not in your call): %v; the server goes on, and the stack is in its log; try other arguments, or another tool", s.tool, v)}}}

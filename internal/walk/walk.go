@@ -48,6 +48,7 @@ import (
 
 	"github.com/scoutcode/scout/internal/glob"
 	"github.com/scoutcode/scout/internal/regular"
+	"github.com/scoutcode/scout/internal/safe"
 
 	"github.com/scoutcode/scout/internal/filetype"
 	"github.com/scoutcode/scout/internal/ignore"
@@ -159,22 +160,30 @@ func newVisitors(n int, newVisitor func(int) Visitor) []Visitor {
 }
 
 // each runs work for every visitor, each in its own goroutine (the
-// caller's, for one), and returns the first error any returned.
+// caller's, for one), and returns the first error any returned. A panic
+// in work is raised again on the caller's goroutine once every goroutine
+// has stopped (see package safe).
 func each(visitors []Visitor, work func(Visitor) error) error {
 	if len(visitors) == 1 {
 		return work(visitors[0])
 	}
 	errs := make(chan error, len(visitors))
+	var first safe.First
 	for _, v := range visitors {
-		go func() { errs <- work(v) }()
+		go func() {
+			var err error
+			first.Keep(safe.Catch(func() { err = work(v) }))
+			errs <- err
+		}()
 	}
-	var first error
+	var err error
 	for range visitors {
-		if err := <-errs; err != nil && first == nil {
-			first = err
+		if e := <-errs; e != nil && err == nil {
+			err = e
 		}
 	}
-	return first
+	first.Raise()
+	return err
 }
 
 // task is an entry waiting to be visited (a file) or read (a directory).
@@ -254,6 +263,18 @@ func (st *stack) stop(err error) {
 // work runs tasks until the walk is over, and returns the walk's error.
 func (w *walker) work(ctx context.Context, st *stack, v Visitor) error {
 	var local, children []task
+	defer func() {
+		if r := recover(); r != nil {
+			// The others must not wait for this one's tasks: the walk
+			// stops, and the panic goes on to each.
+			p := safe.Recovered(r)
+			for _, t := range local {
+				t.e.dir.release()
+			}
+			st.stop(p)
+			panic(p)
+		}
+	}()
 	done := ctx.Done()
 	for {
 		if len(local) == 0 {
