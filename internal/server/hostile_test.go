@@ -138,27 +138,35 @@ func roots(t *testing.T, dir string) *confine.Roots {
 // TestHostileHandlerPanic: a tool that panics costs its call, reported as a
 // tool error, and the server answers the next call. See: #14.
 func TestHostileHandlerPanic(t *testing.T) {
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("needle\n"), 0o644)
-	var log strings.Builder
-	var mu sync.Mutex
-	s := server.NewPanicking(server.Options{Roots: roots(t, dir), StateDir: t.TempDir(), Log: writerFunc(func(b []byte) {
-		mu.Lock()
-		log.Write(b)
-		mu.Unlock()
-	})}, "grep")
-	cs := inProcess(t, s)
+	cs, logged := panickingServer(t, func(o server.Options) *mcp.Server { return server.NewPanicking(o, "grep") })
 	r := call(t, cs, "grep", `{"pattern":"needle"}`)
 	if !r.IsError || !strings.Contains(fixture.Text(r), "grep: internal error (a bug in scout") {
 		t.Errorf("the panicking call: error %v, %q", r.IsError, fixture.Text(r))
 	}
-	mu.Lock()
-	if !strings.Contains(log.String(), "index out of range") || !strings.Contains(log.String(), "goroutine") {
-		t.Errorf("the log has no stack: %q", log.String())
+	if log := logged(); !strings.Contains(log, "index out of range") || !strings.Contains(log, "goroutine") {
+		t.Errorf("the log has no stack: %q", log)
 	}
-	mu.Unlock()
 	if r := call(t, cs, "find", `{"pattern":"a.txt"}`); r.IsError || !strings.Contains(fixture.Text(r), "a.txt") {
 		t.Errorf("the next call: %q", fixture.Text(r))
+	}
+}
+
+// panickingServer serves a directory holding a.txt ("needle") with the
+// server serve makes, and returns the session and what the server logged.
+func panickingServer(t *testing.T, serve func(server.Options) *mcp.Server) (*mcp.ClientSession, func() string) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("needle\n"), 0o644)
+	var log strings.Builder
+	var mu sync.Mutex
+	s := serve(server.Options{Roots: roots(t, dir), StateDir: t.TempDir(), Log: writerFunc(func(b []byte) {
+		mu.Lock()
+		log.Write(b)
+		mu.Unlock()
+	})})
+	return inProcess(t, s), func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return log.String()
 	}
 }
 
@@ -411,25 +419,14 @@ func (raised) Origin() (any, []byte) {
 // other: the model reads its value, not a stack, and the log has the
 // stack where it happened.
 func TestHostilePanicElsewhere(t *testing.T) {
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("needle\n"), 0o644)
-	var log strings.Builder
-	var mu sync.Mutex
-	s := server.NewPanickingWith(server.Options{Roots: roots(t, dir), StateDir: t.TempDir(), Log: writerFunc(func(b []byte) {
-		mu.Lock()
-		log.Write(b)
-		mu.Unlock()
-	})}, "find", raised{})
-	cs := inProcess(t, s)
+	cs, logged := panickingServer(t, func(o server.Options) *mcp.Server { return server.NewPanickingWith(o, "find", raised{}) })
 	r := call(t, cs, "find", `{"pattern":"a.txt"}`)
 	if text := fixture.Text(r); !r.IsError || !strings.Contains(text, "find: internal error (a bug in scout, not in your call): the value;") || strings.Contains(text, "goroutine") {
 		t.Errorf("the panicking call: error %v, %q", r.IsError, text)
 	}
-	mu.Lock()
-	if !strings.Contains(log.String(), "find panicked: the value\ngoroutine 7 [running]:\nwhere.it.happened()") {
-		t.Errorf("the log has not the stack where it happened: %q", log.String())
+	if log := logged(); !strings.Contains(log, "find panicked: the value\ngoroutine 7 [running]:\nwhere.it.happened()") {
+		t.Errorf("the log has not the stack where it happened: %q", log)
 	}
-	mu.Unlock()
 	if r := call(t, cs, "grep", `{"pattern":"needle"}`); r.IsError || !strings.Contains(fixture.Text(r), "a.txt") {
 		t.Errorf("the next call: %q", fixture.Text(r))
 	}
