@@ -29,6 +29,9 @@ const (
 	ExitMatch   = 0
 	ExitNoMatch = 1
 	ExitError   = 2
+	// ExitInterrupted is the shell's status for a command ended by SIGINT
+	// (128+2): the search stopped, it did not fail.
+	ExitInterrupted = 130
 )
 
 // Version is the version string printed by "scout version".
@@ -78,6 +81,12 @@ func (e *env) run(args []string) int {
 	if err != nil {
 		if isBrokenPipe(err) {
 			return e.status
+		}
+		if e.ctx.Err() != nil && errors.Is(err, context.Canceled) {
+			// The process was interrupted (Ctrl-C): say so, not
+			// "context canceled", which reads as a failure of scout's.
+			fmt.Fprintf(e.stderr, "%s: interrupted\n", commandPath(cmd))
+			return ExitInterrupted
 		}
 		e.printError(cmd, err)
 		return ExitError
@@ -234,11 +243,16 @@ func nearFlags(cmd *cobra.Command, name string) string {
 }
 
 // printError writes err for a person or agent to act on.
-func (e *env) printError(cmd *cobra.Command, err error) {
-	prefix := "scout"
-	if cmd != nil {
-		prefix = cmd.CommandPath()
+// commandPath is the command's name for a message ("scout grep").
+func commandPath(cmd *cobra.Command) string {
+	if cmd == nil {
+		return "scout"
 	}
+	return cmd.CommandPath()
+}
+
+func (e *env) printError(cmd *cobra.Command, err error) {
+	prefix := commandPath(cmd)
 	var ue *usageError
 	if errors.As(err, &ue) {
 		fmt.Fprintf(e.stderr, "%s: %s\n", prefix, ue.msg)

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"net"
 	"os"
@@ -441,4 +443,34 @@ func flip(c byte) string {
 		return "B"
 	}
 	return "A"
+}
+
+// TestInterrupted: a search whose process was interrupted (Ctrl-C cancels
+// Main's context) says so and exits 130, as a shell's command ended by
+// SIGINT does; it said "context canceled" and exited 2, as a failure.
+func TestInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", filepath.Join(dir, ".state"))
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, ".cache"))
+	for i := range 50 {
+		write(t, filepath.Join(dir, fmt.Sprintf("d%d/f%d.go", i%7, i)), fmt.Sprintf("package d\n\n// Close ends it.\nfunc Close%d() { Close() }\n", i))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, args := range [][]string{
+		{"grep", "Close", dir},
+		{"grep", "Close", "--and", "ends", dir},
+		{"find", "f1", dir},
+		{"outline", dir},
+		{"callers", "Close", dir},
+		{"refs", "Close", dir},
+		{"concept", "where it ends", dir},
+	} {
+		var out, errb bytes.Buffer
+		code := Main(ctx, args, strings.NewReader(""), &out, &errb)
+		want := "scout " + args[0] + ": interrupted\n"
+		if code != ExitInterrupted || errb.String() != want {
+			t.Errorf("scout %s, interrupted: exit %d, stderr %q; want exit %d, stderr %q", strings.Join(args, " "), code, errb.String(), ExitInterrupted, want)
+		}
+	}
 }
