@@ -361,3 +361,24 @@ func TestGitSignal(t *testing.T) {
 		t.Errorf("with NoGit: first %s, git %q", res.Files[0].Path, res.Ranking.Git)
 	}
 }
+
+// TestTouchTakesLines: a host's hook may pass the path it read with its
+// lines ("b.txt:3", "b.txt#L2-L4"), as grep and compilers print it: the
+// file is recorded, and ranks first as if named alone. It was refused as
+// "no such file".
+func TestTouchTakesLines(t *testing.T) {
+	for _, p := range []string{"b.txt:3", "b.txt:2-4", "b.txt#L2-L4"} {
+		opts := needles(t, "a.txt", "b.txt")
+		if err := scout.Touch([]string{p}, scout.TouchOptions{StateDir: opts.StateDir}); err != nil {
+			t.Fatalf("touch %s: %v", p, err)
+		}
+		if res := search(t, opts); res.Files[0].Path != "b.txt" {
+			t.Errorf("after touching %s: %s first, want b.txt", p, res.Files[0].Path)
+		}
+	}
+	opts := needles(t, "a.txt")
+	var te *scout.TouchError
+	if err := scout.Touch([]string{"c.txt:3"}, scout.TouchOptions{StateDir: opts.StateDir}); !errors.As(err, &te) || len(te.Missing) != 1 || te.Missing[0] != "c.txt:3" {
+		t.Errorf("touching lines of a missing file: %v, want it named as missing", err)
+	}
+}

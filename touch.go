@@ -3,12 +3,14 @@ package scout
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/scoutcode/scout/internal/frecency"
+	"github.com/scoutcode/scout/internal/walk"
 )
 
 // TouchOptions controls Touch. The zero value records one use now in the
@@ -31,7 +33,8 @@ func (e *TouchError) Error() string {
 
 // Touch records that the files at paths were used, for the frecency
 // signal. Each file counts in the store of its project (the git
-// repository holding it, else its directory).
+// repository holding it, else its directory). A path that names lines of a
+// file, as LineInPath reads it ("handler.go:120"), records the file.
 func Touch(paths []string, opts TouchOptions) error {
 	if opts.Now.IsZero() {
 		opts.Now = time.Now()
@@ -55,6 +58,14 @@ func Touch(paths []string, opts TouchOptions) error {
 			return err
 		}
 		info, err := os.Stat(abs)
+		if errors.Is(err, fs.ErrNotExist) {
+			// "handler.go:120", as a host's hook may pass what it
+			// read: the file is what was used.
+			if file, _, _, ok := walk.LineInPath(abs); ok {
+				abs = file
+				info, err = os.Stat(abs)
+			}
+		}
 		if err != nil {
 			missing = append(missing, p)
 			continue

@@ -13,7 +13,8 @@ const touchLong = `Record that the agent used these files, so that searches rank
 (the frecency signal: recent and frequent use, halving every 10 days).
 
 For hosts whose own read and edit tools can run a hook: call scout touch
-with the paths after each read or edit. The record is kept per project
+with the paths after each read or edit (a path may name lines, as read takes
+it: handler.go:120 records handler.go). The record is kept per project
 (the git repository holding the file) under $XDG_STATE_HOME/scout
 (~/.local/state/scout when unset); many scout processes may use it at once.`
 
