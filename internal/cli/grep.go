@@ -164,6 +164,11 @@ func (e *env) grep(cmd *cobra.Command, f *grepFlags, args []string) error {
 	if err != nil {
 		return err
 	}
+	if cmd.Flags().Changed("near") && f.cond.near == 0 {
+		// 0 is the flag's unset value: taken as given, it would
+		// search without the condition and say nothing.
+		return usagef("--near 0: give a number of lines, 1 or more (--scope line for the terms on one line)")
+	}
 	if f.cond.used() {
 		return e.conditionsPage(f, opts)
 	}

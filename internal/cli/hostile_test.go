@@ -262,6 +262,7 @@ var hostileCases = []hostileCase{
 	{name: "read-binary", setup: func(t *testing.T, dir string) []string {
 		return []string{"read", write(t, filepath.Join(dir, "b.bin"), "ab\x00cd\n")}
 	}, code: 2, err: `binary file`},
+	{name: "near-zero", args: []string{"grep", "x", "--and", "y", "--near", "0"}, code: 2, err: `^scout grep: --near 0: give a number of lines, 1 or more \(--scope line for the terms on one line\)\n$`},
 	{name: "touch-missing", args: []string{"touch", "nope.txt"}, code: 2, err: `nope\.txt: no such file; not recorded`},
 
 	// Cursors.

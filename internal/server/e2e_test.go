@@ -433,6 +433,7 @@ func TestTolerance(t *testing.T) {
 		{"grep", `{"pattern": "x", "contxt": 2}`, "did you mean context"},
 		{"grep", `{"pattern": "x", "context": -1}`, "whole number from 0"},
 		{"grep", `{"pattern": "x", "context": 1.5}`, "whole number"},
+		{"grep", `{"all": ["x", "y"], "near": 0}`, "near 0: give a number of lines, 1 or more"},
 		{"grep", `{"pattern": "x", "word": "maybe"}`, "true or false"},
 		{"grep", `{"pattern": ["x"]}`, "must be a string"},
 		{"grep", `[1, 2]`, "JSON object"},

@@ -473,6 +473,11 @@ func (h *handlers) conditions(ctx context.Context, a args, scope scout.Scope) (a
 		q.None = append(q.None, term(p))
 	}
 	q.Near = a.num("near")
+	if a.has("near") && q.Near == 0 {
+		// 0 is Query's unset value: taken as given, it would search
+		// without the condition and say nothing.
+		return nil, "", errors.New("near 0: give a number of lines, 1 or more (scope \"line\" for the patterns on one line)")
+	}
 	if a.has("scope") {
 		s, err := scout.ParseQueryScope(a.str("scope"))
 		if err != nil {
