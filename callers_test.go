@@ -160,3 +160,51 @@ func TestRefsLabelsCallsLikeCallers(t *testing.T) {
 		t.Errorf("refs page:\n%s", refs.Text)
 	}
 }
+
+// TestNamesAsAgentsWriteThem: a call as an agent copies it ("target()",
+// "target(1)") names the function, for callers, refs and callees alike;
+// "x()" crashed callers and refs (a qualifier looked for where there was
+// none). A Go method expression, as stacks print it, is refused with its
+// method's name to give.
+func TestNamesAsAgentsWriteThem(t *testing.T) {
+	callersCorpus(t)
+	sc := scout.Scope{Paths: []string{"pkg01"}}
+	for _, mode := range []string{"callers", "refs", "callees"} {
+		search := func(name string) (*scout.Page, error) {
+			switch mode {
+			case "callers":
+				return scout.Callers(context.Background(), scout.CallersOptions{Name: name, Scope: sc})
+			case "refs":
+				return scout.Refs(context.Background(), scout.RefsOptions{Name: name, Scope: sc})
+			}
+			return scout.Callees(context.Background(), scout.CalleesOptions{Name: name, Scope: sc})
+		}
+		bare, err := search("f0")
+		if err != nil {
+			t.Fatalf("%s f0: %v", mode, err)
+		}
+		for _, n := range []string{"f0()", "f0(1, x)", " f0() "} {
+			p, err := search(n)
+			if err != nil || p.Text != bare.Text {
+				t.Errorf("%s %q: %v; the page differs from f0's:\n%s\n---\n%s", mode, n, err, textOf(p), bare.Text)
+			}
+		}
+		for _, n := range []string{"x()", "$x()", "nowhere()"} {
+			if _, err := search(n); err != nil {
+				t.Errorf("%s %q: %v, want a page (of nothing found)", mode, n, err)
+			}
+		}
+		for _, n := range []string{"(*K).f0", "(K).f0"} {
+			if _, err := search(n); !errors.Is(err, scout.ErrPattern) || !strings.Contains(err.Error(), `give "f0"`) {
+				t.Errorf("%s %q: %v, want ErrPattern naming f0", mode, n, err)
+			}
+		}
+	}
+}
+
+func textOf(p *scout.Page) string {
+	if p == nil {
+		return "(no page)"
+	}
+	return p.Text
+}

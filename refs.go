@@ -34,11 +34,33 @@ func Refs(ctx context.Context, o RefsOptions) (*Page, error) {
 	return structural(ctx, page.Refs, o.Name, o.Scope, o.PageOptions, o.ShowSecrets, 1, o.CacheOptions)
 }
 
-// structural runs a callers, callees or refs search: the search for the
-// files that mention name, their parse, and the page. depth > 1 (callers)
-// goes on to the callers of the callers, a level at a time.
-func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOptions, showSecrets bool, depth int, co CacheOptions) (*Page, error) {
-	typed, asked, qual := name, name, ""
+// asWritten returns the name in a call as an agent copies it from code:
+// "Close()" and "Close(f)" are Close; anything else is left as it is. A
+// Go method expression, as stacks and profiles print it
+// ("(*Buffer).Write"), returns its type and method too.
+func asWritten(name string) (written string, goMethod [2]string) {
+	name = strings.TrimSpace(name)
+	if i := strings.IndexByte(name, '('); i > 0 && strings.HasSuffix(name, ")") && strings.Count(name, "(") == 1 {
+		name = name[:i]
+	}
+	if rest, ok := strings.CutPrefix(name, "("); ok {
+		if t, m, ok := strings.Cut(strings.TrimPrefix(rest, "*"), ")."); ok && isIdentifier(t) && isIdentifier(m) {
+			return name, [2]string{t, m}
+		}
+	}
+	return name, goMethod
+}
+
+// structuralName reads the name given to callers, callees or refs: the
+// name searched for, the name as the page echoes it, and the package or
+// module that qualifies it ("" when none); an error says what to give
+// instead.
+func structuralName(mode Mode, name string) (searched, asked, qual string, err error) {
+	name, method := asWritten(name)
+	if method[1] != "" {
+		return "", "", "", fmt.Errorf("%w: %s takes one name, and %s is the method %s of the type %s: give %q (calls are matched by name, not by type; the page lists the definitions of %s first, each with its file)", ErrPattern, mode, name, method[1], method[0], method[1], method[1])
+	}
+	asked = name
 	if q, n, ok := strings.Cut(strings.TrimSuffix(name, "()"), "."); ok && mode != page.Callees && isIdentifier(q) && isIdentifier(n) {
 		// pkg.Name: the calls or uses of Name that name package (Go) or
 		// module (Python) pkg.
@@ -52,13 +74,27 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 			takes, also := "one name, not a qualified one", ""
 			if mode != page.Callees {
 				takes = "one name, or one qualified by a package or module alone"
-				if q := quals[len(quals)-1]; isIdentifier(q) && strings.HasSuffix(strings.TrimSuffix(name, "()"), "."+last) {
-					also = fmt.Sprintf(", or %q for the package or module %s's", q+"."+last, q)
+				if len(quals) > 0 {
+					if q := quals[len(quals)-1]; isIdentifier(q) && strings.HasSuffix(strings.TrimSuffix(name, "()"), "."+last) {
+						also = fmt.Sprintf(", or %q for the package or module %s's", q+"."+last, q)
+					}
 				}
 			}
-			return nil, fmt.Errorf("%w: %s takes %s: give %q%s (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, mode, takes, last, also, last, name)
+			return "", "", "", fmt.Errorf("%w: %s takes %s: give %q%s (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, mode, takes, last, also, last, name)
 		}
-		return nil, fmt.Errorf("%w: %s takes a name as written in the code, such as Serve or handle_timeout; %q is not one", ErrPattern, mode, name)
+		return "", "", "", fmt.Errorf("%w: %s takes a name as written in the code, such as Serve or handle_timeout; %q is not one", ErrPattern, mode, name)
+	}
+	return name, asked, qual, nil
+}
+
+// structural runs a callers, callees or refs search: the search for the
+// files that mention name, their parse, and the page. depth > 1 (callers)
+// goes on to the callers of the callers, a level at a time.
+func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOptions, showSecrets bool, depth int, co CacheOptions) (*Page, error) {
+	typed := name
+	name, asked, qual, err := structuralName(mode, name)
+	if err != nil {
+		return nil, err
 	}
 	if depth < 0 || depth > MaxCallersDepth {
 		return nil, fmt.Errorf("a depth of %d: callers follows 1 to %d levels", depth, MaxCallersDepth)

@@ -1,0 +1,37 @@
+package scout
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/scoutcode/scout/internal/page"
+)
+
+// FuzzStructuralName: for any name, callers', callees' and refs' reading
+// of it does not panic ("x()" did), and either refuses it as a pattern or
+// gives an identifier to search for, with its qualifier, when any, an
+// identifier too, both written in what was given.
+func FuzzStructuralName(f *testing.F) {
+	for _, s := range []string{"Close", "Close()", "x()", "$x()", "fmt.Println()", "Println(a, b)", "(*Buffer).Write", "(T).M", "a.b.c()",
+		"Foo::bar", "Foo#bar", "()", ".", "x.", "(a", "f(g(x))", "new Foo()", "é()", " Close "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		for _, mode := range []Mode{page.Callers, page.Callees, page.Refs} {
+			searched, asked, qual, err := structuralName(mode, name)
+			if err != nil {
+				if !errors.Is(err, ErrPattern) {
+					t.Fatalf("%s %q: %v, not ErrPattern", mode, name, err)
+				}
+				continue
+			}
+			if !isIdentifier(searched) || !strings.Contains(name, searched) || asked == "" {
+				t.Fatalf("%s %q: searched %q, asked %q: not an identifier of the name", mode, name, searched, asked)
+			}
+			if qual != "" && (mode == page.Callees || !isIdentifier(qual) || !strings.Contains(name, qual+"."+searched)) {
+				t.Fatalf("%s %q: qualifier %q of %q: not an identifier before it in the name", mode, name, qual, searched)
+			}
+		}
+	})
+}
