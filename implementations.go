@@ -38,6 +38,19 @@ const (
 	implMethods = "methods" // a Go type that declares each method of the interface, with its parameter and result types
 )
 
+// typeAsWritten returns the type in a name as an agent copies it from a
+// signature: "*bytes.Buffer" is bytes.Buffer, "Reader[T]", "List<String>"
+// and "Vec<T>" are Reader, List and Vec; anything else is left as it is.
+func typeAsWritten(name string) string {
+	name = strings.TrimLeft(strings.TrimSpace(name), "*&")
+	for _, p := range [][2]string{{"[", "]"}, {"<", ">"}} {
+		if i := strings.IndexByte(name, p[0][0]); i > 0 && strings.HasSuffix(name, p[1]) {
+			name = name[:i]
+		}
+	}
+	return name
+}
+
 // Implementations returns a page of the definitions that implement a
 // type: where the type is defined first, then each definition that names
 // it, or a name an import binds it to, as a base (a class that extends or
@@ -48,7 +61,8 @@ const (
 // are matched by name, not type-checked, and each line says how it was
 // found. As Callers, it parses only the files that mention the names.
 func Implementations(ctx context.Context, o ImplementationsOptions) (*Page, error) {
-	name, mode, qual := o.Name, page.Implementations, ""
+	name, mode, qual := typeAsWritten(o.Name), page.Implementations, ""
+	asked := name
 	if q, n, ok := strings.Cut(name, "."); ok && isIdentifier(q) && isIdentifier(n) {
 		qual, name = q, n // pkg.Name: the type of package or module pkg
 	}
@@ -63,7 +77,7 @@ func Implementations(ctx context.Context, o ImplementationsOptions) (*Page, erro
 		return nil, fmt.Errorf("a depth of %d: implementations follows 1 to %d levels", o.Depth, MaxCallersDepth)
 	}
 	po := o.PageOptions
-	in, at, fp, err := startNamed(mode, name, o.Name, o.Scope, po, o.ShowSecrets, depth)
+	in, at, fp, err := startNamed(mode, name, asked, o.Scope, po, o.ShowSecrets, depth)
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +173,7 @@ func Implementations(ctx context.Context, o ImplementationsOptions) (*Page, erro
 				if len(in.Definitions) == 0 {
 					return nil, fmt.Errorf("%w: no package or module %s defines a type %s in the files searched: give %q (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, qual, name, name, name, o.Name)
 				}
-				in.Name, in.Of = o.Name, qual
+				in.Name, in.Of = asked, qual
 			}
 		}
 		names = implementerNames(in.Files[from:], seen)

@@ -100,6 +100,29 @@ func TestImplementations(t *testing.T) {
 	}
 }
 
+// TestImplementationsTypeAsWritten: a type as an agent copies it from a
+// signature, behind a pointer or with its type arguments, is the type:
+// the same page as its bare name. They were refused as not a name.
+func TestImplementationsTypeAsWritten(t *testing.T) {
+	fixture.Enter(t, "testdata/implementations/implementations.txtar")
+	for bare, written := range map[string][]string{
+		"Store":       {"*Store", " Store ", "Store[T]", "Store<T>", "&Store"},
+		"store.Store": {"*store.Store", "store.Store[K, V]"},
+	} {
+		_, want := implementationLines(t, bare, 1)
+		for _, w := range written {
+			if _, got := implementationLines(t, w, 1); got.Text != want.Text {
+				t.Errorf("implementations %q: the page differs from %s's:\n%s\n---\n%s", w, bare, got.Text, want.Text)
+			}
+		}
+	}
+	for _, n := range []string{"*", "[]Store", "<T>", "Store]"} {
+		if _, err := scout.Implementations(context.Background(), scout.ImplementationsOptions{Name: n}); !errors.Is(err, scout.ErrPattern) {
+			t.Errorf("implementations %q: %v, want ErrPattern", n, err)
+		}
+	}
+}
+
 var updateImplementations = flag.Bool("update-implementations", false, "rewrite the golden files in testdata/golden/implementations")
 
 // TestImplementationsGolden pins the bytes of implementations pages on
