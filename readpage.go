@@ -16,6 +16,7 @@ import (
 	"github.com/scoutcode/scout/internal/frecency"
 	"github.com/scoutcode/scout/internal/gitstatus"
 	"github.com/scoutcode/scout/internal/page"
+	"github.com/scoutcode/scout/internal/walk"
 )
 
 // DefaultReadBudget is the tokens a read page may take when ReadOptions
@@ -200,6 +201,9 @@ func readWhole(name string, limit int64) ([]byte, error) {
 	f, info, err := openRegular(name) // a named pipe refused, not waited on
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
+		if file, why := walk.BadLines(name); file != "" {
+			return nil, fmt.Errorf("%s: %s: name lines of %s from 1, such as %s:120 or %s:120-140", name, why, file, file, file)
+		}
 		return nil, fmt.Errorf("%s: no such file; find lists the files there are", name)
 	case errors.Is(err, ErrIsDir):
 		return nil, fmt.Errorf("%w; read takes a file (find lists a directory's files)", err)

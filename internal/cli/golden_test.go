@@ -179,6 +179,7 @@ var goldenCases = []cliCase{
 	{"read-path-range", []string{"read", "--no-record", "server/handler.go:3-6"}, false},
 	{"read-path-line-github", []string{"read", "--no-record", "--limit", "2", "server/handler.go#L5"}, false},
 	{"read-path-line-offset", []string{"read", "--no-record", "--offset", "2", "server/handler.go:3"}, false},
+	{"read-path-line-zero", []string{"read", "--no-record", "server/handler.go:0"}, false},
 	{"read-json", []string{"read", "--no-record", "--json", "--limit", "2", "README.md"}, false},
 	{"read-binary", []string{"read", "--no-record", "logo.png"}, false},
 	{"read-past-end", []string{"read", "--no-record", "--offset", "99", "README.md"}, false},

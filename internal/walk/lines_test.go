@@ -61,3 +61,36 @@ func TestLineInPath(t *testing.T) {
 		t.Errorf("NotThere(nope.go:3) = %v, want the error as it was", err)
 	}
 }
+
+// TestBadLines: lines no file has, of a file that is there, are named as
+// such (read said "no such file" of a file that is there); other paths
+// are not.
+func TestBadLines(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"f.go", "notes:0"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for path, want := range map[string]string{
+		"f.go:0":                      "lines are counted from 1",
+		"f.go#L0":                     "lines are counted from 1",
+		"f.go:20-10":                  "the lines 20-10 end before they start",
+		"f.go#L20-L10":                "the lines 20-10 end before they start",
+		"f.go:99999999999999999999":   "line 99999999999999999999 is past any file's end",
+		"f.go:3-99999999999999999999": "line 99999999999999999999 is past any file's end",
+		"f.go:3":                      "", // good lines
+		"nope.go:0":                   "", // no such file either
+		"notes:0":                     "", // a file of that name
+		"f.go":                        "",
+	} {
+		file, why := BadLines(filepath.Join(dir, path))
+		if why != want || (want != "") != (file == filepath.Join(dir, "f.go")) {
+			t.Errorf("BadLines(%q) = %q, %q; want %q", path, strings.TrimPrefix(file, dir), why, want)
+		}
+	}
+	err := NotThere(filepath.Join(dir, "f.go:0"), syscall.ENOENT)
+	if !errors.Is(err, fs.ErrNotExist) || !strings.HasSuffix(err.Error(), "(a path here takes no line: name "+filepath.Join(dir, "f.go")+")") {
+		t.Errorf("NotThere(f.go:0) = %v", err)
+	}
+}
