@@ -13,7 +13,7 @@ import (
 // lower layer says so; the root package assembles them; the faces (CLI,
 // MCP server) use the root package's API, never a stage.
 var layers = [][]string{
-	{"internal/safe", "internal/regular"},
+	{"internal/safe", "internal/regular", "internal/textenc"},
 	{"internal/mapped"},
 	{"internal/glob", "internal/suggest", "internal/confine", "internal/secret", "internal/frecency", "internal/gitstatus", "internal/match", "internal/concept", "internal/imports"},
 	{"internal/ignore", "internal/search", "internal/query", "internal/embed"},

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 
+	"github.com/scoutcode/scout/internal/textenc"
 	"github.com/scoutcode/scout/internal/walk"
 )
 
@@ -69,10 +71,20 @@ func readOpen(f openFile, buf []byte, max int64, whole bool) (data []byte, size 
 	if err != nil {
 		return buf[:0], 0, -1, false, err
 	}
+	short := n < firstChunk // the whole file
+	switch enc, mark := textenc.Of(buf[:n]); enc {
+	case textenc.UTF16LE, textenc.UTF16BE:
+		if d, size, nul, ok, err := readUTF16(f, buf, n, short, max, enc); ok || err != nil {
+			return d, size, nul, false, err
+		}
+	case textenc.UTF8:
+		// The mark is not text: "^package" matches the first line.
+		n = copy(buf, buf[mark:n])
+	}
 	if i := bytes.IndexByte(buf[:n], 0); i >= 0 {
 		return buf[:n], int64(n), i, false, nil
 	}
-	if n < firstChunk {
+	if short {
 		return buf[:n], int64(n), -1, false, checkMax(n, max)
 	}
 	// A file of firstChunk bytes or more: ask its size once, to refuse one
@@ -107,6 +119,53 @@ func readOpen(f openFile, buf []byte, max int64, whole bool) (data []byte, size 
 		buf = bigger
 	}
 	return buf[:n], int64(n), -1, false, checkMax(n, max)
+}
+
+var errGrew = fmt.Errorf("a UTF-16 file grew past %d MiB as it was read; search it again", maxUTF16>>20)
+
+// maxUTF16 bounds a UTF-16 file read whole to be decoded when there is no
+// size limit; a larger one is searched as its bytes (binary, as it was).
+const maxUTF16 = 64 << 20
+
+// readUTF16 reads the rest of a UTF-16 file, of which buf holds the first
+// n bytes (all of it when short), and returns its text in UTF-8 in buf
+// (grown as needed), its size and the offset of the first NUL in its
+// first firstChunk bytes of text, as readOpen does; ok is false for a file
+// too big to decode, to be read as its bytes.
+func readUTF16(f openFile, buf []byte, n int, short bool, max int64, enc textenc.Encoding) (data []byte, size int64, nul int, ok bool, err error) {
+	raw := slices.Clone(buf[:n])
+	if !short {
+		size := f.size(n)
+		switch {
+		case max > 0 && size > max:
+			return buf[:0], size, -1, false, errTooLarge
+		case max <= 0 && size > maxUTF16:
+			return nil, 0, -1, false, nil
+		}
+		raw = slices.Grow(raw, int(size)-n+1)
+		for {
+			if len(raw) == cap(raw) {
+				raw = slices.Grow(raw, len(raw))
+			}
+			m, err := f.read(raw[len(raw):cap(raw)])
+			if err != nil {
+				return buf[:0], int64(len(raw)), -1, false, err
+			}
+			if m == 0 {
+				break
+			}
+			raw = raw[:len(raw)+m]
+			if err := checkMax(len(raw), max); err != nil { // the file grew while read
+				return buf[:0], int64(len(raw)), -1, false, err
+			}
+			if max <= 0 && len(raw) > maxUTF16 {
+				return buf[:0], int64(len(raw)), -1, false, errGrew
+			}
+		}
+	}
+	data = textenc.Decode(buf[:0], raw, enc)
+	nul = bytes.IndexByte(data[:min(len(data), firstChunk)], 0)
+	return data, int64(len(raw)), nul, true, nil
 }
 
 func checkMax(n int, max int64) error {

@@ -16,6 +16,7 @@ import (
 	"github.com/scoutcode/scout/internal/frecency"
 	"github.com/scoutcode/scout/internal/gitstatus"
 	"github.com/scoutcode/scout/internal/page"
+	"github.com/scoutcode/scout/internal/textenc"
 	"github.com/scoutcode/scout/internal/walk"
 )
 
@@ -139,11 +140,21 @@ func Read(ctx context.Context, o ReadOptions) (*ReadPage, error) {
 		}
 	}
 	o.Offset, o.Limit = min(o.Offset, MaxLineNumbers), min(o.Limit, MaxLineNumbers)
-	data, err := readWhole(o.Path, o.MaxFileSize)
+	raw, err := readWhole(o.Path, o.MaxFileSize)
 	if err != nil {
 		return nil, err
 	}
-	sum := sha256.Sum256(data)
+	sum := sha256.Sum256(raw)
+	// A file with a byte order mark shows its text, as grep searches it:
+	// a UTF-8 file without its mark, a UTF-16 file in UTF-8 (the header
+	// names its encoding).
+	data, encoding := raw, ""
+	switch enc, mark := textenc.Of(raw); enc {
+	case textenc.UTF8:
+		data = raw[mark:]
+	case textenc.UTF16LE, textenc.UTF16BE:
+		data, encoding = textenc.Decode(nil, raw, enc), enc.String()
+	}
 	starts := page.LineStarts(data)
 	from := max(o.Offset, 1)
 	if from > len(starts) && !(from == 1 && len(starts) == 0) {
@@ -164,7 +175,7 @@ func Read(ctx context.Context, o ReadOptions) (*ReadPage, error) {
 		from, number = cur.Next, cur.Page
 	}
 	in := page.ReadInput{
-		Path: filepath.ToSlash(o.Path), Data: data, Lines: starts, Hash: hex.EncodeToString(sum[:]),
+		Path: filepath.ToSlash(o.Path), Data: data, Lines: starts, Hash: hex.EncodeToString(sum[:]), Size: int64(len(raw)), Encoding: encoding,
 		From: from, End: end, Page: number, Budget: o.Budget * 4, Face: o.Face,
 	}
 	if mk := newMasker(o.ShowSecrets, o.Path, data, 1); mk != nil {
@@ -227,7 +238,11 @@ func readWhole(name string, limit int64) ([]byte, error) {
 	if limit > 0 && int64(len(data)) > limit {
 		return nil, fmt.Errorf("%s: %w (it grew past %d bytes while read)", name, ErrTooLarge, limit)
 	}
-	if bytes.IndexByte(data[:min(len(data), firstChunk)], 0) >= 0 {
+	text := data
+	if enc, _ := textenc.Of(data); enc == textenc.UTF16LE || enc == textenc.UTF16BE {
+		text = textenc.Decode(nil, data[:min(len(data), 2*firstChunk)], enc)
+	}
+	if bytes.IndexByte(text[:min(len(text), firstChunk)], 0) >= 0 {
 		return nil, &noteError{fmt.Sprintf("%s is a binary file (it has a NUL byte); read shows text files only", name), ErrBinary}
 	}
 	return data, nil

@@ -22,7 +22,9 @@ import (
 //
 // A line longer than MaxReadLine bytes, or than the room left on a page
 // that has no other line, is cut and ends with "…[+N bytes]". The hash is
-// the first 16 hex digits of the file's SHA-256 (all 64 in JSON); the tree
+// the first 16 hex digits of the file's SHA-256 (all 64 in JSON), after
+// the file's encoding when its bytes are not its text ("UTF-16LE, sha256
+// …": the lines are shown in UTF-8); the tree
 // revision is left out when there is none. The last page ends with
 // "next: none; end of file", or "none; end of the range" when a limit
 // stopped it sooner.
@@ -33,13 +35,14 @@ const MaxReadLine = 2000
 // ReadPage is a page of a file.
 type ReadPage struct {
 	Path     string     `json:"path"`
-	Page     int        `json:"page"`           // 1 for the first page
-	From     int        `json:"from"`           // the first line shown, 1-based
-	To       int        `json:"to"`             // the last line shown (From-1 when none)
-	Lines    int        `json:"lines"`          // lines in the file
-	Size     int64      `json:"size"`           // bytes in the file
-	Hash     string     `json:"hash"`           // "sha256:" and the hex SHA-256 of the file's content
-	Tree     string     `json:"tree,omitempty"` // the tree revision (see scout.ReadPage)
+	Page     int        `json:"page"`               // 1 for the first page
+	From     int        `json:"from"`               // the first line shown, 1-based
+	To       int        `json:"to"`                 // the last line shown (From-1 when none)
+	Lines    int        `json:"lines"`              // lines in the file
+	Size     int64      `json:"size"`               // bytes in the file
+	Hash     string     `json:"hash"`               // "sha256:" and the hex SHA-256 of the file's content
+	Encoding string     `json:"encoding,omitempty"` // the file's encoding when it is not plain bytes (UTF-16LE): its lines are shown in UTF-8
+	Tree     string     `json:"tree,omitempty"`     // the tree revision (see scout.ReadPage)
 	Content  []ReadLine `json:"content"`
 	Cursor   string     `json:"cursor,omitempty"` // continues after this page; "" on the last
 	Next     string     `json:"next"`             // the next step, in words
@@ -62,11 +65,15 @@ type ReadInput struct {
 	Path  string
 	Data  []byte // the file's content
 	Lines []int  // the byte offset where each line starts
-	Hash  string // hex SHA-256 of Data
-	Tree  string
-	From  int // first line to show, 1-based
-	End   int // last line of the range asked for
-	Page  int
+	Hash  string // hex SHA-256 of the file's bytes
+	Size  int64  // the file's bytes (Data is its text: decoded, when Encoding says how)
+	// Encoding names a file's encoding when its bytes are not its text
+	// ("UTF-16LE"; "" for plain bytes).
+	Encoding string
+	Tree     string
+	From     int // first line to show, 1-based
+	End      int // last line of the range asked for
+	Page     int
 	// Budget is in bytes.
 	Budget int
 	Face   Face
@@ -82,7 +89,7 @@ type ReadInput struct {
 func PlanRead(in ReadInput) *ReadPage {
 	p := &ReadPage{
 		Path: Quote(in.Path), Page: in.Page, From: in.From, To: in.From - 1, Lines: len(in.Lines),
-		Size: int64(len(in.Data)), Hash: "sha256:" + in.Hash, Tree: in.Tree, Content: []ReadLine{},
+		Size: in.Size, Hash: "sha256:" + in.Hash, Encoding: in.Encoding, Tree: in.Tree, Content: []ReadLine{},
 	}
 	// The header and footer are measured at their longest: the last line
 	// as End and a cursor that opens End.
@@ -144,6 +151,9 @@ func readHeader(p *ReadPage, to int) string {
 		hash = hash[:16]
 	}
 	id := "sha256 " + hash
+	if p.Encoding != "" {
+		id = p.Encoding + ", " + id
+	}
 	if p.Tree != "" {
 		id += ", tree " + p.Tree
 	}

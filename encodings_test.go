@@ -1,0 +1,147 @@
+package scout_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf16"
+
+	"github.com/scoutcode/scout"
+	"github.com/scoutcode/scout/internal/fixture"
+)
+
+// utf16File returns text in UTF-16 with its byte order mark.
+func utf16File(text string, big bool) []byte {
+	var out []byte
+	for _, u := range utf16.Encode([]rune("\ufeff" + text)) {
+		if big {
+			out = append(out, byte(u>>8), byte(u))
+		} else {
+			out = append(out, byte(u), byte(u>>8))
+		}
+	}
+	return out
+}
+
+// encodingsTree writes files that begin with a byte order mark, and
+// others, and enters their directory.
+func encodingsTree(t *testing.T) {
+	t.Chdir(t.TempDir())
+	text := "hello Needle world\r\nsecond line ✓ 𝔘𝔫𝔦\nNeedle last\n"
+	var long strings.Builder
+	for i := range 5000 {
+		fmt.Fprintf(&long, "line %d Needle 😀\n", i+1)
+	}
+	for name, data := range map[string][]byte{
+		"le.txt":     utf16File(text, false),
+		"be.txt":     utf16File(text, true),
+		"bom8.txt":   append([]byte("\xef\xbb\xbf"), text...),
+		"plain.txt":  []byte(text),
+		"long16.txt": utf16File(long.String(), false), // past the first chunk read
+		"nul16.txt":  utf16File("Needle\x00binary\n", false),
+		"odd16.txt":  append(utf16File("Needle odd\n", false), 'x'),
+		"nomark.txt": utf16File("Needle without a mark\n", false)[2:],
+		"latin1.txt": []byte("caf\xe9 Needle\n"),
+	} {
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestEncodingsAsRipgrep: a file with a byte order mark is searched as
+// its text, as ripgrep does: UTF-16 (either byte order) in UTF-8, a UTF-8
+// file without its mark ("^hello" matches its first line); a file with a
+// NUL in its text, and UTF-16 without a mark, are binary. UTF-16 files
+// were all binary, and "^hello" missed the UTF-8 file's first line.
+func TestEncodingsAsRipgrep(t *testing.T) {
+	encodingsTree(t)
+	lines := func(pattern string) []string {
+		res := search(t, scout.Options{Patterns: []string{pattern}, RankOptions: scout.RankOptions{Sort: scout.ByPath}})
+		var out []string
+		for _, f := range res.Files {
+			for _, l := range f.Lines {
+				out = append(out, fmt.Sprintf("%s:%d:%s", f.Path, l.Number, l.Text))
+			}
+		}
+		return out
+	}
+	want := func(pattern string, paths ...string) {
+		t.Helper()
+		got := lines(pattern)
+		for _, p := range paths {
+			if !slices.ContainsFunc(got, func(l string) bool { return strings.HasPrefix(l, p) }) {
+				t.Errorf("%q: no %s in\n%s", pattern, p, strings.Join(got, "\n"))
+			}
+		}
+		if len(got) != len(paths) {
+			t.Errorf("%q: %d lines, want %d:\n%s", pattern, len(got), len(paths), strings.Join(got, "\n"))
+		}
+	}
+	want("^hello Needle world", "be.txt:1:hello Needle world", "bom8.txt:1:hello", "le.txt:1:hello", "plain.txt:1:hello")
+	want(`𝔘𝔫𝔦$`, "be.txt:2:second line ✓ 𝔘𝔫𝔦", "bom8.txt:2:", "le.txt:2:", "plain.txt:2:")
+	want("^line 5000 Needle 😀$", "long16.txt:5000:line 5000 Needle 😀")
+	want("Needle odd", "odd16.txt:1:Needle odd")
+	res := search(t, scout.Options{Patterns: []string{"Needle"}})
+	if res.Stats.Skipped.Binary != 2 || res.Stats.FilesMatched != 7 {
+		t.Errorf("Needle: %d files matched, %d binary; want 7 and 2 (nul16.txt, nomark.txt)", res.Stats.FilesMatched, res.Stats.Skipped.Binary)
+	}
+
+	// Pages (a summary of counts, then the lines read again) and the
+	// cursor go through the same reading.
+	var counted int
+	for _, mode := range []scout.Mode{scout.Count, scout.Content} {
+		p, err := scout.Grep(context.Background(), scout.GrepOptions{Options: scout.Options{Patterns: []string{"Needle"}}, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}, Mode: mode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mode == scout.Count {
+			counted = p.Total.Matches
+		} else if p.Total.Matches != counted || counted != 5000+4*2+1+1 {
+			t.Errorf("pages count %d matches in count mode, %d in content mode; want %d (latin1.txt too)", counted, p.Total.Matches, 5000+4*2+1+1)
+		}
+	}
+
+	fixture.NeedRg(t, "the rest checks what ripgrep would find")
+	for _, pattern := range []string{"Needle", "^hello", `𝔘𝔫𝔦$`, "^line 4999 ", "odd"} {
+		rg, err := fixture.Rg(".", nil, "--hidden", pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rgKeys []string
+		for _, l := range rg {
+			rgKeys = append(rgKeys, l.Key())
+		}
+		slices.Sort(rgKeys)
+		got := scoutKeys(search(t, scout.Options{Patterns: []string{pattern}}))
+		if !slices.Equal(got, rgKeys) {
+			t.Errorf("%q: scout %v, rg %v", pattern, got, rgKeys)
+		}
+	}
+}
+
+// TestReadEncodings: read shows a UTF-16 file's lines in UTF-8 and names
+// its encoding, and a UTF-8 file's without its mark; the hash and size
+// are of the file's bytes.
+func TestReadEncodings(t *testing.T) {
+	encodingsTree(t)
+	p, err := scout.Read(context.Background(), scout.ReadOptions{Path: "be.txt", NoRecord: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := os.ReadFile("be.txt")
+	if p.Encoding != "UTF-16BE" || p.Size != int64(len(raw)) || len(p.Content) != 3 || p.Content[1].Text != "second line ✓ 𝔘𝔫𝔦" ||
+		!strings.HasPrefix(p.Text, "be.txt: lines 1-3 of 3 (UTF-16BE, sha256 ") {
+		t.Errorf("read be.txt: encoding %q, size %d (file %d), lines %v:\n%s", p.Encoding, p.Size, len(raw), p.Content, p.Text)
+	}
+	p, err = scout.Read(context.Background(), scout.ReadOptions{Path: "bom8.txt", NoRecord: true})
+	if err != nil || p.Encoding != "" || p.Content[0].Text != "hello Needle world" {
+		t.Errorf("read bom8.txt: %v, encoding %q, first line %q", err, p.Encoding, p.Content[0].Text)
+	}
+	if _, err := scout.Read(context.Background(), scout.ReadOptions{Path: "nul16.txt", NoRecord: true}); err == nil {
+		t.Errorf("read nul16.txt (a NUL in its text): no error, want binary")
+	}
+}
