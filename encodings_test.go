@@ -7,24 +7,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode/utf16"
 
 	"github.com/scoutcode/scout"
 	"github.com/scoutcode/scout/internal/fixture"
 )
-
-// utf16File returns text in UTF-16 with its byte order mark.
-func utf16File(text string, big bool) []byte {
-	var out []byte
-	for _, u := range utf16.Encode([]rune("\ufeff" + text)) {
-		if big {
-			out = append(out, byte(u>>8), byte(u))
-		} else {
-			out = append(out, byte(u), byte(u>>8))
-		}
-	}
-	return out
-}
 
 // encodingsTree writes files that begin with a byte order mark, and
 // others, and enters their directory.
@@ -36,14 +22,14 @@ func encodingsTree(t *testing.T) {
 		fmt.Fprintf(&long, "line %d Needle 😀\n", i+1)
 	}
 	for name, data := range map[string][]byte{
-		"le.txt":     utf16File(text, false),
-		"be.txt":     utf16File(text, true),
+		"le.txt":     fixture.UTF16(text, false),
+		"be.txt":     fixture.UTF16(text, true),
 		"bom8.txt":   append([]byte("\xef\xbb\xbf"), text...),
 		"plain.txt":  []byte(text),
-		"long16.txt": utf16File(long.String(), false), // past the first chunk read
-		"nul16.txt":  utf16File("Needle\x00binary\n", false),
-		"odd16.txt":  append(utf16File("Needle odd\n", false), 'x'),
-		"nomark.txt": utf16File("Needle without a mark\n", false)[2:],
+		"long16.txt": fixture.UTF16(long.String(), false), // past the first chunk read
+		"nul16.txt":  fixture.UTF16("Needle\x00binary\n", false),
+		"odd16.txt":  append(fixture.UTF16("Needle odd\n", false), 'x'),
+		"nomark.txt": fixture.UTF16("Needle without a mark\n", false)[2:],
 		"latin1.txt": []byte("caf\xe9 Needle\n"),
 	} {
 		if err := os.WriteFile(name, data, 0o644); err != nil {

@@ -3,28 +3,17 @@ package textenc
 import (
 	"bytes"
 	"testing"
-	"unicode/utf16"
 	"unicode/utf8"
-)
 
-func utf16Bytes(s string, big bool) []byte {
-	var out []byte
-	for _, u := range utf16.Encode([]rune("\ufeff" + s)) {
-		if big {
-			out = append(out, byte(u>>8), byte(u))
-		} else {
-			out = append(out, byte(u), byte(u>>8))
-		}
-	}
-	return out
-}
+	"github.com/scoutcode/scout/internal/fixture"
+)
 
 // TestDecode: UTF-16 in either order, astral letters (surrogate pairs)
 // included, reads as the text in UTF-8, without its mark.
 func TestDecode(t *testing.T) {
 	for _, s := range []string{"", "hello Needle\nsecond line\r\n", "café ✓ 𝔘𝔫𝔦 😀 end", "\x00nul"} {
 		for _, big := range []bool{false, true} {
-			data := utf16Bytes(s, big)
+			data := fixture.UTF16(s, big)
 			e, n := Of(data)
 			want := UTF16LE
 			if big {
@@ -88,7 +77,7 @@ func FuzzDecode(f *testing.F) {
 			return
 		}
 		for _, big := range []bool{false, true} {
-			data := utf16Bytes(s, big)
+			data := fixture.UTF16(s, big)
 			e, _ := Of(data)
 			if got := Decode(nil, data, e); !bytes.Equal(got, []byte(s)) {
 				t.Fatalf("Decode(UTF-16 of %q, big %v) = %q", s, big, got)
