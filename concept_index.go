@@ -12,6 +12,7 @@ import (
 	"github.com/scoutcode/scout/internal/concept"
 	"github.com/scoutcode/scout/internal/rank"
 	"github.com/scoutcode/scout/internal/syntax"
+	"github.com/scoutcode/scout/internal/textenc"
 )
 
 // Chunking, for concept search: each definition is a chunk (with the
@@ -154,6 +155,7 @@ func phraseText(path string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	data = textenc.Text(data)             // the chunks' text (see readParsable)
 	head := data[:min(len(data), 64<<10)] // where a NUL tells a binary file, and a notice is
 	if bytes.IndexByte(head, 0) >= 0 {
 		return nil, errors.New(reasonBinary)

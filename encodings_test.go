@@ -131,3 +131,22 @@ func TestReadEncodings(t *testing.T) {
 		t.Errorf("read nul16.txt (a NUL in its text): no error, want binary")
 	}
 }
+
+// TestParsedEncodings: outline parses a UTF-16 file as its text, and the
+// concept index holds its chunks, as grep reads it; both read it as
+// binary.
+func TestParsedEncodings(t *testing.T) {
+	t.Chdir(t.TempDir())
+	src := "package a\n\n// Close ends the session and flushes the journal.\nfunc Close() { Flush() }\n\nfunc Flush() {}\n"
+	if err := os.WriteFile("a.go", fixture.UTF16(src, false), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := scout.Outline(context.Background(), scout.OutlineOptions{Scope: scout.Scope{Paths: []string{"a.go"}}})
+	if err != nil || !strings.Contains(p.Text, "4 func Close()") || !strings.Contains(p.Text, "6 func Flush()") {
+		t.Errorf("outline of a UTF-16 file: %v\n%s", err, textOf(p))
+	}
+	p, err = scout.Concept(context.Background(), scout.ConceptOptions{Description: "flushing the journal", CacheOptions: scout.CacheOptions{CacheDir: t.TempDir()}})
+	if err != nil || len(p.Leads) == 0 || p.Leads[0].Path != "a.go" || p.Leads[0].Start != 3 {
+		t.Errorf("concept in a UTF-16 file: %v\n%s", err, textOf(p))
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/regular"
 	"github.com/scoutcode/scout/internal/syntax"
+	"github.com/scoutcode/scout/internal/textenc"
 	"github.com/scoutcode/scout/internal/walk"
 )
 
@@ -347,7 +348,8 @@ func readParsable(path string) (data []byte, st stamp, why string) {
 	if len(data) > syntax.MaxSize { // it grew while read
 		return nil, st, reasonTooBig
 	}
-	st.digest = crc32Of(data)
+	st.digest = crc32Of(data) // of the bytes, as a cursor reads them again
+	data = textenc.Text(data) // a UTF-16 file parsed as its text, as grep reads it
 	if bytes.IndexByte(data[:min(len(data), 64<<10)], 0) >= 0 {
 		return nil, st, reasonBinary
 	}

@@ -148,12 +148,9 @@ func Read(ctx context.Context, o ReadOptions) (*ReadPage, error) {
 	// A file with a byte order mark shows its text, as grep searches it:
 	// a UTF-8 file without its mark, a UTF-16 file in UTF-8 (the header
 	// names its encoding).
-	data, encoding := raw, ""
-	switch enc, mark := textenc.Of(raw); enc {
-	case textenc.UTF8:
-		data = raw[mark:]
-	case textenc.UTF16LE, textenc.UTF16BE:
-		data, encoding = textenc.Decode(nil, raw, enc), enc.String()
+	data, encoding := textenc.Text(raw), ""
+	if enc, _ := textenc.Of(raw); enc == textenc.UTF16LE || enc == textenc.UTF16BE {
+		encoding = enc.String()
 	}
 	starts := page.LineStarts(data)
 	from := max(o.Offset, 1)
@@ -238,10 +235,7 @@ func readWhole(name string, limit int64) ([]byte, error) {
 	if limit > 0 && int64(len(data)) > limit {
 		return nil, fmt.Errorf("%s: %w (it grew past %d bytes while read)", name, ErrTooLarge, limit)
 	}
-	text := data
-	if enc, _ := textenc.Of(data); enc == textenc.UTF16LE || enc == textenc.UTF16BE {
-		text = textenc.Decode(nil, data[:min(len(data), 2*firstChunk)], enc)
-	}
+	text := textenc.Text(data[:min(len(data), 2*firstChunk)]) // a UTF-16 file's NULs are not NULs of its text
 	if bytes.IndexByte(text[:min(len(text), firstChunk)], 0) >= 0 {
 		return nil, &noteError{fmt.Sprintf("%s is a binary file (it has a NUL byte); read shows text files only", name), ErrBinary}
 	}

@@ -81,3 +81,15 @@ func slicesGrow(b []byte, n int) []byte {
 	}
 	return b
 }
+
+// Text returns a file's text: a UTF-8 file's without its mark, a UTF-16
+// file's in UTF-8 (a new slice), and any other file's bytes as they are.
+func Text(data []byte) []byte {
+	switch e, n := Of(data); e {
+	case UTF8:
+		return data[n:]
+	case UTF16LE, UTF16BE:
+		return Decode(nil, data, e)
+	}
+	return data
+}
