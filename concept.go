@@ -261,7 +261,7 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 	if signals != "" && o.Explain {
 		in.How += "\n" + signals
 	}
-	in.Leads, in.LinesOf = leadsOf(ix, leads, exact.files, o.ShowSecrets)
+	in.Leads, in.LinesOf, in.LeadsInExact = leadsOf(ix, leads, exact.files, o.ShowSecrets)
 	if tooBig != "" {
 		in.Skipped = tooBig
 	} else if len(in.Leads) == 0 && !hasTerms(desc) {
@@ -510,7 +510,7 @@ func notIndexed(ix *concept.Index, files []chunked) ([]page.Reason, []string) {
 // (foldCopies). Their lines (the definition's line and the best two, those
 // with the most of the description's terms) are read by the function it
 // returns, for the leads a page shows.
-func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSecrets bool) ([]page.Lead, func(i int) []page.Line) {
+func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSecrets bool) (shown []page.Lead, linesOf func(i int) []page.Line, inExact int) {
 	hits := map[string][]int{}
 	for _, f := range exact {
 		for _, l := range f.Lines {
@@ -523,6 +523,8 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 		p := ix.Files[c.File].Path
 		if !slices.ContainsFunc(hits[p], func(n int) bool { return n >= c.Start && n <= c.End }) {
 			rest = append(rest, l)
+		} else {
+			inExact++
 		}
 	}
 	type leadFile struct {
@@ -565,7 +567,7 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 		}
 		out[i] = pl
 	}
-	linesOf := func(i int) []page.Line {
+	linesOf = func(i int) []page.Line {
 		l := from[i]
 		c := spanOf(ix, l.Chunk)
 		p := ix.Files[c.File].Path
@@ -585,7 +587,7 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 		}
 		return lines
 	}
-	return out, linesOf
+	return out, linesOf, inExact
 }
 
 // spanOf returns chunk c with the lines of the definition it is a window

@@ -55,6 +55,9 @@ type ConceptInput struct {
 	// it for holding an exact hit.
 	LeadsRanked int
 	Leads       []Lead // best first, none of them holding an exact hit
+	// LeadsInExact is how many chunks were left out of Leads for holding
+	// an exact hit.
+	LeadsInExact int
 	// LinesOf, when not nil, gives lead i's lines when the lead has none:
 	// asked only for the leads this page may show, so a page reads only
 	// their files.
@@ -105,6 +108,11 @@ func PlanConcept(in ConceptInput) *Page {
 	if len(in.Leads) == 0 && in.Start <= exact {
 		if in.Skipped != "" {
 			noLeads = "leads: skipped: " + in.Skipped + "\n"
+		} else if in.LeadsInExact > 0 {
+			noLeads = "leads: none besides the exact hits: the chunk that shares its words holds one\n"
+			if in.LeadsInExact > 1 {
+				noLeads = fmt.Sprintf("leads: none besides the exact hits: the %d chunks that share its words hold them\n", in.LeadsInExact)
+			}
 		} else {
 			noLeads = "leads: none; no chunk shares a word with the description\n"
 		}

@@ -39,3 +39,20 @@ func TestConceptCutGolden(t *testing.T) {
 		fixture.Golden(t, filepath.Join("testdata", "golden", "concept-cut-"+name+".txt"), got, *update, "go test ./internal/page -run TestConceptCutGolden -update")
 	}
 }
+
+// TestConceptLeadsInExactGolden: a page whose every chunk that shares the
+// description's words holds an exact hit says so, not that no chunk
+// shares a word with it (as it said).
+func TestConceptLeadsInExactGolden(t *testing.T) {
+	var got []byte
+	for _, n := range []int{1, 3} {
+		p := PlanConcept(ConceptInput{
+			Description:  "ends the session",
+			Exact:        []File{{Path: "a.go", Lines: []Line{{Number: 3, Text: "// Close ends the session."}}}},
+			LeadsInExact: n, Searched: 1, Number: 1, Budget: 4000, Face: CLI,
+			Cursor: func(next int, _ Key) string { return fmt.Sprintf("c%d", next) },
+		})
+		got = fmt.Appendf(got, "== LeadsInExact %d\n%s", n, p.Text)
+	}
+	fixture.Golden(t, filepath.Join("testdata", "golden", "concept-leads-in-exact.txt"), got, *update, "go test ./internal/page -run TestConceptLeadsInExactGolden -update")
+}
