@@ -42,6 +42,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -218,9 +219,19 @@ func (st *stack) give(tasks []task) {
 		return
 	}
 	st.mu.Lock()
+	st.shared = slices.Grow(st.shared, len(tasks))
 	for i := len(tasks) - 1; i >= 0; i-- {
 		st.shared = append(st.shared, tasks[i])
 	}
+	st.cond.Broadcast()
+	st.mu.Unlock()
+}
+
+// giveStack adds the bottom of a goroutine's own stack (its last task
+// is to be taken first) for waiting goroutines to take.
+func (st *stack) giveStack(tasks []task) {
+	st.mu.Lock()
+	st.shared = append(slices.Grow(st.shared, len(tasks)), tasks...)
 	st.cond.Broadcast()
 	st.mu.Unlock()
 }
@@ -289,6 +300,7 @@ func (w *walker) work(ctx context.Context, st *stack, v Visitor) error {
 		var err error
 		if t.e.IsDir {
 			children, err = w.dir(v, t, children[:0])
+			local = slices.Grow(local, len(children))
 			for i := len(children) - 1; i >= 0; i-- {
 				local = append(local, children[i])
 			}
@@ -308,9 +320,14 @@ func (w *walker) work(ctx context.Context, st *stack, v Visitor) error {
 			break
 		}
 		if st.waiting.Load() > 0 && len(local) > 1 {
+			// The older half, as it is: the shared stack is a stack
+			// too. local keeps the rest where it is (moving it, and
+			// reversing a copy for give, took a fifth of a walk of a
+			// directory of 100,000 files).
 			half := len(local) / 2
-			st.give(reversed(local[:half]))
-			local = append(local[:0], local[half:]...)
+			st.giveStack(local[:half])
+			clear(local[:half])
+			local = local[half:]
 		}
 	}
 	for _, t := range local { // left by an error or a cancelled context
@@ -325,16 +342,6 @@ func (w *walker) work(ctx context.Context, st *stack, v Visitor) error {
 		st.shared = nil
 	}
 	return st.err
-}
-
-// reversed returns a reversed copy of a local stack's slice, in the order
-// give expects (first to be taken first).
-func reversed(ts []task) []task {
-	out := make([]task, len(ts))
-	for i, t := range ts {
-		out[len(ts)-1-i] = t
-	}
-	return out
 }
 
 type walker struct {
@@ -448,6 +455,9 @@ func (w *walker) dir(v Visitor, t task, out []task) ([]task, error) {
 	}
 	f := w.frame(v, t.abs, t.parent, children)
 	f.info = t.info
+	// Room for every child at once: a directory of 100,000 files grew
+	// its tasks by doubling, copying 20 MB of fresh pages each time.
+	out = slices.Grow(out, len(children))
 	files := 0
 	for _, de := range children {
 		if c, ok := w.child(v, f, t.e, t.relOff, de); ok {
