@@ -391,7 +391,7 @@ func chunkTexts(ctx context.Context, p string, data []byte, showSecrets bool) ([
 		switch {
 		case err == nil:
 			defs = pf.Defs
-		case errors.Is(err, syntax.ErrTooBig), errors.Is(err, syntax.ErrUnsupported):
+		case notParsed(err) != "", errors.Is(err, syntax.ErrUnsupported): // chunked by lines
 		default:
 			return nil, err
 		}

@@ -3,7 +3,6 @@ package scout
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"path"
@@ -103,7 +102,7 @@ func Implementations(ctx context.Context, o ImplementationsOptions) (*Page, erro
 		for _, c := range found {
 			stamps = append(stamps, c.stamp)
 			switch {
-			case c.why == reasonTooBig || c.why == reasonBinary:
+			case c.why == reasonTooBig || c.why == reasonTooDense || c.why == reasonBinary:
 				left[c.why]++
 				continue
 			case c.why != "":
@@ -217,8 +216,8 @@ func basesInData(ctx context.Context, p string, data []byte, st stamp, names []s
 	f, bs, err := syntax.Bases(ctx, p, data, append(slices.Clip(names), slices.Sorted(maps.Keys(aliases))...))
 	if err != nil {
 		c.why = err.Error()
-		if errors.Is(err, syntax.ErrTooBig) {
-			c.why = reasonTooBig
+		if why := notParsed(err); why != "" {
+			c.why = why
 		}
 		return c
 	}

@@ -266,14 +266,14 @@ func parseAll(ctx context.Context, paths []string, showSecrets bool, w *page.Out
 	for i, w := range why {
 		switch w {
 		case "":
-		case reasonUnsupported, reasonTooBig, reasonBinary:
+		case reasonUnsupported, reasonTooBig, reasonTooDense, reasonBinary:
 			count[w]++
 		default:
 			warnings = append(warnings, page.Quote(paths[i])+": "+w)
 		}
 	}
 	var reasons []page.Reason
-	for _, r := range []string{reasonUnsupported, reasonTooBig, reasonBinary} {
+	for _, r := range []string{reasonUnsupported, reasonTooBig, reasonTooDense, reasonBinary} {
 		if count[r] > 0 {
 			reasons = append(reasons, page.Reason{Reason: r, Count: count[r]})
 		}
@@ -285,8 +285,21 @@ func parseAll(ctx context.Context, paths []string, showSecrets bool, w *page.Out
 const (
 	reasonUnsupported = "in a language without a parser"
 	reasonTooBig      = "too big (over 4 MiB)"
+	reasonTooDense    = "too dense (over 2.5 M tokens of code, or brackets 100,000 deep)" // syntax.MaxTokens, syntax.MaxNesting
 	reasonBinary      = "binary"
 )
+
+// notParsed is the reason a parse's error leaves a file out of an answer
+// (too big, too dense to parse), or "" for an error to report.
+func notParsed(err error) string {
+	switch {
+	case errors.Is(err, syntax.ErrTooBig):
+		return reasonTooBig
+	case errors.Is(err, syntax.ErrTooDense):
+		return reasonTooDense
+	}
+	return ""
+}
 
 // outlineFile reads and parses one file. why is "" when it was parsed, a
 // reason when it was left out, else the error.
@@ -307,8 +320,8 @@ func outlineFile(ctx context.Context, path string, showSecrets bool) (f page.Out
 		var err error
 		pf, err = syntax.Outline(ctx, path, data)
 		switch {
-		case errors.Is(err, syntax.ErrTooBig):
-			return f, st, reasonTooBig
+		case notParsed(err) != "":
+			return f, st, notParsed(err)
 		case errors.Is(err, syntax.ErrUnsupported):
 			return f, st, reasonUnsupported
 		case err != nil:

@@ -225,3 +225,40 @@ func saysHowFound(t *testing.T, p *scout.Page) {
 		t.Errorf("the page does not say %q:\n%s", label, p.Text)
 	}
 }
+
+// TestNotParsedTooDense: a file too dense to parse (syntax.MaxTokens) is
+// counted as not parsed, by that reason, in an outline and in the callers
+// and references of a name; the other files are answered as usual.
+func TestNotParsedTooDense(t *testing.T) {
+	t.Chdir(t.TempDir())
+	write(t, "table.js", "function run() { x(); }\nvar t = 1"+strings.Repeat("+1", syntax.MaxTokens/2)+";\n")
+	write(t, "app.js", "function x() {}\nfunction main() { x(); }\n")
+	const tooDense = "too dense (over 2.5 M tokens of code, or brackets 100,000 deep)"
+	notParsed := func(what string, p *scout.Page) {
+		t.Helper()
+		if len(p.NotSearched) != 1 || p.NotSearched[0].Reason != tooDense || p.NotSearched[0].Count != 1 {
+			t.Errorf("%s: not parsed %+v; want 1 %q", what, p.NotSearched, tooDense)
+		}
+	}
+	p, err := scout.Outline(context.Background(), scout.OutlineOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	notParsed("outline", p)
+	if p.Searched != 1 || p.Total.Matches != 2 {
+		t.Errorf("outline: %d files parsed, %d definitions; want app.js's 2", p.Searched, p.Total.Matches)
+	}
+	p, err = scout.Callers(context.Background(), scout.CallersOptions{Name: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	notParsed("callers", p)
+	if p.Total.Matches != 1 {
+		t.Errorf("callers of x: %d; want app.js's 1", p.Total.Matches)
+	}
+	p, err = scout.Refs(context.Background(), scout.RefsOptions{Name: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	notParsed("refs", p)
+}

@@ -3,7 +3,6 @@ package scout
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -128,7 +127,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 		for _, c := range found {
 			stamps = append(stamps, c.stamp)
 			switch {
-			case c.why == reasonTooBig || c.why == reasonBinary: // binary: written since the search
+			case c.why == reasonTooBig || c.why == reasonTooDense || c.why == reasonBinary: // binary: written since the search
 				left[c.why]++
 				continue
 			case c.why != "":
@@ -205,7 +204,7 @@ func finishNamed(in page.CallersInput, at resume, fp uint64, unsupported int, le
 	if unsupported > 0 {
 		in.NotParsed = append(in.NotParsed, page.Reason{Reason: reasonUnsupported, Count: unsupported})
 	}
-	for _, r := range []string{reasonTooBig, reasonBinary} {
+	for _, r := range []string{reasonTooBig, reasonTooDense, reasonBinary} {
 		if left[r] > 0 {
 			in.NotParsed = append(in.NotParsed, page.Reason{Reason: r, Count: left[r]})
 		}
@@ -348,8 +347,8 @@ func usesInData(ctx context.Context, path string, data []byte, st stamp, q usesQ
 		var err error
 		p, err = parseUses(ctx, path, data, q.names, q.mode)
 		switch {
-		case errors.Is(err, syntax.ErrTooBig):
-			c.why = reasonTooBig
+		case notParsed(err) != "":
+			c.why = notParsed(err)
 			return c
 		case err != nil:
 			c.why = err.Error()

@@ -25,8 +25,9 @@ Python, Rust, Java, C, C++, C#, Ruby, PHP and Bash (and Go where go/parser
 finds a syntax error). The answer is syntactic (names as
 written, not resolved by type), and the page says so; a scout built without
 cgo has no parser and says that it fell back to the lines that declare a
-name. Files in other languages, too big (over 4 MiB) or binary are counted
-as not parsed. Pages fit --budget (default 4000 tokens, as read) and give
+name. Files in other languages, too big (over 4 MiB), too dense (over 2.5 M
+tokens of code, or brackets nested 100,000 deep) or binary are counted as
+not parsed. Pages fit --budget (default 4000 tokens, as read) and give
 the cursor to the next; --json prints the page as one JSON object, each
 definition with kind, name, line, end, depth and signature (text).`
 

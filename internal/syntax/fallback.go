@@ -23,8 +23,8 @@ func Parse(ctx context.Context, name string, src []byte) (*File, error) {
 	if g == "" {
 		return nil, fmt.Errorf("%s: %w", name, ErrUnsupported)
 	}
-	if len(src) > MaxSize {
-		return nil, fmt.Errorf("%s: %w (%d bytes; the most is %d)", name, ErrTooBig, len(src), MaxSize)
+	if err := parsable(name, src); err != nil {
+		return nil, err
 	}
 	f := &File{Grammar: g, By: ByClassifier}
 	cl := rank.NewClassifier(rank.LangOf(name), src)

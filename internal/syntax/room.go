@@ -22,7 +22,9 @@ import (
 // and 984-1,070 MB, in about the time they took before (13.4-14.7 s and
 // 15.6-18.7 s, from 13.3 s and 14.9 s); room for one, 446 MB and 731 MB,
 // but in 25 s. Eight MCP calls at once over them (outlines, concept,
-// callers, refs, grep): 1.07 GB, from 3.81 GB.
+// callers, refs, grep): 1.07 GB, from 3.81 GB. A file's tree follows its
+// tokens more than its bytes; MaxTokens and MaxNesting keep a dense file
+// from taking several times its share (see parsable).
 var room = newGate(2 * MaxSize)
 
 // gate hands out a fixed amount of room, first come first served: a

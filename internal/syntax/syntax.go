@@ -14,6 +14,7 @@ package syntax
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"path"
 	"strings"
 )
@@ -29,12 +30,111 @@ const (
 // outline is of no use).
 const MaxSize = 4 << 20
 
+// MaxTokens is the most tokens of code (see Tokens) in a file Parse
+// takes, and MaxNesting the deepest its brackets may nest; a denser or
+// deeper file is ErrTooDense.
+//
+// Why: a parse tree's memory follows a file's tokens, not its bytes, and
+// the room (room.go) and MaxSize count bytes. Files of MaxSize took, to
+// outline: a bundle of short calls (1.7 bytes a token) 406 MB; 380,000
+// lines of "let x = 1;" (2.2 bytes a token) 331 MB; "1+1+…" (one byte a
+// token) 788 MB in Go and 974 MB in JavaScript; brackets nested two
+// million deep 1.82 GB, in 12 s. Real code is far sparser: GOROOT/src
+// averages 3.7 bytes a token, its densest file (zzipdata.go) 2.1, its
+// most tokens are 757,000 (opGen.go), minified JavaScript runs about 2
+// bytes a token (2.1 M tokens at MaxSize), and the deepest brackets in
+// GOROOT/src and Python's standard library nest 436 deep.
+const (
+	MaxTokens  = 2_500_000
+	MaxNesting = 100_000
+)
+
 // ErrUnsupported is wrapped by Parse's error for a file in no language it
-// knows; ErrTooBig for a file over MaxSize.
+// knows; ErrTooBig for a file over MaxSize; ErrTooDense for one over
+// MaxTokens or MaxNesting.
 var (
 	ErrUnsupported = errors.New("no parser for this language")
 	ErrTooBig      = errors.New("too big to parse")
+	ErrTooDense    = errors.New("too dense to parse")
 )
+
+// Tokens estimates the tokens of code in src, and how deep its brackets
+// nest, in one pass: a run of letters, digits, '_', '$' and non-ASCII
+// bytes is one token, as is each other byte but space; a '(', '[' or
+// '{' opens a level and ')', ']' or '}' closes one. The estimate errs
+// high (a string's punctuation counts), and the nesting counts brackets
+// in strings and comments too.
+func Tokens(src []byte) (tokens, nesting int) {
+	word, level := false, 0
+	for _, c := range src {
+		switch k := tokenClass[c]; k {
+		case classWord:
+			if !word {
+				tokens++
+			}
+			word = true
+			continue
+		case classMark:
+			tokens++
+		case classOpen:
+			tokens++
+			level++
+			nesting = max(nesting, level)
+		case classClose:
+			tokens++
+			level = max(level-1, 0)
+		}
+		word = false
+	}
+	return tokens, nesting
+}
+
+// The classes of bytes for Tokens.
+const (
+	classSpace = iota
+	classWord
+	classMark
+	classOpen
+	classClose
+)
+
+// tokenClass is each byte's class for Tokens.
+var tokenClass = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '$' || c >= 0x80:
+			t[c] = classWord
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			t[c] = classSpace
+		case c == '(' || c == '[' || c == '{':
+			t[c] = classOpen
+		case c == ')' || c == ']' || c == '}':
+			t[c] = classClose
+		default:
+			t[c] = classMark
+		}
+	}
+	return t
+}()
+
+// parsable is nil for a file Parse takes, else ErrTooBig or ErrTooDense
+// with the figure and the most. A file of MaxTokens bytes or fewer holds
+// no more tokens than that, and nests no deeper, so it is not read.
+func parsable(name string, src []byte) error {
+	if len(src) > MaxSize {
+		return fmt.Errorf("%s: %w (%d bytes; the most is %d)", name, ErrTooBig, len(src), MaxSize)
+	}
+	if len(src) <= min(MaxTokens, MaxNesting) {
+		return nil
+	}
+	switch tokens, nesting := Tokens(src); {
+	case tokens > MaxTokens:
+		return fmt.Errorf("%s: %w (about %d tokens of code; the most is %d)", name, ErrTooDense, tokens, MaxTokens)
+	case nesting > MaxNesting:
+		return fmt.Errorf("%s: %w (brackets nested %d deep; the most is %d)", name, ErrTooDense, nesting, MaxNesting)
+	}
+	return nil
+}
 
 // The kinds of Outline's declarations (see Outline).
 const (

@@ -152,7 +152,7 @@ func Outline(ctx context.Context, name string, src []byte) (*File, error) {
 
 // parseWhole parses all of src, for Parse and Outline.
 func parseWhole(ctx context.Context, name string, src []byte, decls bool) (*File, error) {
-	if Grammar(name) == "go" && len(src) <= MaxSize {
+	if Grammar(name) == "go" && parsable(name, src) == nil {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
@@ -234,7 +234,7 @@ func (gr *grammar) callsIn(f *File, root *sitter.Node, src []byte, occ []uint32,
 // nothing returns the empty answer for a question about a name that does
 // not occur in a file scout can parse: no parse needed.
 func nothing(name string, src []byte, occ []uint32) (*File, bool) {
-	if g := Grammar(name); len(occ) == 0 && g != "" && len(src) <= MaxSize {
+	if g := Grammar(name); len(occ) == 0 && g != "" && parsable(name, src) == nil {
 		return &File{Grammar: g, By: ByParser}, true
 	}
 	return nil, false
@@ -260,8 +260,8 @@ func open(ctx context.Context, name string, src []byte, occ []uint32, c cut) (*g
 	if g == "" {
 		return nil, nil, fmt.Errorf("%s: %w", name, ErrUnsupported)
 	}
-	if len(src) > MaxSize {
-		return nil, nil, fmt.Errorf("%s: %w (%d bytes; the most is %d)", name, ErrTooBig, len(src), MaxSize)
+	if err := parsable(name, src); err != nil {
+		return nil, nil, err
 	}
 	gr, p, err := parserFor(g)
 	if err != nil {
