@@ -3,6 +3,7 @@ package page
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -64,6 +65,7 @@ func PlanCallers(in CallersInput) *Page {
 			f.Lines = f.Lines[:MaxDefinitions-n]
 		}
 		n += len(f.Lines)
+		f.Path = Quote(f.Path)
 		p.Definitions = append(p.Definitions, f)
 	}
 	head := callersHeader(in)
@@ -96,6 +98,18 @@ func PlanCallers(in CallersInput) *Page {
 		return appendPackage(appendCallee(appendCall(line, l), l.Callee), l.Package, only)
 	})
 	p.Files = files
+	for _, f := range p.Files {
+		for i, l := range f.Lines {
+			if t := l.Callee; t != nil && len(t.At) > 0 { // as the page shows them (Quote), in JSON too
+				c := *t
+				c.At = slices.Clone(t.At)
+				for k := range c.At {
+					c.At[k].Path = Quote(c.At[k].Path)
+				}
+				f.Lines[i].Callee = &c
+			}
+		}
+	}
 	finish(p, in.Start, total, unit, in.Face, in.Cursor)
 	shown := p.Shown.Matches
 	p.Text = head + string(b) + callersFooter(p, in, in.Start+shown, shown, p.Cursor)

@@ -2,6 +2,7 @@ package page
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -84,7 +85,7 @@ type ConceptInput struct {
 // budget: the exact hits first (each line a unit), then the leads (each
 // lead a unit), each part under its header.
 func PlanConcept(in ConceptInput) *Page {
-	p := &Page{Mode: Concept, Number: in.Number, Symbol: in.Symbol, Warnings: in.Warnings, Failed: in.Failed, Searched: in.Searched, NotSearched: in.NotIndexed, explained: in.Explain}
+	p := &Page{Mode: Concept, Number: in.Number, Symbol: shownSymbol(in.Symbol), Warnings: in.Warnings, Failed: in.Failed, Searched: in.Searched, NotSearched: in.NotIndexed, explained: in.Explain}
 	exact, kept := exactUnits(in.Exact) // lines, and lines with their copies
 	if in.ExactFound.Matches > kept {
 		found := in.ExactFound
@@ -195,7 +196,7 @@ func PlanConcept(in ConceptInput) *Page {
 			full = true
 			continue
 		}
-		p.Leads = append(p.Leads, l)
+		p.Leads = append(p.Leads, shownLead(l))
 	}
 	b = append(b, noLeads...)
 	if n > 0 {
@@ -209,6 +210,17 @@ func PlanConcept(in ConceptInput) *Page {
 	}
 	p.Text = head + string(b) + foot(in.Start+n, n, p.Cursor)
 	return p
+}
+
+// shownLead is l as a page's JSON shows it: its paths and its copies'
+// quoted where they need it (Quote), as every path a page shows.
+func shownLead(l Lead) Lead {
+	l.Path = Quote(l.Path)
+	l.Copies = slices.Clone(l.Copies)
+	for i := range l.Copies {
+		l.Copies[i].Path = Quote(l.Copies[i].Path)
+	}
+	return l
 }
 
 // appendExact writes an exact hit: "    123: the line", and the places
@@ -291,7 +303,7 @@ func appendLead(b []byte, l Lead, explain bool) []byte {
 	if len(same) > 0 { // each by its first line, as a line's copies are
 		shown := make([]Copy, 0, min(len(same), maxCopiesShown))
 		for _, c := range same[:min(len(same), maxCopiesShown)] {
-			shown = append(shown, Copy{Path: c.Path, Lines: []int{c.Start}})
+			shown = append(shown, Copy{Path: Quote(c.Path), Lines: []int{c.Start}})
 		}
 		b = appendAlso(b, "    ", shown)
 		b = append(b[:len(b)-1], andMore(len(same)-len(shown))+"\n"...)

@@ -45,13 +45,25 @@ func fold(files []File) []File {
 // FoldCopies is fold for a list of files that is not a planned page (a
 // concept search's exact hits): each file whose every line repeats lines
 // of a file before it is listed under those lines. files is not changed.
+// Their paths are as found, and the copies' as a page shows them (Quote),
+// as on a planned page.
 func FoldCopies(files []File) []File {
 	out := make([]File, len(files))
 	for i, f := range files {
 		f.Lines = slices.Clone(f.Lines)
 		out[i] = f
 	}
-	return fold(out)
+	out = fold(out)
+	for _, f := range out {
+		for j := range f.Lines {
+			cs := slices.Clone(f.Lines[j].Copies)
+			for k := range cs {
+				cs[k].Path = Quote(cs[k].Path)
+			}
+			f.Lines[j].Copies = cs
+		}
+	}
+	return out
 }
 
 // pageLine is a line of a page: an index into its files, and into that
@@ -86,7 +98,7 @@ func foldPlaces(copies []Copy) string {
 	var groups []*group
 	dirs := map[string]*group{}
 	for _, c := range copies {
-		dir := path.Dir(c.Path)
+		dir := path.Dir(Unquote(c.Path))
 		g := dirs[dir]
 		if g == nil {
 			g = &group{dir: dir}
@@ -106,7 +118,7 @@ func foldPlaces(copies []Copy) string {
 			for i, n := range c.Lines {
 				lines[i] = strconv.Itoa(n)
 			}
-			parts = append(parts, Quote(c.Path)+":"+strings.Join(lines, ","))
+			parts = append(parts, c.Path+":"+strings.Join(lines, ","))
 		}
 	}
 	return strings.Join(parts, ", ")
@@ -124,7 +136,7 @@ func numbered(dir string, items []Copy) (string, bool) {
 		if len(c.Lines) != 1 || c.Lines[0] != items[0].Lines[0] {
 			return "", false
 		}
-		names[i] = path.Base(c.Path)
+		names[i] = path.Base(Unquote(c.Path))
 	}
 	pre, suf := names[0], names[0]
 	for _, n := range names[1:] {

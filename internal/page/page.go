@@ -369,7 +369,7 @@ type Place struct {
 
 // Copy is a file's lines that repeat a line shown on the page.
 type Copy struct {
-	Path  string `json:"path"`
+	Path  string `json:"path"` // as a page shows it (Quote)
 	Lines []int  `json:"lines"`
 }
 

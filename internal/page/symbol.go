@@ -2,6 +2,7 @@ package page
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -27,6 +28,20 @@ type Definition struct {
 	// Lead is its number among the leads, 1 for the first; 0 when its
 	// lines are exact hits, and it is not a lead.
 	Lead int `json:"lead,omitempty"`
+}
+
+// shownSymbol is s as a page's JSON shows it: the paths it is defined at
+// quoted where they need it (Quote); nil for nil.
+func shownSymbol(s *Symbol) *Symbol {
+	if s == nil {
+		return nil
+	}
+	c := *s
+	c.DefinedAt = slices.Clone(s.DefinedAt)
+	for i := range c.DefinedAt {
+		c.DefinedAt[i].Path = Quote(c.DefinedAt[i].Path)
+	}
+	return &c
 }
 
 // MaxDefinedAt is how many places a Symbol lists.
