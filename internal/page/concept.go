@@ -91,7 +91,7 @@ func PlanConcept(in ConceptInput) *Page {
 		found := in.ExactFound
 		p.ExactFound = &found
 	}
-	p.LeadsFound, p.LeadsSkipped, p.EmbeddingsSkipped = in.LeadsFound, in.Skipped, in.NoEmbed
+	p.LeadsFound, p.LeadsInExact, p.LeadsSkipped, p.EmbeddingsSkipped = in.LeadsFound, in.LeadsInExact, in.Skipped, in.NoEmbed
 	total := exact + len(in.Leads)
 	p.Total = Totals{Matches: total, Files: len(in.Exact)}
 	// A long description is cut in the middle: the page is the budget's,

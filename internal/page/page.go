@@ -169,6 +169,9 @@ type Page struct {
 	// LeadsFound is, on a concept page whose leads are the best of more
 	// chunks that share a word with the description, how many those are.
 	LeadsFound int `json:"leads_found,omitempty"`
+	// LeadsInExact is, on a concept page, how many chunks were left out
+	// of the leads for holding an exact hit (each would only repeat it).
+	LeadsInExact int `json:"leads_in_exact,omitempty"`
 	// LeadsSkipped is, on a concept page without leads because they were
 	// not ranked, why: the paths hold more than one index may read, or the
 	// description has no word to rank by (the text says it too).
