@@ -483,12 +483,52 @@ var declarers = [len(langNames)]func(line []byte, a, b int) Kind{
 	Markdown: declaresMarkdown, YAML: declaresYAML, JSON: declaresJSON, TOML: declaresTOML,
 }
 
-// declaresMarkdown: a heading defines what it names.
+// declaresMarkdown: a heading defines what it names, the name it begins
+// with ("## Refund deadline", "### `fs.readFile(path)`", "## 2. Install");
+// a word later in it is a lesser declaration, as a member is: the section
+// mentions it ("### Using createConnection with async/await" is no
+// definition of async, nor should it outrank code that uses it).
 func declaresMarkdown(line []byte, a, b int) Kind {
-	if bytes.HasPrefix(trimmed(line), []byte("#")) {
+	t := trimmed(line)
+	if !bytes.HasPrefix(t, []byte("#")) {
+		return Plain
+	}
+	start, end := headingName(line)
+	if a >= start && b <= end {
 		return Definition
 	}
-	return Plain
+	return Member
+}
+
+// headingName returns where the name a Markdown heading line begins with
+// is: after the '#'s, a code span's or emphasis' opening and a section
+// number, a run of identifier bytes and the marks that join the parts of
+// a name ("fs.readFile", "npm-install", "Foo::bar", "a/b", "#L10").
+func headingName(line []byte) (start, end int) {
+	i := indent(line)
+	for i < len(line) && line[i] == '#' {
+		i++
+	}
+	skip := func(f func(c byte) bool) {
+		for i < len(line) && f(line[i]) {
+			i++
+		}
+	}
+	skip(func(c byte) bool { return c == ' ' || c == '\t' || c == '`' || c == '*' || c == '[' })
+	if j := i; j < len(line) && line[j] >= '0' && line[j] <= '9' { // a section number: "2.", "1.3", "4)"
+		for j < len(line) && (line[j] >= '0' && line[j] <= '9' || line[j] == '.' || line[j] == ')') {
+			j++
+		}
+		if j < len(line) && (line[j] == ' ' || line[j] == '\t') && bytes.ContainsAny(line[i:j], ".)") { // not "# 404 pages"
+			i = j
+			skip(func(c byte) bool { return c == ' ' || c == '\t' || c == '`' || c == '*' })
+		}
+	}
+	start = i
+	skip(func(c byte) bool {
+		return isIdent(c) || c == '.' || c == ':' || c == '-' || c == '/' || c == '#' || c == '@' || c == '$'
+	})
+	return start, i
 }
 
 // declaresByKeyword is the common rule: a declaring keyword right before the
