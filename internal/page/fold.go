@@ -149,16 +149,25 @@ func numbered(dir string, items []Copy) (string, bool) {
 	}
 	pre = strings.TrimRight(pre, "0123456789")
 	suf = strings.TrimLeft(suf, "0123456789")
-	nums := make([]int, len(names))
+	// The numbers as written: a name's zeros are part of it (f000123.txt).
+	nums := make([]string, len(names))
+	vals := make([]int, len(names))
 	for i, n := range names {
 		if len(pre)+len(suf) >= len(n) {
 			return "", false
 		}
-		v, err := strconv.Atoi(n[len(pre) : len(n)-len(suf)])
-		if err != nil || v < 0 {
+		nums[i] = n[len(pre) : len(n)-len(suf)]
+		v, err := strconv.Atoi(nums[i])
+		if err != nil || strings.Trim(nums[i], "0123456789") != "" {
 			return "", false
 		}
-		nums[i] = v
+		vals[i] = v
+	}
+	// b follows a in a range as a shell expands {a..z}: the next number,
+	// as wide as a when either is padded with zeros (08, 09, 10).
+	follows := func(i int) bool {
+		a, b := nums[i], nums[i+1]
+		return vals[i+1] == vals[i]+1 && (len(a) == len(b) || a[0] != '0' && b[0] != '0')
 	}
 	var b strings.Builder
 	if dir != "." {
@@ -167,15 +176,15 @@ func numbered(dir string, items []Copy) (string, bool) {
 	b.WriteString(pre + "{")
 	for i := 0; i < len(nums); {
 		j := i
-		for j+1 < len(nums) && nums[j+1] == nums[j]+1 {
+		for j+1 < len(nums) && follows(j) {
 			j++
 		}
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(strconv.Itoa(nums[i]))
+		b.WriteString(nums[i])
 		if j > i {
-			b.WriteString(".." + strconv.Itoa(nums[j]))
+			b.WriteString(".." + nums[j])
 		}
 		i = j + 1
 	}

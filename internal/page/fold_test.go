@@ -19,11 +19,14 @@ func TestFoldPlaces(t *testing.T) {
 	}{
 		{versions, "api/docs/v1.{24..30,32..44}.yaml:331"},
 		{[]Copy{{"a/x.go", []int{3, 9}}, one("b/y.go", 4)}, "a/x.go:3,9, b/y.go:4"},
-		{[]Copy{{"a/f1.go", []int{2, 4}}, one("a/f2.go", 2), one("a/f3.go", 2)}, "a/f1.go:2,4, a/f2.go:2, a/f3.go:2"}, // two lines: no pattern
-		{[]Copy{one("a/f1.go", 2), one("a/f2.go", 2)}, "a/f1.go:2, a/f2.go:2"},                                        // two: no pattern
-		{[]Copy{one("a/f1.go", 2), one("a/f2.go", 2), one("a/f3.go", 5)}, "a/f1.go:2, a/f2.go:2, a/f3.go:5"},          // lines differ
-		{[]Copy{one("a/f1.go", 2), one("a/g2.go", 2), one("a/f3.go", 2)}, "a/f1.go:2, a/g2.go:2, a/f3.go:2"},          // names differ
-		{[]Copy{one("x1.go", 1), one("x2.go", 1), one("x10.go", 1)}, "x{1..2,10}.go:1"},                               // the root
+		{[]Copy{{"a/f1.go", []int{2, 4}}, one("a/f2.go", 2), one("a/f3.go", 2)}, "a/f1.go:2,4, a/f2.go:2, a/f3.go:2"},  // two lines: no pattern
+		{[]Copy{one("a/f1.go", 2), one("a/f2.go", 2)}, "a/f1.go:2, a/f2.go:2"},                                         // two: no pattern
+		{[]Copy{one("a/f1.go", 2), one("a/f2.go", 2), one("a/f3.go", 5)}, "a/f1.go:2, a/f2.go:2, a/f3.go:5"},           // lines differ
+		{[]Copy{one("a/f1.go", 2), one("a/g2.go", 2), one("a/f3.go", 2)}, "a/f1.go:2, a/g2.go:2, a/f3.go:2"},           // names differ
+		{[]Copy{one("x1.go", 1), one("x2.go", 1), one("x10.go", 1)}, "x{1..2,10}.go:1"},                                // the root
+		{[]Copy{one("f001000.txt", 1), one("f002000.txt", 1), one("f003000.txt", 1)}, "f{001000,002000,003000}.txt:1"}, // zeros kept
+		{[]Copy{one("p08.md", 1), one("p09.md", 1), one("p10.md", 1), one("p011.md", 1)}, "p{08..10,011}.md:1"},        // as a shell expands {08..10}
+		{[]Copy{one("v9.md", 1), one("v10.md", 1), one("v11.md", 1)}, "v{9..11}.md:1"},
 	} {
 		if got := foldPlaces(c.places); got != c.want {
 			t.Errorf("foldPlaces(%v) = %q, want %q", c.places, got, c.want)
