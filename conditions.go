@@ -124,7 +124,7 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 	res0 := &Result{}
 	if left == nil || len(left) > 0 {
 		so := searchOf(terms, o.Scope, ro, false)
-		so.ShowSecrets = o.ShowSecrets
+		so.ShowSecrets, so.keepRaw = o.ShowSecrets, true
 		r, _, err := run(ctx, request{Options: so, entries: left}, 0)
 		if err != nil {
 			return nil, conditionsErr(ranOut, err, o.Timeout)
@@ -220,8 +220,12 @@ func qualify(q *Query, res []*regexp.Regexp, lines []Line, blocks []*block) ([]p
 	nAll, nAny := len(q.All), len(q.Any)
 	masks := make([]uint64, len(lines))
 	for i, l := range lines {
+		text := l.Text
+		if l.raw != "" { // masked: its terms are matched as the search matched them
+			text = l.raw
+		}
 		for k, re := range res {
-			if k < 64 && re.MatchString(l.Text) {
+			if k < 64 && re.MatchString(text) {
 				masks[i] |= 1 << k
 			}
 		}

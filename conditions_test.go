@@ -120,3 +120,39 @@ func TestConditionsDefScopeFallback(t *testing.T) {
 		t.Errorf("the block is %+v; want lines 1-4", in)
 	}
 }
+
+// TestConditionsSeeSecretsAsTheSearchDoes: a term is matched against a
+// line as it is, not as it is shown with its secrets masked: "Sup3r"
+// finds the line whose password it is (as grep Sup3r does), and a None
+// term excludes it; the line is still shown masked unless ShowSecrets.
+// Matched against the masked text, the first found nothing and the
+// second let the line through.
+func TestConditionsSeeSecretsAsTheSearchDoes(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "c.yaml"), []byte("db:\n  url: postgres://admin:Sup3rS3cret@db.example.com/x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	term := func(p string) scout.Term { return scout.Term{Pattern: p, Fixed: true} }
+	for _, c := range []struct {
+		q     scout.Query
+		show  bool
+		units int
+	}{
+		{scout.Query{All: []scout.Term{term("Sup3r"), term("admin")}, Scope: scout.ScopeLine}, false, 1},
+		{scout.Query{All: []scout.Term{term("Sup3r"), term("admin")}, Scope: scout.ScopeLine}, true, 1},
+		{scout.Query{All: []scout.Term{term("admin")}, None: []scout.Term{term("Sup3r")}, Scope: scout.ScopeLine}, false, 0},
+	} {
+		p, err := scout.Conditions(context.Background(), scout.ConditionsOptions{Query: c.q, Scope: scout.Scope{Paths: []string{dir}}, ShowSecrets: c.show})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := units(p)
+		if len(got) != c.units {
+			t.Errorf("%+v: units %v; want %d\n%s", c.q, got, c.units, p.Text)
+			continue
+		}
+		if c.units > 0 && strings.Contains(p.Text, "Sup3rS3cret") != c.show {
+			t.Errorf("%+v: the page shows the password: %v, want %v\n%s", c.q, !c.show, c.show, p.Text)
+		}
+	}
+}

@@ -74,6 +74,10 @@ type Options struct {
 	NoSpans bool
 	// Workers is the number of files searched at once; 0 means GOMAXPROCS.
 	Workers int
+
+	// keepRaw keeps a masked line's text as it was (Line.raw): a query of
+	// conditions matches its terms against it, as the search did.
+	keepRaw bool
 }
 
 // Scope is the files a search walks: grep's and find's are the same walk,
@@ -220,6 +224,8 @@ type Line struct {
 	Spans   []Span   // matches within Text, in byte offsets
 	Score   int      // the match's score: its own signals plus its file's (ByRank, matches only)
 	Signals []Signal // the match's own signals (ByRank, matches only)
+
+	raw string // Text before its secrets were masked, with Options.keepRaw; else ""
 }
 
 // Span is a match within a line: byte offsets into Line.Text, half-open.

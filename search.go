@@ -439,7 +439,7 @@ func convert(o *outcome, order []int32) File {
 		if n := len(text); n > 0 && text[n-1] == '\r' {
 			text = text[:n-1]
 		}
-		line := Line{Number: l.Number, Offset: int64(l.Offset), Text: text, Context: l.Context}
+		line := Line{Number: l.Number, Offset: int64(l.Offset), Text: text, Context: l.Context, raw: strings.TrimSuffix(l.Raw, "\r")}
 		for _, s := range l.Spans {
 			line.Spans = append(line.Spans, Span{Start: min(s.Start, len(text)), End: min(s.End, len(text))})
 		}

@@ -52,6 +52,9 @@ func (w *worker) mask(e *walk.Entry, data []byte, res *search.Result) {
 	for i := range res.Lines {
 		l := &res.Lines[i]
 		if t, ok := mk.line(l.Number, l.Text); ok {
+			if w.opts.keepRaw {
+				l.Raw = l.Text
+			}
 			l.Text = t
 			if l.Spans != nil {
 				l.Spans = w.m.Matches([]byte(t), nil)

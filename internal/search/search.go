@@ -37,6 +37,9 @@ type Line struct {
 	Text    string       // the line without its '\n'
 	Context bool         // a context line, not a match
 	Spans   []match.Span // matches inside Text, as Options.Spans says
+	// Raw is the text before its secrets were masked, when they were and
+	// the caller kept it (see the root package's conditions); else "".
+	Raw string
 }
 
 // Result is what one file holds.
