@@ -14,6 +14,7 @@ import (
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/safe"
 	"github.com/scoutcode/scout/internal/syntax"
+	"github.com/scoutcode/scout/internal/textenc"
 )
 
 // ConceptOptions describes a concept search: a description in words
@@ -539,7 +540,7 @@ func leadsOf(ix *concept.Index, leads []concept.Lead, exact []page.File, showSec
 		f, ok := files[p]
 		if !ok {
 			if data, err := readRegular(p, 0); err == nil {
-				f = &leadFile{data: data}
+				f = &leadFile{data: textenc.Text(data)} // as it was indexed (see readParsable)
 			}
 			files[p] = f
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/syntax"
+	"github.com/scoutcode/scout/internal/textenc"
 )
 
 // A definition, for the def scope of a query of conditions: the lines a
@@ -29,6 +30,7 @@ func blocksOf(ctx context.Context, path string, lines []Line) ([]*block, bool) {
 	if err != nil {
 		return out, false
 	}
+	data = textenc.Text(data) // a UTF-16 file as the search read it
 	nums := make([]int, len(lines))
 	for i, l := range lines {
 		nums[i] = l.Number

@@ -148,5 +148,12 @@ func TestParsedEncodings(t *testing.T) {
 	p, err = scout.Concept(context.Background(), scout.ConceptOptions{Description: "flushing the journal", CacheOptions: scout.CacheOptions{CacheDir: t.TempDir()}})
 	if err != nil || len(p.Leads) == 0 || p.Leads[0].Path != "a.go" || p.Leads[0].Start != 3 {
 		t.Errorf("concept in a UTF-16 file: %v\n%s", err, textOf(p))
+	} else if !strings.Contains(p.Text, "4: func Close() { Flush() }") {
+		t.Errorf("concept in a UTF-16 file: the lead's lines are not its text\n%q", p.Text)
+	}
+	q := scout.Query{All: []scout.Term{{Pattern: "Close", Word: true}, {Pattern: "Flush", Word: true}}, Scope: scout.ScopeDef}
+	p, err = scout.Conditions(context.Background(), scout.ConditionsOptions{Query: q})
+	if err != nil || p.Total.Matches != 1 || !strings.Contains(p.Text, "in Close 4\n4:func Close() { Flush() }") {
+		t.Errorf("a query of conditions in a UTF-16 file's definitions: %v\n%s", err, textOf(p))
 	}
 }
