@@ -84,6 +84,7 @@ func newServer(h *handlers) *mcp.Server {
 		n = DefaultCalls()
 	}
 	h.slots = make(chan struct{}, n)
+	h.conceptSlots = make(chan struct{}, n)
 	s := mcp.NewServer(&mcp.Implementation{Name: "scout", Title: "scout", Version: o.Version}, &mcp.ServerOptions{Instructions: instructions})
 	sp := toolSpecs()
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: jsonschema.Ptr(false)}
@@ -161,13 +162,17 @@ type handlers struct {
 	hook   func(ctx context.Context, tool string, limit time.Duration)
 	queued func(tool string)
 	slots  chan struct{} // one per searching call running
+	// conceptSlots are concept's own: a call holds one from its index's
+	// build (or its wait for another call's) to its page, so a build that
+	// takes seconds holds up no other tool, and calls at once are as many
+	// as the searching tools'. Each holds its ranking's memory: a hundred
+	// warm calls at once over GOROOT/src took a server to 2.08 GB.
+	conceptSlots chan struct{}
 }
 
 // unqueued are the tools whose calls never wait for a slot: read and
-// touch work on one file; concept calls of one scope already take turns
-// (one builds its index, the others wait for it), and a build holding a
-// slot for seconds would hold up every other tool.
-var unqueued = map[string]bool{"read": true, "touch": true, "concept": true}
+// touch work on one file. concept waits for its own (conceptSlots).
+var unqueued = map[string]bool{"read": true, "touch": true}
 
 // maxQuickOutline is how many files an outline may name and not wait its
 // turn.
@@ -178,7 +183,7 @@ const maxQuickOutline = 16
 // of a few files, which only parses them ("what is in this file" should
 // not wait behind searches of the whole tree).
 func (h *handlers) queues(s *spec, a args) bool {
-	if unqueued[s.tool] {
+	if unqueued[s.tool] || s.tool == "concept" {
 		return false
 	}
 	if s.tool != "outline" {
@@ -200,12 +205,24 @@ func (h *handlers) queues(s *spec, a args) bool {
 	return false
 }
 
-// turn waits for a slot, at most limit (none: 0), and returns what gives
-// it back; an error when ctx ends or limit passes first.
-func (h *handlers) turn(ctx context.Context, tool string, limit time.Duration) (func(), error) {
+// slotsFor returns the slots a call of s waits for (see queues and
+// conceptSlots); nil: none.
+func (h *handlers) slotsFor(s *spec, a args) chan struct{} {
+	switch {
+	case s.tool == "concept":
+		return h.conceptSlots
+	case h.queues(s, a):
+		return h.slots
+	}
+	return nil
+}
+
+// turn waits for one of slots, at most limit (none: 0), and returns what
+// gives it back; an error when ctx ends or limit passes first.
+func (h *handlers) turn(ctx context.Context, slots chan struct{}, tool string, limit time.Duration) (func(), error) {
 	select {
-	case h.slots <- struct{}{}:
-		return func() { <-h.slots }, nil
+	case slots <- struct{}{}:
+		return func() { <-slots }, nil
 	default:
 	}
 	if h.queued != nil {
@@ -218,12 +235,12 @@ func (h *handlers) turn(ctx context.Context, tool string, limit time.Duration) (
 		expired = t.C
 	}
 	select {
-	case h.slots <- struct{}{}:
-		return func() { <-h.slots }, nil
+	case slots <- struct{}{}:
+		return func() { <-slots }, nil
 	case <-ctx.Done():
-		return nil, fmt.Errorf("cancelled while waiting for one of the %d calls running at once to finish: %w", cap(h.slots), ctx.Err())
+		return nil, fmt.Errorf("cancelled while waiting for one of the %d calls running at once to finish: %w", cap(slots), ctx.Err())
 	case <-expired:
-		return nil, h.noTimeLeft(limit, limit)
+		return nil, h.noTimeLeft(slots, limit, limit)
 	}
 }
 
@@ -237,16 +254,20 @@ func limitOf(s *spec, a args) time.Duration {
 	return timeoutOf(a)
 }
 
-func (h *handlers) noTimeLeft(waited, limit time.Duration) error {
-	return fmt.Errorf("waited %s for a turn (%s), which is all of the time limit (%s); nothing was searched: call again, or send a larger timeout_ms", waited.Round(time.Millisecond), h.atOnce(), limit)
+func (h *handlers) noTimeLeft(slots chan struct{}, waited, limit time.Duration) error {
+	return fmt.Errorf("waited %s for a turn (%s), which is all of the time limit (%s); nothing was searched: call again, or send a larger timeout_ms", waited.Round(time.Millisecond), h.atOnce(slots), limit)
 }
 
-// atOnce says how many searching calls the server runs at once.
-func (h *handlers) atOnce() string {
-	if cap(h.slots) == 1 {
-		return "this server runs one searching call at a time"
+// atOnce says how many calls that take slots the server runs at once.
+func (h *handlers) atOnce(slots chan struct{}) string {
+	what := "searching call"
+	if slots == h.conceptSlots {
+		what = "concept search"
 	}
-	return fmt.Sprintf("this server runs %d searching calls at once", cap(h.slots))
+	if cap(slots) == 1 {
+		return "this server runs one " + what + " at a time"
+	}
+	return fmt.Sprintf("this server runs %d %ses at once", cap(slots), what)
 }
 
 // tool wraps a handler: it decodes the arguments and turns errors into
@@ -281,14 +302,14 @@ func (h *handlers) tool(s *spec, f func(context.Context, args) (any, string, err
 			return failed(err), nil
 		}
 		note := ""
-		if h.queues(s, a) {
+		if slots := h.slotsFor(s, a); slots != nil {
 			limit := limitOf(s, a)
-			done, err := h.turn(ctx, s.tool, limit)
+			done, err := h.turn(ctx, slots, s.tool, limit)
 			if err != nil {
 				return failed(err), nil
 			}
 			defer done()
-			if note, err = h.waited(a, limit, time.Since(arrived)); err != nil {
+			if note, err = h.waited(slots, a, limit, time.Since(arrived)); err != nil {
 				return failed(err), nil
 			}
 		}
@@ -311,13 +332,13 @@ const NotedWait = time.Second
 // (none: 0), so that a host's limit holds for the wait and the search
 // together: the search gets what is left. It returns a line for the page
 // when the wait was long enough to notice.
-func (h *handlers) waited(a args, limit, waited time.Duration) (string, error) {
+func (h *handlers) waited(slots chan struct{}, a args, limit, waited time.Duration) (string, error) {
 	if limit <= 0 {
 		return "", nil
 	}
 	left := limit - waited
 	if left <= 0 {
-		return "", h.noTimeLeft(waited, limit)
+		return "", h.noTimeLeft(slots, waited, limit)
 	}
 	from := "timeout_ms"
 	if prev, ok := a["timeout_ms"]; ok {
@@ -329,7 +350,7 @@ func (h *handlers) waited(a args, limit, waited time.Duration) (string, error) {
 	if waited < NotedWait {
 		return "", nil
 	}
-	return fmt.Sprintf("\nnote: this call waited %.1f s for a turn (%s); the wait counts toward timeout_ms, and %.1f s of it was left for the search\n", waited.Seconds(), h.atOnce(), left.Seconds()), nil
+	return fmt.Sprintf("\nnote: this call waited %.1f s for a turn (%s); the wait counts toward timeout_ms, and %.1f s of it was left for the search\n", waited.Seconds(), h.atOnce(slots), left.Seconds()), nil
 }
 
 // paths confines the paths an agent sent.

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -221,4 +222,65 @@ func holder(entered chan<- struct{}) (hold func(context.Context), let func()) {
 		case <-ctx.Done():
 		}
 	}, sync.OnceFunc(func() { close(release) })
+}
+
+// TestConceptCallsTakeTurns: concept calls take turns of their own, as
+// many at once as the searching tools (Calls): a third waits while two
+// run, and runs when they end, while a grep runs beside them; a hundred
+// warm concept calls at once took a server to 2.08 GB, each holding its
+// ranking.
+func TestConceptCallsTakeTurns(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("needle\n"), 0o644)
+	entered := make(chan struct{}, 8)
+	hold, let := holder(entered)
+	defer let()
+	var queued atomic.Int32
+	s := server.NewHooked(server.Options{Roots: roots(t, dir), StateDir: t.TempDir(), Calls: 2}, server.Hooks{
+		Tool: "concept", Wait: hold,
+		Queued: func(tool string) {
+			if tool == "concept" {
+				queued.Add(1)
+			}
+		},
+	})
+	cs := inProcess(t, s)
+	done := make(chan error, 3)
+	for range 3 {
+		go func() {
+			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "concept", Arguments: json.RawMessage(`{"description":"the needle"}`)})
+			if err == nil && res.IsError {
+				err = &toolError{fixture.Text(res)}
+			}
+			done <- err
+		}()
+	}
+	<-entered
+	<-entered
+	select {
+	case <-entered:
+		t.Fatal("a third concept call ran while two ran, with Calls 2")
+	case <-time.After(200 * time.Millisecond):
+	}
+	if queued.Load() != 1 {
+		t.Errorf("%d concept calls waited for a turn; want 1", queued.Load())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "grep", Arguments: json.RawMessage(`{"pattern":"needle"}`)})
+	cancel()
+	if err != nil || r.IsError {
+		t.Errorf("grep while two concept calls ran: %v %v (it waited for concept's turns?)", err, r)
+	}
+	let()
+	select {
+	case <-entered:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the third concept call did not run after the two before it ended")
+	}
+	for range 3 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
 }
