@@ -146,12 +146,12 @@ func chunkFile(p string, data []byte, defs []syntax.Def, mask func(n int, text s
 // phraseMax bytes, so that 20 large files cost a search no more than a
 // few milliseconds.
 func phraseText(path string) ([]byte, error) {
-	f, _, err := openRegular(path)
+	f, fi, err := openRegular(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, phraseMax))
+	data, err := readSized(io.LimitReader(f, phraseMax), min(fi.Size(), phraseMax))
 	if err != nil {
 		return nil, err
 	}

@@ -228,7 +228,7 @@ func readWhole(name string, limit int64) ([]byte, error) {
 	if limit > 0 {
 		r = io.LimitReader(f, limit+1)
 	}
-	data, err := io.ReadAll(r)
+	data, err := readSized(r, info.Size())
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
