@@ -85,6 +85,7 @@ func newServer(h *handlers) *mcp.Server {
 	}
 	h.slots = make(chan struct{}, n)
 	h.conceptSlots = make(chan struct{}, n)
+	h.readSlots = make(chan struct{}, 2*n)
 	s := mcp.NewServer(&mcp.Implementation{Name: "scout", Title: "scout", Version: o.Version}, &mcp.ServerOptions{Instructions: instructions})
 	sp := toolSpecs()
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: jsonschema.Ptr(false)}
@@ -168,10 +169,15 @@ type handlers struct {
 	// as the searching tools'. Each holds its ranking's memory: a hundred
 	// warm calls at once over GOROOT/src took a server to 2.08 GB.
 	conceptSlots chan struct{}
+	// readSlots are read's own, twice as many: a read holds its file (up
+	// to 10 MiB) until its page is out, and two hundred reads of a 9 MB
+	// file at once took a server to 1.15 GB.
+	readSlots chan struct{}
 }
 
-// unqueued are the tools whose calls never wait for a slot: read and
-// touch work on one file. concept waits for its own (conceptSlots).
+// unqueued are the tools whose calls never wait for a searching call's
+// slot: read and touch work on one file. concept and read wait for their
+// own (conceptSlots, readSlots).
 var unqueued = map[string]bool{"read": true, "touch": true}
 
 // maxQuickOutline is how many files an outline may name and not wait its
@@ -211,6 +217,8 @@ func (h *handlers) slotsFor(s *spec, a args) chan struct{} {
 	switch {
 	case s.tool == "concept":
 		return h.conceptSlots
+	case s.tool == "read":
+		return h.readSlots
 	case h.queues(s, a):
 		return h.slots
 	}
@@ -261,8 +269,11 @@ func (h *handlers) noTimeLeft(slots chan struct{}, waited, limit time.Duration) 
 // atOnce says how many calls that take slots the server runs at once.
 func (h *handlers) atOnce(slots chan struct{}) string {
 	what := "searching call"
-	if slots == h.conceptSlots {
+	switch slots {
+	case h.conceptSlots:
 		what = "concept search"
+	case h.readSlots:
+		what = "read"
 	}
 	if cap(slots) == 1 {
 		return "this server runs one " + what + " at a time"

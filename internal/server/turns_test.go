@@ -22,7 +22,8 @@ import (
 // TestCallsTakeTurns: a server runs at most Calls searching calls at once;
 // the next waits its turn, and runs when one ends; a call cancelled while
 // it waits never runs and holds no turn; read, touch, concept and an
-// outline of a file never wait; an outline of a directory does.
+// outline of a file never wait for it (concept and read take turns of
+// their own: TestOwnTurns); an outline of a directory does.
 func TestCallsTakeTurns(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // concept keeps its index there
 	dir := t.TempDir()
@@ -224,63 +225,74 @@ func holder(entered chan<- struct{}) (hold func(context.Context), let func()) {
 	}, sync.OnceFunc(func() { close(release) })
 }
 
-// TestConceptCallsTakeTurns: concept calls take turns of their own, as
-// many at once as the searching tools (Calls): a third waits while two
-// run, and runs when they end, while a grep runs beside them; a hundred
-// warm concept calls at once took a server to 2.08 GB, each holding its
-// ranking.
-func TestConceptCallsTakeTurns(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("needle\n"), 0o644)
-	entered := make(chan struct{}, 8)
-	hold, let := holder(entered)
-	defer let()
-	var queued atomic.Int32
-	s := server.NewHooked(server.Options{Roots: roots(t, dir), StateDir: t.TempDir(), Calls: 2}, server.Hooks{
-		Tool: "concept", Wait: hold,
-		Queued: func(tool string) {
-			if tool == "concept" {
-				queued.Add(1)
+// TestOwnTurns: concept and read calls take turns of their own, concept
+// as many at once as the searching tools (Calls), read twice as many: the
+// next waits while those run, and runs when they end, while a grep runs
+// beside them. All at once, a hundred warm concept calls took a server to
+// 2.08 GB, two hundred reads of a 9 MB file to 1.15 GB.
+func TestOwnTurns(t *testing.T) {
+	for _, c := range []struct {
+		tool, args string
+		calls, n   int // Calls; how many run at once
+	}{
+		{"concept", `{"description":"the needle"}`, 2, 2},
+		{"read", `{"path":"a.txt"}`, 1, 2},
+	} {
+		t.Run(c.tool, func(t *testing.T) {
+			t.Setenv("XDG_CACHE_HOME", t.TempDir())
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, "a.txt"), []byte("needle\n"), 0o644)
+			entered := make(chan struct{}, 8)
+			hold, let := holder(entered)
+			defer let()
+			var queued atomic.Int32
+			s := server.NewHooked(server.Options{Roots: roots(t, dir), StateDir: t.TempDir(), Calls: c.calls}, server.Hooks{
+				Tool: c.tool, Wait: hold,
+				Queued: func(tool string) {
+					if tool == c.tool {
+						queued.Add(1)
+					}
+				},
+			})
+			cs := inProcess(t, s)
+			done := make(chan error, c.n+1)
+			for range c.n + 1 {
+				go func() {
+					res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.tool, Arguments: json.RawMessage(c.args)})
+					if err == nil && res.IsError {
+						err = &toolError{fixture.Text(res)}
+					}
+					done <- err
+				}()
 			}
-		},
-	})
-	cs := inProcess(t, s)
-	done := make(chan error, 3)
-	for range 3 {
-		go func() {
-			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "concept", Arguments: json.RawMessage(`{"description":"the needle"}`)})
-			if err == nil && res.IsError {
-				err = &toolError{fixture.Text(res)}
+			for range c.n {
+				<-entered
 			}
-			done <- err
-		}()
-	}
-	<-entered
-	<-entered
-	select {
-	case <-entered:
-		t.Fatal("a third concept call ran while two ran, with Calls 2")
-	case <-time.After(200 * time.Millisecond):
-	}
-	if queued.Load() != 1 {
-		t.Errorf("%d concept calls waited for a turn; want 1", queued.Load())
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "grep", Arguments: json.RawMessage(`{"pattern":"needle"}`)})
-	cancel()
-	if err != nil || r.IsError {
-		t.Errorf("grep while two concept calls ran: %v %v (it waited for concept's turns?)", err, r)
-	}
-	let()
-	select {
-	case <-entered:
-	case <-time.After(20 * time.Second):
-		t.Fatal("the third concept call did not run after the two before it ended")
-	}
-	for range 3 {
-		if err := <-done; err != nil {
-			t.Error(err)
-		}
+			select {
+			case <-entered:
+				t.Fatalf("%d %s calls ran at once, with Calls %d; want %d", c.n+1, c.tool, c.calls, c.n)
+			case <-time.After(200 * time.Millisecond):
+			}
+			if queued.Load() != 1 {
+				t.Errorf("%d %s calls waited for a turn; want 1", queued.Load(), c.tool)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "grep", Arguments: json.RawMessage(`{"pattern":"needle"}`)})
+			cancel()
+			if err != nil || r.IsError {
+				t.Errorf("grep while %d %s calls ran: %v %v (it waited for their turns?)", c.n, c.tool, err, r)
+			}
+			let()
+			select {
+			case <-entered:
+			case <-time.After(20 * time.Second):
+				t.Fatalf("the last %s call did not run after the others ended", c.tool)
+			}
+			for range c.n + 1 {
+				if err := <-done; err != nil {
+					t.Error(err)
+				}
+			}
+		})
 	}
 }
