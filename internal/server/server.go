@@ -268,17 +268,17 @@ func (h *handlers) noTimeLeft(slots chan struct{}, waited, limit time.Duration) 
 
 // atOnce says how many calls that take slots the server runs at once.
 func (h *handlers) atOnce(slots chan struct{}) string {
-	what := "searching call"
+	one, many := "searching call", "searching calls"
 	switch slots {
 	case h.conceptSlots:
-		what = "concept search"
+		one, many = "concept search", "concept searches"
 	case h.readSlots:
-		what = "read"
+		one, many = "read", "reads"
 	}
 	if cap(slots) == 1 {
-		return "this server runs one " + what + " at a time"
+		return "this server runs one " + one + " at a time"
 	}
-	return fmt.Sprintf("this server runs %d %ses at once", cap(slots), what)
+	return fmt.Sprintf("this server runs %d %s at once", cap(slots), many)
 }
 
 // tool wraps a handler: it decodes the arguments and turns errors into

@@ -234,9 +234,12 @@ func TestOwnTurns(t *testing.T) {
 	for _, c := range []struct {
 		tool, args string
 		calls, n   int // Calls; how many run at once
+		// timed is a call with a time limit that passes while it waits
+		// (read takes none), and says is what it must say.
+		timed, says string
 	}{
-		{"concept", `{"description":"the needle"}`, 2, 2},
-		{"read", `{"path":"a.txt"}`, 1, 2},
+		{"concept", `{"description":"the needle"}`, 2, 2, `{"description":"the needle","timeout_ms":200}`, "(this server runs 2 concept searches at once)"},
+		{"read", `{"path":"a.txt"}`, 1, 2, "", ""},
 	} {
 		t.Run(c.tool, func(t *testing.T) {
 			t.Setenv("XDG_CACHE_HOME", t.TempDir())
@@ -275,6 +278,14 @@ func TestOwnTurns(t *testing.T) {
 			}
 			if queued.Load() != 1 {
 				t.Errorf("%d %s calls waited for a turn; want 1", queued.Load(), c.tool)
+			}
+			if c.timed != "" {
+				r, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.tool, Arguments: json.RawMessage(c.timed)})
+				if err != nil {
+					t.Errorf("%s with a time limit that passes as it waits: %v", c.tool, err)
+				} else if text := fixture.Text(r); !r.IsError || !strings.Contains(text, c.says) {
+					t.Errorf("%s with a time limit that passes as it waits: %q; want an error saying %q", c.tool, text, c.says)
+				}
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "grep", Arguments: json.RawMessage(`{"pattern":"needle"}`)})
