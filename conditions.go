@@ -45,8 +45,13 @@ type ConditionsOptions struct {
 	Query Query
 	Scope
 	RankOptions // frecency is not used: the order must hold from page to page
-	PageOptions // MaxFiles is not used
+	PageOptions // MaxFiles and Explain are not used
 	ShowSecrets bool
+	// Text searches binary files as if they were text, and MaxFileSize
+	// skips larger files (0: DefaultMaxFileSize; negative: no limit), as
+	// in Options.
+	Text        bool
+	MaxFileSize int64
 }
 
 // Conditions returns a page of what qualifies for a query of several
@@ -105,7 +110,9 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 		}
 	}
 	for _, t := range q.All {
-		r, _, err := run(ctx, request{Options: searchOf([]Term{t}, o.Scope, RankOptions{Sort: ByPath, NoFrecency: true, NoGit: true}, true), entries: left}, 0)
+		so := searchOf([]Term{t}, o.Scope, RankOptions{Sort: ByPath, NoFrecency: true, NoGit: true}, true)
+		so.Text, so.MaxFileSize = o.Text, o.MaxFileSize
+		r, _, err := run(ctx, request{Options: so, entries: left}, 0)
 		if err != nil {
 			return nil, conditionsErr(ranOut, err, o.Timeout)
 		}
@@ -125,6 +132,7 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 	if left == nil || len(left) > 0 {
 		so := searchOf(terms, o.Scope, ro, false)
 		so.ShowSecrets, so.keepRaw = o.ShowSecrets, true
+		so.Text, so.MaxFileSize = o.Text, o.MaxFileSize
 		r, _, err := run(ctx, request{Options: so, entries: left}, 0)
 		if err != nil {
 			return nil, conditionsErr(ranOut, err, o.Timeout)

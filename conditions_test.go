@@ -156,3 +156,42 @@ func TestConditionsSeeSecretsAsTheSearchDoes(t *testing.T) {
 		}
 	}
 }
+
+// TestConditionsTakeTextAndMaxFileSize: a query of conditions searches
+// the files grep would with the same Text and MaxFileSize: a binary file
+// only with Text, a file over the limit only with a larger one. They were
+// left out of its options, so --text and --max-filesize said nothing and
+// did nothing.
+func TestConditionsTakeTextAndMaxFileSize(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "blob.bin"), []byte("alpha beta\x00\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	big := strings.Repeat("filler line\n", 2000) + "alpha beta\n"
+	if err := os.WriteFile(filepath.Join(dir, "big.txt"), []byte(big), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	q := scout.Query{All: []scout.Term{{Pattern: "alpha", Fixed: true}, {Pattern: "beta", Fixed: true}}}
+	for _, c := range []struct {
+		text  bool
+		max   int64
+		files string
+	}{
+		{false, 1000, ""},
+		{true, 1000, "blob.bin"},
+		{false, 0, "big.txt"},
+		{true, -1, "big.txt blob.bin"},
+	} {
+		p, err := scout.Conditions(context.Background(), scout.ConditionsOptions{Query: q, Scope: scout.Scope{Paths: []string{dir}}, Text: c.text, MaxFileSize: c.max, RankOptions: scout.RankOptions{Sort: scout.ByPath}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range p.Files {
+			got = append(got, filepath.Base(f.Path))
+		}
+		if strings.Join(got, " ") != c.files {
+			t.Errorf("text %v, max file size %d: files %v; want %q\n%s", c.text, c.max, got, c.files, p.Text)
+		}
+	}
+}

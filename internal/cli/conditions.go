@@ -77,6 +77,8 @@ func (e *env) conditionsPage(f *grepFlags, opts scout.Options) error {
 		return usagef("a search with --and, --not, --near or --scope shows its evidence lines; it takes no --mode, -l or -c")
 	case opts.Before > 0 || opts.After > 0:
 		return usagef("a search with --and, --not, --near or --scope shows its evidence lines without context; drop -A, -B and -C")
+	case f.maxFiles != 0 || f.perFile != 0 || f.explain || f.noCollapse:
+		return usagef("a search with --and, --not, --near or --scope pages its evidence by --budget alone, with no scores to explain or copies to fold; drop --max-files, --per-file, --explain and --no-collapse")
 	}
 	term := func(p string) scout.Term {
 		return scout.Term{Pattern: p, Fixed: opts.Fixed, Word: opts.Word, Case: opts.Case}
@@ -106,6 +108,7 @@ func (e *env) conditionsPage(f *grepFlags, opts scout.Options) error {
 	p, err := scout.Conditions(e.ctx, scout.ConditionsOptions{
 		Query: q, Scope: opts.Scope, RankOptions: opts.RankOptions,
 		PageOptions: f.pageFlags.options(&f.rankFlags), ShowSecrets: opts.ShowSecrets,
+		Text: opts.Text, MaxFileSize: opts.MaxFileSize,
 	})
 	if err != nil {
 		if errors.Is(err, scout.ErrQuery) {

@@ -95,6 +95,7 @@ var goldenCases = []cliCase{
 	{"grep-scope-def", []string{"grep", "Handler", "--and", "func", "--scope", "def"}, false},
 	{"grep-scope-bad", []string{"grep", "Handler", "--and", "func", "--scope", "module"}, false},
 	{"grep-and-mode", []string{"grep", "-l", "Handler", "--and", "func"}, false},
+	{"grep-and-max-files", []string{"grep", "Serve", "--and", "Handler", "--max-files", "1"}, false},
 	{"grep-pattern-file-empty", []string{"grep", "-f", "/dev/null"}, false},
 	{"related-missing", []string{"related", "server/nope.go"}, false},
 	{"related-path-names-line", []string{"related", "server/handler.go:3"}, false},

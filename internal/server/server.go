@@ -441,13 +441,6 @@ func (h *handlers) grep(ctx context.Context, a args) (any, string, error) {
 	if a.has("after") {
 		after = a.num("after")
 	}
-	maxSize := int64(0) // the library's default
-	if a.has("max_filesize") {
-		maxSize = int64(a.num("max_filesize"))
-		if maxSize == 0 {
-			maxSize = -1 // no limit
-		}
-	}
 	mode := scout.Auto
 	if a.has("output_mode") {
 		mode, _ = scout.ParseMode(a.str("output_mode"))
@@ -456,7 +449,7 @@ func (h *handlers) grep(ctx context.Context, a args) (any, string, error) {
 		Options: scout.Options{
 			Patterns: []string{a.str("pattern")}, Scope: scope, RankOptions: h.rankOf(a),
 			Fixed: a.flag("literal"), Case: caseOf(a), Word: a.flag("word"), Before: before, After: after,
-			Text: a.flag("text"), MaxFileSize: maxSize, Workers: h.o.Workers, ShowSecrets: h.o.ShowSecrets,
+			Text: a.flag("text"), MaxFileSize: maxFileSizeOf(a), Workers: h.o.Workers, ShowSecrets: h.o.ShowSecrets,
 		},
 		PageOptions: pageOf(a), Mode: mode, PerFile: a.num("per_file"), NoCollapse: a.flag("no_collapse"),
 	}
@@ -479,6 +472,18 @@ func (h *handlers) grep(ctx context.Context, a args) (any, string, error) {
 	return p.Brief(), p.Text, nil
 }
 
+// maxFileSizeOf is grep's max_filesize as Options takes it: unsent, the
+// library's default (0); 0 sent, no limit (-1).
+func maxFileSizeOf(a args) int64 {
+	if !a.has("max_filesize") {
+		return 0
+	}
+	if n := int64(a.num("max_filesize")); n != 0 {
+		return n
+	}
+	return -1
+}
+
 // conditions runs a grep of several conditions: the pattern (if sent)
 // and all must each occur within the scope, one of any must, none of none
 // may.
@@ -486,6 +491,11 @@ func (h *handlers) conditions(ctx context.Context, a args, scope scout.Scope) (a
 	for _, k := range []string{"output_mode", "context", "before", "after"} {
 		if a.has(k) {
 			return nil, "", fmt.Errorf("%s does not go with all, any, none, near or scope: such a search shows its evidence lines", k)
+		}
+	}
+	for _, k := range []string{"max_files", "per_file", "explain", "no_collapse"} {
+		if a.has(k) {
+			return nil, "", fmt.Errorf("%s does not go with all, any, none, near or scope: such a search pages its evidence by budget alone, with no scores to explain or copies to fold", k)
 		}
 	}
 	term := func(p string) scout.Term {
@@ -518,7 +528,8 @@ func (h *handlers) conditions(ctx context.Context, a args, scope scout.Scope) (a
 		q.Scope = s
 	}
 	ro := h.rankOf(a)
-	p, err := scout.Conditions(ctx, scout.ConditionsOptions{Query: q, Scope: scope, RankOptions: ro, PageOptions: pageOf(a), ShowSecrets: h.o.ShowSecrets})
+	p, err := scout.Conditions(ctx, scout.ConditionsOptions{Query: q, Scope: scope, RankOptions: ro, PageOptions: pageOf(a), ShowSecrets: h.o.ShowSecrets,
+		Text: a.flag("text"), MaxFileSize: maxFileSizeOf(a)})
 	if err != nil {
 		return nil, "", h.relative(err)
 	}
