@@ -44,6 +44,9 @@ func Related(ctx context.Context, o RelatedOptions) (*Page, error) {
 	if err := o.PageOptions.check(); err != nil {
 		return nil, err
 	}
+	if o.Path == "" {
+		return nil, errors.New("no path given: name the file whose imports, importers and tests to list")
+	}
 	fi, err := os.Stat(o.Path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):

@@ -202,6 +202,9 @@ func TestRelatedErrors(t *testing.T) {
 	if !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "scout find") {
 		t.Errorf("missing file: %v", err)
 	}
+	if _, err = scout.Related(context.Background(), scout.RelatedOptions{}); err == nil || !strings.HasPrefix(err.Error(), "no path given: name the file") {
+		t.Errorf("no path: %v", err) // it was ": file does not exist"
+	}
 	_, err = scout.Related(context.Background(), scout.RelatedOptions{Path: "cart"})
 	if !errors.Is(err, scout.ErrIsDir) || !strings.Contains(err.Error(), "one file") {
 		t.Errorf("directory: %v", err)
