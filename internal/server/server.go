@@ -176,20 +176,20 @@ type handlers struct {
 }
 
 // unqueued are the tools whose calls never wait for a searching call's
-// slot: read and touch work on one file. concept and read wait for their
-// own (conceptSlots, readSlots).
-var unqueued = map[string]bool{"read": true, "touch": true}
+// slot: touch records a use; read works on one file, and concept holds up
+// no searching call while it builds: both wait for their own (slotsFor).
+var unqueued = map[string]bool{"read": true, "touch": true, "concept": true}
 
 // maxQuickOutline is how many files an outline may name and not wait its
 // turn.
 const maxQuickOutline = 16
 
-// queues reports whether a call of s waits for a turn: the calls that walk
-// a tree do; read, touch and concept (see unqueued) do not, nor an outline
-// of a few files, which only parses them ("what is in this file" should
-// not wait behind searches of the whole tree).
+// queues reports whether a call of s waits for a searching call's turn:
+// the calls that walk a tree do; read, touch and concept (see unqueued) do
+// not, nor an outline of a few files, which only parses them ("what is in
+// this file" should not wait behind searches of the whole tree).
 func (h *handlers) queues(s *spec, a args) bool {
-	if unqueued[s.tool] || s.tool == "concept" {
+	if unqueued[s.tool] {
 		return false
 	}
 	if s.tool != "outline" {
@@ -211,8 +211,8 @@ func (h *handlers) queues(s *spec, a args) bool {
 	return false
 }
 
-// slotsFor returns the slots a call of s waits for (see queues and
-// conceptSlots); nil: none.
+// slotsFor returns the slots a call of s waits for: concept's and read's
+// own, else the searching calls' when it queues; nil: none.
 func (h *handlers) slotsFor(s *spec, a args) chan struct{} {
 	switch {
 	case s.tool == "concept":
