@@ -99,7 +99,8 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 	// they rank as a walk would.
 	var left []walk.Entry // nil: no All term, walk
 	searched := -1
-	var warnings []string // the walk's (a path not there), then any pass's unreadable files
+	var notSearched []page.Reason // the walk's, as grep counts them
+	var warnings []string         // the walk's (a path not there), then any pass's unreadable files
 	failed := false
 	warn := func(r *Result) {
 		failed = failed || r.Failed()
@@ -118,7 +119,7 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 		}
 		warn(r)
 		if searched < 0 {
-			searched = r.Stats.FilesSearched
+			searched, notSearched = r.Stats.FilesSearched, r.Stats.Skipped.Reasons()
 		}
 		left = make([]walk.Entry, len(r.Files))
 		for i, f := range r.Files {
@@ -141,7 +142,7 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 		res0 = r
 	}
 	if searched < 0 {
-		searched = res0.Stats.FilesSearched
+		searched, notSearched = res0.Stats.FilesSearched, res0.Stats.Skipped.Reasons()
 	}
 	var files []page.File
 	var stamps []stamp
@@ -174,7 +175,7 @@ func Conditions(ctx context.Context, o ConditionsOptions) (*Page, error) {
 	slices.SortStableFunc(files, func(a, b page.File) int { return cmp.Or(best(b)-best(a), strings.Compare(a.Path, b.Path)) })
 	in := page.ConditionsInput{
 		Query: q.String(), Scope: q.Scope.String(), Files: files, Qualified: qualified,
-		Searched: searched, Warnings: warnings, Failed: failed, Number: 1, Budget: o.Budget * 4, Face: o.Face,
+		Searched: searched, NotSearched: notSearched, Warnings: warnings, Failed: failed, Number: 1, Budget: o.Budget * 4, Face: o.Face,
 	}
 	total := 0
 	for _, f := range files {

@@ -159,9 +159,10 @@ func TestConditionsSeeSecretsAsTheSearchDoes(t *testing.T) {
 
 // TestConditionsTakeTextAndMaxFileSize: a query of conditions searches
 // the files grep would with the same Text and MaxFileSize: a binary file
-// only with Text, a file over the limit only with a larger one. They were
-// left out of its options, so --text and --max-filesize said nothing and
-// did nothing.
+// only with Text, a file over the limit only with a larger one, and the
+// page counts what it left out, as grep's does. They were left out of its
+// options, so --text and --max-filesize said nothing and did nothing, and
+// the page said "searched 0 files" with no word of the files skipped.
 func TestConditionsTakeTextAndMaxFileSize(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "blob.bin"), []byte("alpha beta\x00\n"), 0o644); err != nil {
@@ -192,6 +193,17 @@ func TestConditionsTakeTextAndMaxFileSize(t *testing.T) {
 		}
 		if strings.Join(got, " ") != c.files {
 			t.Errorf("text %v, max file size %d: files %v; want %q\n%s", c.text, c.max, got, c.files, p.Text)
+		}
+		// What was left out is counted, as grep counts it.
+		left := map[string]int{}
+		for _, r := range p.NotSearched {
+			left[r.Reason] = r.Count
+		}
+		if wantBinary := !c.text; (left["binary file"] == 1) != wantBinary || wantBinary && !strings.Contains(p.Text, "not searched: 1 binary file") {
+			t.Errorf("text %v: not searched %v; want the binary file counted: %v\n%s", c.text, p.NotSearched, wantBinary, p.Text)
+		}
+		if wantBig := c.max == 1000; (left["file over the size limit"] == 1) != wantBig {
+			t.Errorf("max file size %d: not searched %v; want big.txt counted: %v", c.max, p.NotSearched, wantBig)
 		}
 	}
 }

@@ -17,22 +17,25 @@ type ConditionsInput struct {
 	// each region but the first; a definition's lines with In on the
 	// first), its Matches what qualified in it (1 for a file).
 	Files     []File
-	Qualified int      // files, regions or lines that qualified, in all
-	Searched  int      // files searched
-	Warnings  []string // paths not there, files that could not be read
-	Failed    bool     // a warning is a failure, not a notice
-	Start     int      // units shown on earlier pages
-	Number    int
-	Budget    int // bytes
-	Face      Face
-	Cursor    func(next int, last Key) string
+	Qualified int // files, regions or lines that qualified, in all
+	Searched  int // files searched
+	// NotSearched are the files the walk left out, by reason, as grep
+	// counts them (binary, over the size limit, ignored…).
+	NotSearched []Reason
+	Warnings    []string // paths not there, files that could not be read
+	Failed      bool     // a warning is a failure, not a notice
+	Start       int      // units shown on earlier pages
+	Number      int
+	Budget      int // bytes
+	Face        Face
+	Cursor      func(next int, last Key) string
 }
 
 // PlanConditions fills a page with the units after in.Start that fit the
 // budget, file by file, each line as grep prints it ("N:text"); at file
 // scope each line is followed by the terms it holds.
 func PlanConditions(in ConditionsInput) *Page {
-	p := &Page{Mode: Content, Number: in.Number, Searched: in.Searched, Warnings: in.Warnings, Failed: in.Failed}
+	p := &Page{Mode: Content, Number: in.Number, Searched: in.Searched, NotSearched: in.NotSearched, Warnings: in.Warnings, Failed: in.Failed}
 	total := 0
 	units := make([]unitFile, len(in.Files))
 	for i, f := range in.Files {
@@ -101,7 +104,9 @@ func conditionsFooter(p *Page, in ConditionsInput, shownTo, shown int, cursor st
 	if shown > 0 {
 		fmt.Fprintf(&b, "; page %d: lines %d-%d of %d", in.Number, shownTo-shown+1, shownTo, units)
 	}
-	fmt.Fprintf(&b, "\nquery: %s; searched %s\n", in.Query, plural(in.Searched, "file"))
+	fmt.Fprintf(&b, "\nquery: %s; searched %s", in.Query, plural(in.Searched, "file"))
+	b.Write(appendNotSearched(nil, in.NotSearched))
+	b.WriteString("\n")
 	b.Write(appendWarnings(nil, in.Warnings, MaxWarnings))
 	b.WriteString("next: ")
 	switch {

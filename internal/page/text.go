@@ -264,7 +264,19 @@ func appendSearched(b []byte, p *Page) []byte {
 	} else {
 		b = appendCount(b, p.Searched, "file", "files")
 	}
-	for i, r := range p.NotSearched {
+	b = appendNotSearched(b, p.NotSearched)
+	if p.Partial != "" {
+		b = append(b, "; stopped early: "...)
+		b = append(b, p.Partial...)
+	}
+	return append(b, '\n')
+}
+
+// appendNotSearched writes what was not searched, by reason, after the
+// count of what was ("; not searched: 739 binary files, 2 symlinks not
+// followed"); nothing for none.
+func appendNotSearched(b []byte, reasons []Reason) []byte {
+	for i, r := range reasons {
 		if i == 0 {
 			b = append(b, "; not searched: "...)
 		} else {
@@ -274,11 +286,7 @@ func appendSearched(b []byte, p *Page) []byte {
 		b = append(b, ' ')
 		b = append(b, r.Reason...)
 	}
-	if p.Partial != "" {
-		b = append(b, "; stopped early: "...)
-		b = append(b, p.Partial...)
-	}
-	return append(b, '\n')
+	return b
 }
 
 // MaxWarnings is how many warnings a page lists at most; the rest are
