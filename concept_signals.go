@@ -30,7 +30,7 @@ func conceptRanker(ctx context.Context, o ConceptOptions, at resume) *ranker {
 	roots, _ := rootsOf(o.Paths)
 	ro := o.RankOptions
 	ro.Now = at.now
-	return newFileRanker(ctx, ro, o.NoIgnore, at.bonus, roots)
+	return newFileRanker(ctx, ro, o.Scope, at.bonus, roots)
 }
 
 // boostLeads gives each lead its file's signals from scout's ranking, as

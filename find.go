@@ -134,7 +134,7 @@ func findRun(ctx context.Context, o findRequest, timeout time.Duration) (*FindRe
 	workers := workerCount(o.Workers)
 	var rk *ranker
 	if o.Sort == ByRank {
-		rk = newFileRanker(ctx, o.RankOptions, o.NoIgnore, o.bonus, paths)
+		rk = newFileRanker(ctx, o.RankOptions, o.Scope, o.bonus, paths)
 		defer rk.gitRelease() // the paths are ranked, explained and counted below, then it is done
 	}
 	visitors, partial, err := findWalk(ctx, o, wopts, paths, workers, timeout)
@@ -227,10 +227,21 @@ func (rk *ranker) rankAll(ctx context.Context, res *FindResult, all []*Found, o 
 		rk.info.Recency = fmt.Sprintf("off: %d paths, over the %d a find reads the times of", len(all), MaxRecencyFiles)
 	}
 	git := rk.gitDone(ctx)
-	if rk.gitSig != nil && rk.gitSig.reader != nil && len(all) > MaxRecencyFiles {
-		rk.info.Git += fmt.Sprintf("; %d paths are more than the %d a find reads the stat data of, so a change in the worktree alone is not seen, only what the index shows (untracked, staged, unmerged)", len(all), MaxRecencyFiles)
-	}
 	inParallel(len(all), workers, func(lo, hi int) { rk.rankFound(all[lo:hi], git, !o.NoSignals && o.signalsFrom < 0) })
+	if g := rk.gitSig; g != nil && g.reader != nil {
+		// A find asks the index of each path as it ranks it, after
+		// gitDone: count them here.
+		changed := int64(0)
+		for _, f := range all {
+			if f.git == 2 {
+				changed++
+			}
+		}
+		rk.info.Git = g.indexLine(changed)
+		if len(all) > MaxRecencyFiles {
+			rk.info.Git += fmt.Sprintf("; %d paths are more than the %d a find reads the stat data of, so a change in the worktree alone is not seen, only what the index shows (untracked, staged, unmerged)", len(all), MaxRecencyFiles)
+		}
+	}
 	res.Ranking = rk.info
 	res.Warnings = append(res.Warnings, rk.warnings...)
 	return git

@@ -12,6 +12,7 @@ import (
 
 	"github.com/scoutcode/scout/internal/gitstatus"
 	"github.com/scoutcode/scout/internal/safe"
+	"github.com/scoutcode/scout/internal/walk"
 )
 
 // The git signal: a file being worked on (modified, staged, untracked or
@@ -34,6 +35,7 @@ import (
 type gitSignal struct {
 	decided chan struct{}     // closed once reader, notRepo and why are set
 	reader  *gitstatus.Reader // the index, read directly
+	ignored *walk.GitIgnored  // with reader: which files not in the index git ignores
 	notRepo bool              // .git is not a repository git would use
 	why     string            // why git status is used instead
 
@@ -54,7 +56,7 @@ type gitResult struct {
 
 // startGit decides, in the background, where the git signal comes from:
 // the Reader, or git status.
-func (r *ranker) startGit(ctx context.Context, noGit, noIgnore bool) {
+func (r *ranker) startGit(ctx context.Context, noGit bool, sc Scope) {
 	switch {
 	case noGit:
 		r.info.Git = "off: turned off"
@@ -74,12 +76,13 @@ func (r *ranker) startGit(ctx context.Context, noGit, noIgnore bool) {
 		defer close(g.done)
 		var rd *gitstatus.Reader
 		var err error
-		if noIgnore {
+		if sc.NoIgnore {
 			g.why = "--no-ignore: the index alone cannot tell untracked files from ignored ones"
 		} else if p := safe.Catch(func() { rd, err = gitstatus.Open(project) }); p != nil {
 			g.why = fmt.Sprintf("the index could not be read (a bug in scout: %v)", p.Value)
 		} else if err == nil {
 			g.reader = rd
+			g.ignored = walk.NewGitIgnored(project, sc.GlobalExcludes)
 		} else if errors.Is(err, gitstatus.ErrNotRepo) {
 			g.notRepo = true
 		} else {
@@ -128,7 +131,7 @@ func (r *ranker) fileChanged(rel string, st *gitstatus.FileStat, data []byte, mo
 		g.unsure = append(g.unsure, rel)
 		g.mu.Unlock()
 		return false, true
-	case c == gitstatus.Changed:
+	case c == gitstatus.Changed, c == gitstatus.Untracked && !g.ignored.Ignored(rel):
 		g.changed.Add(1)
 		return true, false
 	}
@@ -174,12 +177,19 @@ func (r *ranker) gitDone(ctx context.Context) *gitstatus.State {
 				}
 			}
 		}
-		r.info.Git = fmt.Sprintf("on: read from the index, %d of the files found changed", g.changed.Load())
-		if len(g.unsure) > 0 {
-			r.info.Git += fmt.Sprintf(" (%d asked of git status: content filters may apply)", len(g.unsure))
-		}
+		r.info.Git = g.indexLine(g.changed.Load())
 	})
 	return g.res.state
+}
+
+// indexLine says how the git signal went with the index as its source,
+// and changed of the files found changed.
+func (g *gitSignal) indexLine(changed int64) string {
+	line := fmt.Sprintf("on: read from the index, %d of the files found changed", changed)
+	if len(g.unsure) > 0 {
+		line += fmt.Sprintf(" (%d asked of git status: content filters may apply)", len(g.unsure))
+	}
+	return line
 }
 
 // changedAt returns the git signal of a file at rel: the reader's flag
@@ -207,12 +217,20 @@ func (r *ranker) pathChanged(rel string, st *gitstatus.FileStat, abs string, sta
 	case g.reader == nil:
 		return state.Dirty(rel)
 	}
+	var c gitstatus.Change
+	var err error
 	if st == nil {
-		c, err := g.reader.ChangedInIndex(rel)
-		return err == nil && c == gitstatus.Changed
+		c, err = g.reader.ChangedInIndex(rel)
+	} else {
+		c, err = g.reader.Changed(rel, st, func() ([]byte, error) { return readRegular(abs, 0) })
 	}
-	c, err := g.reader.Changed(rel, st, func() ([]byte, error) { return readRegular(abs, 0) })
-	return err == nil && c != gitstatus.Clean
+	switch {
+	case err != nil:
+		return false
+	case c == gitstatus.Untracked:
+		return !g.ignored.Ignored(rel)
+	}
+	return c == gitstatus.Changed || c == gitstatus.Uncertain && st != nil
 }
 
 // gitRelease closes the Reader once the search is ranked: a server runs

@@ -54,7 +54,7 @@ func namesOptions(opts Options) match.Options {
 // in the background; names is the patterns compiled with namesOptions
 // (nil: it compiles them).
 func newRanker(ctx context.Context, opts request, pats []string, paths []string, names *match.Pattern) *ranker {
-	r := newFileRanker(ctx, opts.RankOptions, opts.NoIgnore, opts.bonus, paths)
+	r := newFileRanker(ctx, opts.RankOptions, opts.Scope, opts.bonus, paths)
 	r.context = opts.Before > 0 || opts.After > 0
 	r.markers = rank.MarkerQuery(pats)
 	// The patterns compiled before, so these compile too; a nil pattern
@@ -161,8 +161,9 @@ func isASCII(s string) bool {
 // newFileRanker prepares what ranks files, whatever the query: the clock,
 // the project, frecency and (started in the background) git's state.
 // bonus, when not nil, replaces the frecency store (a cursor's snapshot);
-// noIgnore says git's index alone cannot tell which files are ignored.
-func newFileRanker(ctx context.Context, opts RankOptions, noIgnore bool, bonus map[uint32]int, paths []string) *ranker {
+// sc is the search's scope: with NoIgnore, git's index alone cannot tell
+// which files are ignored.
+func newFileRanker(ctx context.Context, opts RankOptions, sc Scope, bonus map[uint32]int, paths []string) *ranker {
 	r := &ranker{now: opts.Now, info: Ranking{Sort: ByRank}}
 	if r.now.IsZero() {
 		r.now = time.Now()
@@ -170,7 +171,7 @@ func newFileRanker(ctx context.Context, opts RankOptions, noIgnore bool, bonus m
 	r.info.Now = r.now
 	r.projectPaths = newProjectPaths(paths)
 	r.loadFrecency(opts, bonus)
-	r.startGit(ctx, opts.NoGit, noIgnore)
+	r.startGit(ctx, opts.NoGit, sc)
 	r.ctx = ctx
 	return r
 }

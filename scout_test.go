@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -359,6 +360,56 @@ func TestGitSignal(t *testing.T) {
 	res = search(t, opts)
 	if res.Files[0].Path != "a.txt" || res.Ranking.Git != "off: turned off" {
 		t.Errorf("with NoGit: first %s, git %q", res.Files[0].Path, res.Ranking.Git)
+	}
+}
+
+// TestGitSignalIgnoredRoots: a search named into directories git ignores
+// (build/, node_modules/pkg), or run inside one, finds files the index
+// does not hold. They are ignored, not untracked: none gets the git
+// signal, and the count says so. Each was "changed" (+100), so a vendored
+// package's files outranked the project's own, and find's count of
+// changed files was always 0.
+func TestGitSignalIgnoredRoots(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	opts := needles(t, "a.txt", "new.txt", ".gitignore")
+	os.WriteFile(".gitignore", []byte("/build\nnode_modules/\n"), 0o644)
+	for _, f := range []string{"build/b.txt", "node_modules/pkg/c.txt"} {
+		os.MkdirAll(filepath.Dir(f), 0o755)
+		os.WriteFile(f, []byte("needle\n"), 0o644)
+	}
+	for _, args := range [][]string{{"init", "-q", "."}, {"add", "a.txt", ".gitignore"}, {"commit", "-q", "-m", "x"}} {
+		cmd := exec.Command("git", append([]string{"-c", "user.email=t@t", "-c", "user.name=t"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v: %s", args, err, out)
+		}
+	}
+	opts.NoGit, opts.NoFrecency = false, true
+	opts.Paths = []string{".", "build", "node_modules/pkg"}
+	res := search(t, opts)
+	var changed []string
+	for _, f := range res.Files {
+		for _, s := range f.Signals {
+			if s.Name == "git" {
+				changed = append(changed, f.Path)
+			}
+		}
+	}
+	if len(res.Files) != 4 || !slices.Equal(changed, []string{"new.txt"}) || res.Ranking.Git != "on: read from the index, 1 of the files found changed" {
+		t.Errorf("grep: %d files, the git signal on %q, git %q; want 4 files, on new.txt (untracked) alone", len(res.Files), changed, res.Ranking.Git)
+	}
+	found, err := scout.FindAll(context.Background(), scout.FindOptions{Scope: opts.Scope, RankOptions: opts.RankOptions})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found.Ranking.Git != "on: read from the index, 1 of the files found changed" {
+		t.Errorf("find: git %q", found.Ranking.Git)
+	}
+	t.Chdir("build")
+	opts.Paths = nil
+	if res := search(t, opts); len(res.Files) != 1 || res.Ranking.Git != "on: read from the index, 0 of the files found changed" {
+		t.Errorf("inside build/: %d files, git %q", len(res.Files), res.Ranking.Git)
 	}
 }
 

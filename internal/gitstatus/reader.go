@@ -272,8 +272,13 @@ type Change uint8
 
 const (
 	Clean     Change = iota
-	Changed          // untracked, unmerged, staged or modified
+	Changed          // unmerged, staged or modified
 	Uncertain        // the content differs from the blob, but a filter may explain it: ask git
+	// Untracked: not in the index. git counts it as worked on unless its
+	// ignore files exclude it, which the index cannot tell: a search
+	// rooted inside an ignored directory (build/, node_modules/pkg) finds
+	// files no ignore rule below the root excludes.
+	Untracked
 )
 
 // Changed reports whether the file at rel (slash-separated, relative to
@@ -285,7 +290,7 @@ func (r *Reader) Changed(rel string, st *FileStat, content func() ([]byte, error
 		if r.underGitlinkOrSparse(rel) {
 			return Clean, nil
 		}
-		return Changed, nil // untracked
+		return Untracked, nil
 	}
 	ix := r.ix
 	for k := i; k < ix.len() && ix.path(k) == rel; k++ {
@@ -333,7 +338,7 @@ func (r *Reader) ChangedInIndex(rel string) (Change, error) {
 		if r.underGitlinkOrSparse(rel) {
 			return Clean, nil
 		}
-		return Changed, nil
+		return Untracked, nil
 	}
 	for k := i; k < r.ix.len() && r.ix.path(k) == rel; k++ {
 		if e := r.ix.entry(k); e.stage() > 0 {

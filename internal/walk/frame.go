@@ -151,9 +151,10 @@ func isDirErr(err error) bool {
 	return errors.Is(err, syscall.EISDIR)
 }
 
-// matchIgnore decides an entry by the ignore files of f and its ancestors.
-// abs is the entry's absolute slash path.
-func (w *walker) matchIgnore(f *frame, abs string, isDir bool) (ignore.Decision, *ignore.Rule) {
+// matchIgnore decides an entry by the ignore files of f and its ancestors,
+// and git's global excludes file (global, may be nil). abs is the entry's
+// absolute slash path.
+func matchIgnore(f *frame, abs string, isDir bool, global *ignore.Rules) (ignore.Decision, *ignore.Rule) {
 	type hit struct {
 		d ignore.Decision
 		r *ignore.Rule
@@ -183,10 +184,10 @@ func (w *walker) matchIgnore(f *frame, abs string, isDir bool) (ignore.Decision,
 			return h.d, h.r
 		}
 	}
-	if f.anyGit && w.global != nil {
+	if f.anyGit && global != nil {
 		for fr := f; fr != nil; fr = fr.parent {
 			if fr.hasGit {
-				return w.global.Match(relTo(fr.abs, abs), isDir)
+				return global.Match(relTo(fr.abs, abs), isDir)
 			}
 		}
 	}

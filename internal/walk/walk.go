@@ -369,19 +369,28 @@ func newWalker(ctx context.Context, opts Options, v Visitor) (*walker, error) {
 	}
 	w.types = types
 	if !opts.NoIgnore {
-		path := opts.GlobalExcludes
-		if path == "" {
-			path = GlobalExcludesFile(os.Getenv)
-		}
-		if path != "" {
-			if data, err := regular.ReadFile(path); err == nil {
-				w.global = ignore.Parse(path, data)
-			} else if !errors.Is(err, fs.ErrNotExist) {
-				v.Warn(path, err)
-			}
-		}
+		w.global = globalRules(opts.GlobalExcludes, v)
 	}
 	return w, nil
+}
+
+// globalRules reads git's global excludes file: path, or where git's
+// configuration says when path is empty; nil when there is none.
+func globalRules(path string, v Visitor) *ignore.Rules {
+	if path == "" {
+		path = GlobalExcludesFile(os.Getenv)
+	}
+	if path == "" {
+		return nil
+	}
+	data, err := regular.ReadFile(path)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			v.Warn(path, err)
+		}
+		return nil
+	}
+	return ignore.Parse(path, data)
 }
 
 // root turns a path named as a root into its first task.
@@ -539,7 +548,7 @@ func (w *walker) decide(f *frame, abs, rel, name string, isDir bool) (Reason, st
 	}
 	whitelisted := false
 	if !w.opts.NoIgnore {
-		switch d, rule := w.matchIgnore(f, abs, isDir); d {
+		switch d, rule := matchIgnore(f, abs, isDir, w.global); d {
 		case ignore.Ignore:
 			return Ignored, rule.String(), true
 		case ignore.Whitelist:
