@@ -113,7 +113,7 @@ const findDescription = `List files whose path matches pattern: a glob ("*.go", 
 
 const readDescription = `Read a text file, or limit lines from offset, in pages of budget tokens (default 4000). Lines come as "N:text"; lines over 2000 bytes are cut and marked. Each page gives the file's sha256 and the tree revision (a commit, checkout or staging changes it), to tell whether what you read may be stale; a cursor works only while the file is unchanged. Reading ranks the file higher in later searches.`
 
-const outlineDescription = `List the definitions in files (functions, methods, classes, types, constants, variables…; Markdown sections), nested, each as "start-end signature": what a file holds unread. A directory outlines its files. By go/parser and tree-sitter, for 13 languages. Pages fit budget tokens (default 4000), with a cursor.`
+const outlineDescription = `List the definitions in files (functions, methods, classes, types, constants, variables, C prototypes…; Markdown sections), nested, each as "start-end signature": what a file holds unread. A directory outlines its files. By go/parser and tree-sitter, for 13 languages. Pages fit budget tokens (default 4000), with a cursor.`
 
 const callersDescription = `List the calls of a function or method: each call's line under the function it sits in ("in 3051-3066 func (srv *Server) ListenAndServe() error"), after where the name is defined. Matched by name, not type-checked: the page lists the definitions; a call may be of any unless marked → with its package.`
 

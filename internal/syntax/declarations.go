@@ -3,6 +3,8 @@
 package syntax
 
 import (
+	"slices"
+
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
@@ -41,17 +43,19 @@ var descend = map[string]map[string]bool{
 	"tsx":        {"export_statement": true},
 	"rust":       {"mod_item": true, "declaration_list": true},
 	"c":          cBlocks,
-	"cpp":        with(cBlocks, map[string]bool{"linkage_specification": true, "namespace_definition": true, "declaration_list": true}),
-	"bash":       {"declaration_command": true},
-	"ruby":       {"module": true, "class": true, "body_statement": true},
-	"php":        {"namespace_definition": true, "compound_statement": true},
-	"go":         {},
+	"cpp": with(cBlocks, map[string]bool{"linkage_specification": true, "namespace_definition": true, "declaration_list": true,
+		"class_specifier": true, "struct_specifier": true, "field_declaration_list": true, "template_declaration": true}),
+	"bash": {"declaration_command": true},
+	"ruby": {"module": true, "class": true, "body_statement": true},
+	"php":  {"namespace_definition": true, "compound_statement": true},
+	"go":   {},
 }
 
 // scopes are the node kinds of descend that name their own scope (a name
 // may be declared in each once): a Rust module, a C++ namespace, a Ruby
 // module or class, a PHP namespace { … }.
-var scopes = map[string]bool{"mod_item": true, "namespace_definition": true, "module": true, "class": true}
+var scopes = map[string]bool{"mod_item": true, "namespace_definition": true, "module": true, "class": true,
+	"class_specifier": true, "struct_specifier": true}
 
 // cBlocks are the preprocessor's blocks (an include guard holds a header).
 var cBlocks = map[string]bool{"preproc_ifdef": true, "preproc_if": true, "preproc_else": true, "preproc_elif": true, "preproc_elifdef": true}
@@ -112,6 +116,19 @@ func (gr *grammar) declarations(root *sitter.Node, src []byte) []Def {
 	}
 	walk(root, 0)
 	return out
+}
+
+// definedElsewhere returns the declarations but the prototypes of the
+// functions the file defines (a C file's forward declarations): an outline
+// lists each function once, where its body is.
+func definedElsewhere(defs, decls []Def) []Def {
+	defined := map[string]bool{}
+	for _, d := range defs {
+		if d.Kind == "function" {
+			defined[d.Name] = true
+		}
+	}
+	return slices.DeleteFunc(decls, func(d Def) bool { return d.Kind == kindPrototype && defined[d.Name] })
 }
 
 // addDeclarations adds to f, nested, the top-level declarations below
@@ -215,10 +232,17 @@ func (gr *grammar) declare(n *sitter.Node, k string, parent *sitter.Node, src []
 		switch k {
 		case "preproc_def", "preproc_function_def":
 			add(kindMacro, n, n.ChildByFieldName("name"))
-		case "declaration":
+		case "declaration", "field_declaration":
+			member := gr.kindNames[parent.KindId()] == "field_declaration_list"
+			at := n
+			if gr.kindNames[parent.KindId()] == "template_declaration" {
+				at = parent // template <typename T> T max(T a, T b);
+			}
 			for _, d := range n.ChildrenByFieldName("declarator", n.Walk()) {
-				if nm := gr.variable(&d); nm != nil {
-					add(kindVariable, n, nm)
+				// In a C++ class, only its functions: a field is no
+				// top-level name.
+				if kind, nm := gr.declaredAs(&d, member); nm != nil && (!member || kind == kindPrototype) {
+					add(kind, at, nm)
 				}
 			}
 		}
@@ -270,30 +294,39 @@ func (gr *grammar) grouped(n *sitter.Node) bool {
 	return false
 }
 
-// variable returns the name a C or C++ declarator declares when it is a
-// variable's (not a function's: a prototype is no definition of one).
-func (gr *grammar) variable(d *sitter.Node) *sitter.Node {
+// declaredAs returns the name a C or C++ declarator of a declaration
+// declares, and whether it is a variable's or a function's prototype (a
+// header's functions: its outline). A pointer to a function
+// (void (*handler)(int)) is a variable. In a class (member), a function's
+// name may be a field's, a destructor's or an operator's.
+func (gr *grammar) declaredAs(d *sitter.Node, member bool) (string, *sitter.Node) {
+	kind := kindVariable
 	for range 16 {
 		k := gr.kindNames[d.KindId()]
 		switch {
 		case k == "function_declarator":
-			return nil
+			kind = kindPrototype // int (*signal(int, void (*)(int)))(int) too
 		case gr.names[d.KindId()]:
-			if k != "identifier" {
-				return nil // a qualified name: a member defined outside its class
+			switch {
+			case k == "identifier":
+			case member && kind == kindPrototype && (k == "field_identifier" || k == "destructor_name" || k == "operator_name"):
+			default:
+				return "", nil // a qualified name: a member defined outside its class
 			}
-			return d
+			return kind, d
+		case k == "parenthesized_declarator" && kind == kindPrototype:
+			kind = kindVariable // (*handler)(int): a pointer to a function
 		}
 		next := d.ChildByFieldName("declarator")
 		if next == nil && d.NamedChildCount() > 0 {
 			next = d.NamedChild(0) // a parenthesized or reference declarator
 		}
 		if next == nil {
-			return nil
+			return "", nil
 		}
 		d = next
 	}
-	return nil
+	return "", nil
 }
 
 // beginsLine reports whether only spaces and tabs stand before src[at] on

@@ -141,11 +141,14 @@ const (
 	kindConstant = "constant"
 	kindVariable = "variable"
 	kindMacro    = "macro"
+	// kindPrototype is a C or C++ function declared, not defined: a
+	// header's functions. Refs does not count it a definition.
+	kindPrototype = "prototype"
 )
 
 // Def is a definition in a file.
 type Def struct {
-	Kind      string // function, method, constructor, class, struct, interface, enum, union, record, trait, impl, type, module, namespace, macro, property; Outline's constant, variable
+	Kind      string // function, method, constructor, class, struct, interface, enum, union, record, trait, impl, type, module, namespace, macro, property; Outline's constant, variable, prototype
 	Name      string
 	Signature string // the definition's head on one line: up to its body, whitespace folded
 	Start     int    // first line, 1-based

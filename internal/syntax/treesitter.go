@@ -202,7 +202,7 @@ func parse(ctx context.Context, name string, src []byte, callee string, decls bo
 			}
 		}
 		if decls {
-			f.Defs = append(f.Defs, gr.declarations(root, src)...)
+			f.Defs = append(f.Defs, definedElsewhere(f.Defs, gr.declarations(root, src))...)
 		}
 		nest(f)
 		return f, nil, nil
