@@ -16,8 +16,9 @@ constants and variables (Go's package-level const and var, Python's
 module-level names, JavaScript's and TypeScript's top-level const, let and
 var, Rust's const and static, C's #define and globals, Ruby's and PHP's
 constants, a shell script's variables; where first set, by a statement
-that begins its line), and the functions a C or C++ file declares but does
-not define (prototypes: a header's functions, a class's methods). A
+that begins its line), a Go interface's methods, and the functions a C or
+C++ file declares but does not define (prototypes: a header's functions, a
+class's methods). A
 directory outlines the files below it, walked as grep walks (ignore rules,
 -g, -t), in path order.
 

@@ -14,7 +14,7 @@ import (
 // (concept's chunks and callers' holders are definitions with bodies).
 //
 //   - Go: each name of a package-level const or var (the declaration when
-//     it has one spec, else the spec);
+//     it has one spec, else the spec), and an interface's methods;
 //   - Python: a module-level name assigned (X = …, X: T = …, a = b = …), in
 //     the module's if and try blocks too;
 //   - JavaScript and TypeScript: a top-level const, let or var, exported or
@@ -48,14 +48,14 @@ var descend = map[string]map[string]bool{
 	"bash": {"declaration_command": true},
 	"ruby": {"module": true, "class": true, "body_statement": true},
 	"php":  {"namespace_definition": true, "compound_statement": true},
-	"go":   {},
+	"go":   {"type_declaration": true, "type_spec": true, "type_alias": true, "interface_type": true},
 }
 
 // scopes are the node kinds of descend that name their own scope (a name
 // may be declared in each once): a Rust module, a C++ namespace, a Ruby
 // module or class, a PHP namespace { … }.
 var scopes = map[string]bool{"mod_item": true, "namespace_definition": true, "module": true, "class": true,
-	"class_specifier": true, "struct_specifier": true}
+	"class_specifier": true, "struct_specifier": true, "interface_type": true}
 
 // cBlocks are the preprocessor's blocks (an include guard holds a header).
 var cBlocks = map[string]bool{"preproc_ifdef": true, "preproc_if": true, "preproc_else": true, "preproc_elif": true, "preproc_elifdef": true}
@@ -154,6 +154,10 @@ func (gr *grammar) addDeclarations(f *File, root *sitter.Node, src []byte, occ [
 func (gr *grammar) declare(n *sitter.Node, k string, parent *sitter.Node, src []byte, add func(kind string, at, name *sitter.Node)) {
 	switch gr.name {
 	case "go":
+		if k == "method_elem" { // an interface's method
+			add(kindMethod, n, n.ChildByFieldName("name"))
+			return
+		}
 		kind := kindConstant
 		if k == "var_declaration" {
 			kind = kindVariable

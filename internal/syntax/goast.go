@@ -79,6 +79,9 @@ func goDefs(src []byte, decls bool) (*File, bool) {
 		seen := map[string]bool{} // a name redeclared (a file with errors): where it was first
 		for _, d := range af.Decls {
 			g, ok := d.(*ast.GenDecl)
+			if ok && g.Tok == token.TYPE {
+				goInterfaceMethods(g, src, tf, add)
+			}
 			if !ok || (g.Tok != token.CONST && g.Tok != token.VAR) {
 				continue
 			}
@@ -102,4 +105,27 @@ func goDefs(src []byte, decls bool) (*File, bool) {
 	}
 	nest(f)
 	return f, true
+}
+
+// goInterfaceMethods adds the methods of the interfaces a package-level
+// type declaration declares, each where its line begins and once per
+// interface, as declarations.go does from tree-sitter's tree.
+func goInterfaceMethods(g *ast.GenDecl, src []byte, tf *token.File, add func(kind string, from, to token.Pos, name *ast.Ident, body token.Pos)) {
+	for _, s := range g.Specs {
+		it, ok := s.(*ast.TypeSpec).Type.(*ast.InterfaceType)
+		if !ok || it.Methods == nil {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, m := range it.Methods.List {
+			if _, ok := m.Type.(*ast.FuncType); !ok || len(m.Names) != 1 {
+				continue // an embedded interface or a union of types
+			}
+			name := m.Names[0]
+			if name.Name != "_" && !seen[name.Name] && beginsLine(src, tf.Offset(m.Pos())) {
+				seen[name.Name] = true
+				add(kindMethod, m.Pos(), m.End(), name, token.NoPos)
+			}
+		}
+	}
 }

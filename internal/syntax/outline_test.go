@@ -87,6 +87,10 @@ func TestParseLeavesOutDeclarations(t *testing.T) {
 		}
 		var outlined []string
 		for _, d := range of.Defs {
+			if of.Grammar == "go" && d.Kind == kindMethod && d.Parent >= 0 && of.Defs[d.Parent].Kind == "interface" {
+				decls++ // a Go interface's method
+				continue
+			}
 			switch d.Kind {
 			case kindConstant, kindVariable, kindPrototype:
 				decls++
