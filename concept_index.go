@@ -11,6 +11,7 @@ import (
 
 	"github.com/scoutcode/scout/internal/concept"
 	"github.com/scoutcode/scout/internal/rank"
+	"github.com/scoutcode/scout/internal/regular"
 	"github.com/scoutcode/scout/internal/syntax"
 	"github.com/scoutcode/scout/internal/textenc"
 )
@@ -151,7 +152,7 @@ func phraseText(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := readSized(io.LimitReader(f, phraseMax), min(fi.Size(), phraseMax))
+	data, err := regular.ReadSized(io.LimitReader(f, phraseMax), min(fi.Size(), phraseMax))
 	if err != nil {
 		return nil, err
 	}

@@ -355,7 +355,7 @@ func readParsable(path string) (data []byte, st stamp, why string) {
 	if fi.Size() > syntax.MaxSize {
 		return nil, st, reasonTooBig
 	}
-	if data, err = readSized(io.LimitReader(f, syntax.MaxSize+1), fi.Size()); err != nil {
+	if data, err = regular.ReadSized(io.LimitReader(f, syntax.MaxSize+1), fi.Size()); err != nil {
 		return nil, st, whyNot(err)
 	}
 	if len(data) > syntax.MaxSize { // it grew while read
@@ -409,7 +409,7 @@ func readRegular(path string, limit int64) ([]byte, error) {
 		}
 		r = io.LimitReader(f, limit+1)
 	}
-	data, err := readSized(r, fi.Size())
+	data, err := regular.ReadSized(r, fi.Size())
 	if err != nil {
 		return nil, err
 	}
@@ -417,19 +417,6 @@ func readRegular(path string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w (it grew past %d bytes while read)", path, ErrTooLarge, limit)
 	}
 	return data, nil
-}
-
-// readSized reads r to its end into a buffer of the size its file has
-// (size), and room for the read that finds the end (ReadFrom grows a
-// buffer with less than MinRead free, copying it), not one grown from 512
-// bytes by doubling: io.ReadAll took 22 MB to read a file of 9 MB, and a
-// concept page reads tens of files for its leads and their copies.
-func readSized(r io.Reader, size int64) ([]byte, error) {
-	buf := bytes.NewBuffer(make([]byte, 0, max(0, min(size, 1<<30))+bytes.MinRead))
-	if _, err := buf.ReadFrom(r); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
 }
 
 // openRegular opens a file to read, refusing what is no regular file. A

@@ -16,6 +16,7 @@ import (
 	"github.com/scoutcode/scout/internal/frecency"
 	"github.com/scoutcode/scout/internal/gitstatus"
 	"github.com/scoutcode/scout/internal/page"
+	"github.com/scoutcode/scout/internal/regular"
 	"github.com/scoutcode/scout/internal/textenc"
 	"github.com/scoutcode/scout/internal/walk"
 )
@@ -228,7 +229,7 @@ func readWhole(name string, limit int64) ([]byte, error) {
 	if limit > 0 {
 		r = io.LimitReader(f, limit+1)
 	}
-	data, err := readSized(r, info.Size())
+	data, err := regular.ReadSized(r, info.Size())
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

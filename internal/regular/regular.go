@@ -5,6 +5,7 @@
 package regular
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -53,14 +54,30 @@ func OpenStat(path string) (*os.File, fs.FileInfo, error) {
 	return f, fi, nil
 }
 
-// ReadFile is os.ReadFile for a regular file only (see Open).
+// ReadFile is os.ReadFile for a regular file only (see Open), read into
+// a buffer of the file's size.
 func ReadFile(path string) ([]byte, error) {
-	f, err := Open(path)
+	f, fi, err := OpenStat(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(f)
+	return ReadSized(f, fi.Size())
+}
+
+// ReadSized reads r to its end into a buffer made for size bytes (a
+// file's, as stat gave it; it may have grown since), with room for the
+// read that finds the end (ReadFrom grows a buffer with less than MinRead
+// free, copying it): io.ReadAll starts from 512 bytes and doubles, copying
+// and clearing ~2.5 times what it reads (a 9 MB file: 22.5 MB; git's
+// 350 KB pack index, read by every search of a repository, 2 ms of a warm
+// concept search).
+func ReadSized(r io.Reader, size int64) ([]byte, error) {
+	buf := bytes.NewBuffer(make([]byte, 0, max(0, min(size, 1<<30))+bytes.MinRead))
+	if _, err := buf.ReadFrom(r); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // Kind names what a file that is not regular is ("a named pipe"), for

@@ -1,9 +1,11 @@
 package regular
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"testing"
 	"time"
@@ -37,5 +39,30 @@ func TestReadFile(t *testing.T) {
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("reading a named pipe waits for a writer")
+	}
+}
+
+// TestReadSized: a file is read into a buffer of its size (io.ReadAll
+// allocates about twice what it reads), and whole even when it grew after
+// its size was taken.
+func TestReadSized(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "a")
+	data := bytes.Repeat([]byte("0123456789abcde\n"), 1<<16) // 1 MiB
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	got, err := ReadFile(file)
+	runtime.ReadMemStats(&after)
+	if err != nil || !bytes.Equal(got, data) {
+		t.Fatalf("ReadFile: %d bytes, %v", len(got), err)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > uint64(len(data))*5/4 {
+		t.Errorf("ReadFile of %d bytes allocated %d", len(data), n)
+	}
+	got, err = ReadSized(bytes.NewReader(data), 100)
+	if err != nil || !bytes.Equal(got, data) {
+		t.Errorf("ReadSized of a file that grew: %d bytes, %v", len(got), err)
 	}
 }
