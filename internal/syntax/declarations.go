@@ -32,6 +32,17 @@ import (
 // begins its line: a minified file's every statement is on one line, and
 // is no outline.
 
+// The kinds of declarations only the parsers give (see also syntax.go).
+const (
+	// kindPrototype is a C or C++ function declared, not defined: a
+	// header's functions. Refs does not count it a definition.
+	kindPrototype = "prototype"
+	// kindMethod is, among the declarations, a Go interface's method: the
+	// methods of other languages' interfaces are definitions already
+	// (Java's, TypeScript's signatures, Rust's trait items).
+	kindMethod = "method"
+)
+
 // descend are the node kinds whose children are top-level still, by grammar.
 var descend = map[string]map[string]bool{
 	"python": {

@@ -141,13 +141,6 @@ const (
 	kindConstant = "constant"
 	kindVariable = "variable"
 	kindMacro    = "macro"
-	// kindPrototype is a C or C++ function declared, not defined: a
-	// header's functions. Refs does not count it a definition.
-	kindPrototype = "prototype"
-	// kindMethod is, among the declarations, a Go interface's method: the
-	// methods of other languages' interfaces are definitions already
-	// (Java's, TypeScript's signatures, Rust's trait items).
-	kindMethod = "method"
 )
 
 // Def is a definition in a file.
