@@ -144,11 +144,12 @@ func definedElsewhere(defs, decls []Def) []Def {
 
 // addDeclarations adds to f, nested, the top-level declarations below
 // root that hold one of the occurrences occ (the parts of a file a
-// question about a name parses), and returns them.
-func (gr *grammar) addDeclarations(f *File, root *sitter.Node, src []byte, occ []uint32) []Def {
+// question about a name parses), and returns them; with prototypes false,
+// not C's and C++'s prototypes.
+func (gr *grammar) addDeclarations(f *File, root *sitter.Node, src []byte, occ []uint32, prototypes bool) []Def {
 	var held []Def
 	for _, d := range gr.declarations(root, src) {
-		if holds(occ, d.StartByte, d.EndByte) {
+		if holds(occ, d.StartByte, d.EndByte) && (prototypes || d.Kind != kindPrototype) {
 			held = append(held, d)
 		}
 	}

@@ -50,7 +50,7 @@ func Enclosing(ctx context.Context, name string, src []byte, lines []int, decls 
 	}
 	defer tree.Close()
 	if decls {
-		gr.addDeclarations(f, tree.RootNode(), src, occ)
+		gr.addDeclarations(f, tree.RootNode(), src, occ, true)
 	}
 	holding(f, lines, in)
 	return f, in, nil

@@ -27,13 +27,9 @@ func Refs(ctx context.Context, path string, src []byte, name string) (*File, []R
 	defer tree.Close()
 	// A top-level constant or variable (see Outline) is a definition of
 	// its name, and holds the uses in its value.
-	decls := gr.addDeclarations(f, tree.RootNode(), src, occ)
-	if slices.ContainsFunc(decls, isPrototype) {
-		// A function declared, not defined: no definition of its name,
-		// and nothing in it is a use (an outline lists it all the same).
-		decls = slices.DeleteFunc(decls, isPrototype)
-		f.Defs = slices.DeleteFunc(f.Defs, isPrototype)
-	}
+	// A prototype is no definition of its function, and holds no use (an
+	// outline lists it all the same).
+	decls := gr.addDeclarations(f, tree.RootNode(), src, occ, false)
 	rs := gr.refsIn(f, tree.RootNode(), src, occ, name)
 	for i := range rs {
 		if slices.ContainsFunc(decls, func(d Def) bool { return d.NameStart == rs[i].StartByte && d.Name == name }) {
@@ -42,8 +38,6 @@ func Refs(ctx context.Context, path string, src []byte, name string) (*File, []R
 	}
 	return f, rs, nil
 }
-
-func isPrototype(d Def) bool { return d.Kind == kindPrototype }
 
 // refsIn returns the occurrences occ of name under root, labelled, each
 // with the definition of f that holds it.
