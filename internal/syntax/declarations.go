@@ -54,7 +54,7 @@ var descend = map[string]map[string]bool{
 	"tsx":        {"export_statement": true},
 	"rust":       {"mod_item": true, "declaration_list": true},
 	"c":          cBlocks,
-	"cpp": with(cBlocks, map[string]bool{"linkage_specification": true, "namespace_definition": true, "declaration_list": true,
+	"cpp": with(cBlocks, map[string]bool{"namespace_definition": true,
 		"class_specifier": true, "struct_specifier": true, "field_declaration_list": true, "template_declaration": true}),
 	"bash": {"declaration_command": true},
 	"ruby": {"module": true, "class": true, "body_statement": true},
@@ -68,8 +68,11 @@ var descend = map[string]map[string]bool{
 var scopes = map[string]bool{"mod_item": true, "namespace_definition": true, "module": true, "class": true,
 	"class_specifier": true, "struct_specifier": true, "interface_type": true}
 
-// cBlocks are the preprocessor's blocks (an include guard holds a header).
-var cBlocks = map[string]bool{"preproc_ifdef": true, "preproc_if": true, "preproc_else": true, "preproc_elif": true, "preproc_elifdef": true}
+// cBlocks are the preprocessor's blocks (an include guard holds a header)
+// and extern "C" { … }, which a header read as C holds too (zlib.h's, in
+// "#ifdef __cplusplus").
+var cBlocks = map[string]bool{"preproc_ifdef": true, "preproc_if": true, "preproc_else": true, "preproc_elif": true, "preproc_elifdef": true,
+	"linkage_specification": true, "declaration_list": true}
 
 // declarations returns the top-level declarations below root (see above).
 func (gr *grammar) declarations(root *sitter.Node, src []byte) []Def {

@@ -18,7 +18,8 @@ func (d *Def) setLines(startLine, endLine, endCol int) {
 }
 
 // setHead sets where d's head ends, up to its body (the byte body, when
-// 0 or more) or else its first line, and its Signature, made from it
+// 0 or more) or else its first line (through the name's line, when the
+// name is on a later one and no body comes before it), and its Signature, made from it
 // for kind d.Kind in grammar g.
 func (d *Def) setHead(g string, src []byte, body int) {
 	head := d.EndByte
@@ -26,6 +27,12 @@ func (d *Def) setHead(g string, src []byte, body int) {
 		head = body
 	} else if i := bytes.IndexByte(src[d.StartByte:d.EndByte], '\n'); i >= 0 {
 		head = d.StartByte + i
+		if d.NameEnd > head && bytes.IndexByte(src[d.StartByte:d.NameStart], '{') < 0 { // the name on a later line ("XMLPARSEAPI(void)\nXML_SetX(…", not after a body): through its line
+			head = d.EndByte
+			if j := bytes.IndexByte(src[d.NameEnd:d.EndByte], '\n'); j >= 0 {
+				head = d.NameEnd + j
+			}
+		}
 	}
 	d.HeadEnd = max(d.StartByte, head)
 	d.Signature = signature(g, d.Kind, src[d.StartByte:d.HeadEnd])

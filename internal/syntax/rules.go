@@ -234,7 +234,7 @@ var callRules = map[string]map[string]callRule{
 
 // revision is bumped when what a parse gives changes other than by these
 // tables or the grammars (the walk, the nesting, the labels).
-const revision = 8 // 2: the cuts of goRegions and regions mended (a call in a function read as at the top level); 3: a comment after a head is not the signature's; 4: names that share one span (const A, B = 1, 2; int a, b;) are siblings, not nested; 5: refs takes a top-level constant or variable for a definition; 6: and a Ruby or PHP constant; 7: a JavaScript or TypeScript definition by "=" (const f = () => …) is found by callers; 8: a Go interface's methods are declarations (refs takes them for definitions), and C's prototypes are (refs does not)
+const revision = 9 // 2: the cuts of goRegions and regions mended (a call in a function read as at the top level); 3: a comment after a head is not the signature's; 4: names that share one span (const A, B = 1, 2; int a, b;) are siblings, not nested; 5: refs takes a top-level constant or variable for a definition; 6: and a Ruby or PHP constant; 7: a JavaScript or TypeScript definition by "=" (const f = () => …) is found by callers; 8: a Go interface's methods are declarations (refs takes them for definitions), and C's prototypes are (refs does not); 9: C and C++ parsed again with their declarations' macros blanked when that has fewer errors (cmacros.go), and C's extern "C" blocks read for declarations
 
 // Revision names what a parse gives in this build: the revision above,
 // these tables, and the versions of the grammars linked in. An answer kept

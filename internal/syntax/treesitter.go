@@ -279,14 +279,14 @@ func open(ctx context.Context, name string, src []byte, occ []uint32, c cut) (*g
 	var t *tree
 	for _, cut := range cuts {
 		ranges := cut()
-		if t, err = parseIn(ctx, p, src, ranges); err != nil || ranges == nil || !t.RootNode().HasError() {
+		if t, err = parseMasked(ctx, p, g, src, ranges); err != nil || ranges == nil || !t.RootNode().HasError() {
 			break // nil ranges: the whole file
 		}
 		t.Close()
 		t = nil
 	}
 	if t == nil && err == nil {
-		t, err = parseIn(ctx, p, src, nil)
+		t, err = parseMasked(ctx, p, g, src, nil)
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
@@ -320,6 +320,52 @@ func parseIn(ctx context.Context, p *sitter.Parser, src []byte, ranges []sitter.
 	}
 	held = true
 	return &tree{Tree: t, took: took}, nil
+}
+
+// parseMasked is parseIn, and for C and C++ source that parses with
+// errors, a parse of it with the macros around its declarations blanked
+// (see maskMacros) when less of that is in error (see errorBytes). The tree's nodes stand at
+// the same offsets either way: names and signatures are read from src.
+// The first tree is closed before the second parse, so that a file never
+// holds twice its room (the rare copy with more errors is parsed again).
+func parseMasked(ctx context.Context, p *sitter.Parser, g string, src []byte, ranges []sitter.Range) (*tree, error) {
+	t, err := parseIn(ctx, p, src, ranges)
+	if err != nil || g != "c" && g != "cpp" || !t.RootNode().HasError() {
+		return t, err
+	}
+	masked := maskMacros(src)
+	if masked == nil {
+		return t, nil
+	}
+	before := errorBytes(t.RootNode())
+	t.Close()
+	if t, err = parseIn(ctx, p, masked, ranges); err != nil || errorBytes(t.RootNode()) < before {
+		return t, err
+	}
+	t.Close()
+	return parseIn(ctx, p, src, ranges)
+}
+
+// errorBytes measures the errors in the tree under n: the bytes of the
+// source the parser could not read, and one for each node it made up. Not
+// their number: one error can swallow the rest of a file. Only the
+// subtrees that hold an error are walked.
+func errorBytes(n *sitter.Node) int {
+	switch {
+	case !n.HasError():
+		return 0
+	case n.IsError():
+		return max(1, int(n.EndByte()-n.StartByte()))
+	case n.IsMissing():
+		return 1
+	}
+	sum := 0
+	for i := range n.ChildCount() {
+		if c := n.Child(i); c != nil {
+			sum += errorBytes(c)
+		}
+	}
+	return sum
 }
 
 // tree is a parsed tree that holds its share of the room until closed.

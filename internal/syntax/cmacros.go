@@ -1,0 +1,392 @@
+//go:build cgo
+
+package syntax
+
+import "bytes"
+
+// C and C++ headers wrap their declarations in macros that a parser
+// without the preprocessor cannot expand: export and calling-convention
+// macros around the type (zlib's "ZEXTERN int ZEXPORT deflate", Windows'
+// "BOOL WINAPI"), the old prototype wrappers ("OF((z_streamp strm, int
+// flush))", "__P((…))"), and annotations after the parameters (glibc's
+// "__THROW __nonnull ((1)) __wur"). tree-sitter reads them as types or
+// names, and the declaration, sometimes the rest of the file, parses with
+// errors: zlib.h's outline listed none of its 88 functions.
+//
+// maskMacros finds such macros by the shape of a declaration alone, and
+// returns a copy of the source with them blanked (each byte a space, so
+// that every offset and line stays where it was; a macro that starts the
+// declaration becomes "const" and spaces, so that the declaration still
+// starts where its line does, for outline); open parses the copy
+// when the source parses with errors and the copy with fewer (see
+// parseMasked), and reads names and signatures from the source itself.
+
+// ctok is a token of C or C++ source: an identifier or keyword ('i'), one
+// byte of punctuation ('p'), a preprocessor line ('#'), or anything else
+// ('o': a number, a string, a character).
+type ctok struct {
+	s, e int
+	k    byte
+}
+
+// ctokens reads src as C's scanner does, roughly: it passes over
+// comments, strings and characters, and takes a line starting with '#'
+// (with its continuations) as one token.
+func ctokens(src []byte) []ctok {
+	var out []ctok
+	bol := true // only spaces since the line began
+	for i := 0; i < len(src); {
+		c := src[i]
+		switch {
+		case c == '\n':
+			bol = true
+			i++
+			continue
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			i++
+			continue
+		case c == '#' && bol:
+			j := i
+			for j < len(src) && src[j] != '\n' {
+				if src[j] == '\\' && j+1 < len(src) && src[j+1] == '\n' {
+					j++
+				}
+				j++
+			}
+			out = append(out, ctok{i, j, '#'})
+			i = j
+			continue
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+			continue
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			j := i + 2
+			for j < len(src) && !(src[j] == '*' && j+1 < len(src) && src[j+1] == '/') {
+				j++
+			}
+			i = min(j+2, len(src))
+			continue
+		}
+		bol = false
+		j := i + 1
+		switch {
+		case c == '"' || c == '\'':
+			for j < len(src) && src[j] != c && src[j] != '\n' {
+				if src[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			j = min(j+1, len(src))
+			out = append(out, ctok{i, j, 'o'})
+		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			for j < len(src) && isIdent(src[j]) {
+				j++
+			}
+			out = append(out, ctok{i, j, 'i'})
+		case c >= '0' && c <= '9' || c >= 0x80:
+			for j < len(src) && (isIdent(src[j]) || src[j] == '.' || src[j] >= 0x80) {
+				j++
+			}
+			out = append(out, ctok{i, j, 'o'})
+		default:
+			out = append(out, ctok{i, j, 'p'})
+		}
+		i = j
+	}
+	return out
+}
+
+// cKeywords are the words of C and C++ a declaration's head may hold
+// besides its type's name and its own: they are neither, nor macros.
+// cPrimitives name a type themselves, as does the word after cTags.
+var (
+	cKeywords = wordSet(`auto const extern inline register restrict static volatile typedef
+		_Noreturn _Atomic _Thread_local thread_local virtual explicit friend constexpr consteval
+		constinit mutable typename __inline __inline__ __forceinline __extension__ __restrict
+		__restrict__ __const __volatile__ __thread __cdecl __stdcall __fastcall __thiscall
+		__vectorcall`)
+	cPrimitives = wordSet(`char short int long float double signed unsigned void bool _Bool
+		_Complex wchar_t char8_t char16_t char32_t`)
+	cTags = wordSet(`struct union enum class`)
+	// cNotNames are words that look like a declaration's name before "("
+	// but are statements or operators.
+	cNotNames = wordSet(`if while for switch return sizeof alignof _Alignof decltype typeof
+		__typeof__ case do else goto operator new delete throw catch static_assert _Static_assert
+		__attribute__ __declspec __asm__ asm __asm noexcept requires template`)
+)
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for i, w := 0, []byte(s); i < len(w); {
+		for i < len(w) && !isIdent(w[i]) {
+			i++
+		}
+		j := i
+		for j < len(w) && isIdent(w[j]) {
+			j++
+		}
+		if j > i {
+			m[string(w[i:j])] = true
+		}
+		i = j
+	}
+	return m
+}
+
+// macroLike reports whether an identifier reads as a macro: in capitals
+// (two or more characters, digits and "_" besides), or reserved to the
+// implementation ("__THROW", "__wur"; but "__uint16_t" is a type).
+func macroLike(w []byte) bool {
+	if len(w) >= 2 && w[0] == '_' && w[1] == '_' {
+		return !bytes.HasSuffix(w, []byte("_t")) // a type: __uint16_t
+	}
+	if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' {
+		return false
+	}
+	for _, c := range w {
+		if !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// capitals reports whether a word's letters, two or more, are all
+// capitals: "__REDIRECT_NTH", "OF", not "__asprintf".
+func capitals(w []byte) bool {
+	letters := 0
+	for _, c := range w {
+		switch {
+		case c >= 'a' && c <= 'z':
+			return false
+		case c >= 'A' && c <= 'Z':
+			letters++
+		}
+	}
+	return letters >= 2
+}
+
+// maskMacros returns a copy of src, in C or C++, with the macros around
+// its function declarations blanked, or nil when it finds none. A
+// declaration is read where one may start (the start of the file, or
+// after ";", "{", "}" or an access label, preprocessor lines between): words and
+// "*" up to "(", the last word its name. There,
+//
+//   - a macro-like word between "(" and "*name)(" is blanked, anywhere: a
+//     calling convention in a pointer to a function ("(XMLCALL *h)(");
+//   - a macro-like word alone on its line is blanked ("__BEGIN_DECLS",
+//     "Q_OBJECT"; see alone);
+//   - a macro-like word (see macroLike) after the name, followed by "((",
+//     is a prototype wrapper: the word and its parentheses are blanked,
+//     the inner ones kept;
+//   - the head holds one type name at most (none beside a word such as
+//     int, or a tag after struct): the macro-like words past that number
+//     are blanked ("ZEXTERN", "ZEXPORT", "WINAPI"); when all the head's
+//     names are macro-like, the first is taken for the type;
+//   - after the parameters, macro-like words up to ";", "{", ",", "=" or
+//     ":" are blanked with their arguments ("__THROW __nonnull ((1))").
+//
+// A declaration of any other shape is left as it is.
+func maskMacros(src []byte) []byte {
+	toks := ctokens(src)
+	var masked []byte
+	blank := func(t ctok) {
+		if masked == nil {
+			masked = append([]byte(nil), src...)
+		}
+		for i := t.s; i < t.e; i++ {
+			if masked[i] != '\n' {
+				masked[i] = ' '
+			}
+		}
+	}
+	word := func(t ctok) []byte { return src[t.s:t.e] }
+	punct := func(i int, c byte) bool { return i >= 0 && i < len(toks) && toks[i].k == 'p' && src[toks[i].s] == c }
+	start := true
+	for i := 0; i < len(toks); {
+		t := toks[i]
+		switch {
+		case t.k == '#': // leaves start as it was: "#define A A" may follow an enumerator
+			i++
+			continue
+		case t.k == 'i' && punct(i+1, ':') && !punct(i+2, ':') && (string(word(t)) == "public" || string(word(t)) == "private" || string(word(t)) == "protected"):
+			start = true
+			i += 2
+			continue
+		case t.k == 'i' && punct(i-1, '(') && punct(i+1, '*') && i+4 < len(toks) && toks[i+2].k == 'i' && punct(i+3, ')') && punct(i+4, '(') && macroLike(src[t.s:t.e]):
+			blank(t) // a calling convention: "(XMLCALL *handler)(…)"
+			start = false
+			i++
+			continue
+		case start && t.k == 'i' && macroLike(src[t.s:t.e]) && alone(src, toks, i):
+			blank(t) // a line of its own: __BEGIN_DECLS, Q_OBJECT
+			i++
+			continue
+		case start:
+			if marks, next, ok := declMacros(src, toks, i); ok {
+				for _, m := range marks {
+					blank(m)
+					if m == t && m.e-m.s >= len("const") {
+						copy(masked[m.s:], "const")
+					}
+				}
+				start = false
+				i = next
+				continue
+			}
+		}
+		start = t.k == 'p' && (src[t.s] == ';' || src[t.s] == '{' || src[t.s] == '}')
+		i++
+	}
+	return masked
+}
+
+// alone reports whether toks[i] ends its line and comes before a word, a
+// preprocessor line, the end, or a "}" that closes no block it alone is
+// in ("enum { ONLY\n}" keeps its one name).
+func alone(src []byte, toks []ctok, i int) bool {
+	if i+1 == len(toks) {
+		return true
+	}
+	next := toks[i+1]
+	if bytes.IndexByte(src[toks[i].e:next.s], '\n') < 0 {
+		return false
+	}
+	switch next.k {
+	case 'i', '#':
+		return true
+	case 'p':
+		return src[next.s] == '}' && i > 0 && !(toks[i-1].k == 'p' && src[toks[i-1].s] == '{')
+	}
+	return false
+}
+
+// declMacros reads a function's declaration at toks[i] (see maskMacros)
+// and returns the tokens to blank and the index of the token that ends
+// it, or false when what starts there is not one.
+func declMacros(src []byte, toks []ctok, i int) (marks []ctok, next int, ok bool) {
+	word := func(j int) string { return string(src[toks[j].s:toks[j].e]) }
+	punct := func(j int, c byte) bool { return j >= 0 && j < len(toks) && toks[j].k == 'p' && src[toks[j].s] == c }
+	// close returns the index of the ")" that closes the "(" at j, or -1
+	// when a ";" or a brace comes first.
+	close := func(j int) int {
+		depth := 0
+		for ; j < len(toks); j++ {
+			if toks[j].k != 'p' {
+				continue
+			}
+			switch src[toks[j].s] {
+			case '(':
+				depth++
+			case ')':
+				if depth--; depth == 0 {
+					return j
+				}
+			case ';', '{', '}':
+				return -1
+			}
+		}
+		return -1
+	}
+	j := i
+	if j+1 < len(toks) && word(j) == "extern" && toks[j+1].k == 'o' && src[toks[j+1].s] == '"' {
+		j += 2 // extern "C++" before one declaration
+	}
+	for j < len(toks) && (toks[j].k == 'i' || punct(j, '*') || punct(j, '&')) {
+		j++
+	}
+	if j == i || !punct(j, '(') || toks[j-1].k != 'i' {
+		return nil, 0, false
+	}
+	name, open, wrapper := j-1, j, -1
+	if macroLike(src[toks[name].s:toks[name].e]) && !cNotNames[word(name)] && punct(j+1, '(') && name > i && toks[name-1].k == 'i' {
+		if wrapper = close(j); wrapper < 0 {
+			return nil, 0, false
+		}
+		marks = append(marks, toks[name], toks[j], toks[wrapper]) // OF( … )
+		name, open = name-1, j+1
+	}
+	if cNotNames[word(name)] || cKeywords[word(name)] || cPrimitives[word(name)] || cTags[word(name)] {
+		return nil, 0, false
+	}
+	// A name in capitals is a macro's call ("XMLPARSEAPI(void *)",
+	// "__REDIRECT (…)"): what follows it is the declaration's name, not
+	// annotations ("NCURSES_EXPORT_VAR(char *) UP;").
+	call := capitals(src[toks[name].s:toks[name].e])
+	// The head's names: all but keywords, primitive types and tags.
+	var names, macros []int
+	allowed := 1
+	for k := i; k < name; k++ {
+		if toks[k].k != 'i' {
+			continue
+		}
+		switch w := word(k); {
+		case cTags[w]:
+			allowed = 0
+			k++ // the tag
+		case cPrimitives[w]:
+			allowed = 0
+		case cKeywords[w]:
+		case cNotNames[w]:
+			return nil, 0, false
+		default:
+			names = append(names, k)
+			if macroLike(src[toks[k].s:toks[k].e]) {
+				macros = append(macros, k)
+			}
+		}
+	}
+	switch extra := len(names) - allowed; {
+	case extra <= 0:
+	case len(names)-len(macros) == allowed: // the non-macro name is the type, if any
+		for _, k := range macros {
+			marks = append(marks, toks[k])
+		}
+	case allowed == 1 && len(macros) == len(names): // all macro-like: the first is the type
+		for _, k := range macros[1:] {
+			marks = append(marks, toks[k])
+		}
+	default:
+		return nil, 0, false
+	}
+	end := close(open)
+	if end < 0 || wrapper >= 0 && end+1 != wrapper {
+		return nil, 0, false
+	}
+	end = max(end, wrapper)
+	// After the parameters: annotations, C++'s qualifiers, up to the end;
+	// after a macro's call, the macro-like words before a name
+	// ("XMLPARSEAPI(void *) XML_ATTR_MALLOC XML_MemMalloc(…)").
+	k, kept := end+1, len(marks)
+	for k < len(toks) && toks[k].k == 'i' {
+		macro := macroLike(src[toks[k].s:toks[k].e])
+		if !macro && call {
+			kept = len(marks)
+		}
+		if macro {
+			marks = append(marks, toks[k])
+		}
+		k++
+		if punct(k, '(') {
+			e := close(k)
+			if e < 0 {
+				return nil, 0, false
+			}
+			if macro {
+				marks = append(marks, toks[k:e+1]...)
+			}
+			k = e + 1
+		}
+	}
+	if !call {
+		kept = len(marks)
+	}
+	marks = marks[:kept]
+	if k < len(toks) && !(punct(k, ';') || punct(k, '{') || punct(k, ',') || punct(k, '=') || punct(k, ':')) {
+		return nil, 0, false
+	}
+	return marks, k, true
+}
