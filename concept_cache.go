@@ -54,7 +54,8 @@ func conceptCacheDir(dir string) (string, error) {
 // cacheKey names the index of a scope: the roots as given, cleaned (the
 // index holds paths as the walk gives them, and it cleans a root: "./"
 // and "." are one scope), and made absolute, what selects files, whether
-// secrets are masked, and what makes the chunks.
+// secrets are masked, and what makes the chunks (the chunker's stamp, and
+// the parsers' revision: what a parse of a file gives).
 func cacheKey(o ConceptOptions) string {
 	given, abs := rootsOf(o.Paths)
 	given = slices.Clone(given)
@@ -63,7 +64,7 @@ func cacheKey(o ConceptOptions) string {
 	}
 	sc := o.Scope
 	sc.Paths = nil
-	b, err := json.Marshal([]any{given, abs, sc, o.ShowSecrets, chunkerStamp, syntax.By, concept.Revision})
+	b, err := json.Marshal([]any{given, abs, sc, o.ShowSecrets, chunkerStamp, syntax.By, syntax.Revision(), concept.Revision})
 	if err != nil {
 		panic(err) // plain values only
 	}
