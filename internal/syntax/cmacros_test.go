@@ -36,6 +36,9 @@ func TestMaskMacros(t *testing.T) {
 		{"annotations between a macro's call and the name",
 			"XMLPARSEAPI(void *)\nXML_ATTR_MALLOC\nXML_MemMalloc(XML_Parser parser, size_t size);",
 			"XMLPARSEAPI(void *)\n···············\nXML_MemMalloc(XML_Parser parser, size_t size);"},
+		{"C++: an export macro in a class's head, a template type after a macro",
+			"class U_I18N_API Calendar : public UObject {\n  LIB_NODISCARD static std::vector<int> zones(const std::string &r);\n};",
+			"class ·········· Calendar : public UObject {\n  const········ static std::vector<int> zones(const std::string &r);\n};"},
 		{"C++: a class's macro line and an override macro",
 			"class D : public B {\n    Q_OBJECT\npublic:\n    void accept() Q_DECL_OVERRIDE;\n};",
 			"class D : public B {\n    ········\npublic:\n    void accept() ···············;\n};"},
@@ -60,6 +63,31 @@ func TestMaskMacros(t *testing.T) {
 		case c.want != "" && string(got) != want:
 			t.Errorf("%s:\n got %q\nwant %q", c.name, got, want)
 		}
+	}
+}
+
+// TestHeaderGrammar: a ".h" file is C unless a line of it begins as only
+// C++'s do; prose in a comment does not make it C++.
+func TestHeaderGrammar(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"int f(void);\n", "c"},
+		{"class Widget {\n};\n", "cpp"},
+		{"class U_I18N_API Calendar : public UObject {\n", "cpp"},
+		{"class Forward;\n", "cpp"},
+		{"namespace llvm {\n", "cpp"},
+		{"namespace detail\n{\n", "cpp"},
+		{"  template <typename T>\n", "cpp"},
+		{" public:\n", "cpp"},
+		{"using namespace std;\n", "cpp"},
+		{"/*\n   namespace processing as described above. The character\n   class members are declared\n */\nint f(void);\n", "c"},
+		{"struct s { int class_id; };\n  public: the field\n", "c"},
+	} {
+		if got := headerGrammar("x.h", []byte(c.src)); got != c.want {
+			t.Errorf("%q: %s, want %s", c.src, got, c.want)
+		}
+	}
+	if got := headerGrammar("x.c", []byte("class Widget {\n};\n")); got != "c" {
+		t.Errorf("a .c file: %s, want c", got)
 	}
 }
 

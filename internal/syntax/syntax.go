@@ -206,8 +206,8 @@ var byName = map[string]string{
 }
 
 // Grammar returns the grammar for a file, by its name, or "" when there is
-// none. A ".h" file is read as C (C++ headers that use classes parse with
-// errors, and File.Errors says so).
+// none, by the name alone: a ".h" file is C here, and a parse reads it as
+// C++ when its source does (see headerGrammar).
 func Grammar(p string) string {
 	base := path.Base(strings.ReplaceAll(p, "\\", "/"))
 	if g, ok := byName[base]; ok {

@@ -256,7 +256,7 @@ const (
 // Each parse waits for room for the bytes it parses (see room), which
 // its tree holds until closed; ctx ends the wait.
 func open(ctx context.Context, name string, src []byte, occ []uint32, c cut) (*grammar, *tree, error) {
-	g := Grammar(name)
+	g := headerGrammar(name, src)
 	if g == "" {
 		return nil, nil, fmt.Errorf("%s: %w", name, ErrUnsupported)
 	}
