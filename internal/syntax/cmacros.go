@@ -183,6 +183,43 @@ func ctokens(src []byte) []ctok {
 	return out
 }
 
+// ctoks is a source and its tokens (see ctokens).
+type ctoks struct {
+	src  []byte
+	toks []ctok
+}
+
+// punct reports whether toks[j] is the punctuation c.
+func (lx ctoks) punct(j int, c byte) bool {
+	return j >= 0 && j < len(lx.toks) && lx.toks[j].k == 'p' && lx.src[lx.toks[j].s] == c
+}
+
+// word returns the text of toks[j].
+func (lx ctoks) word(j int) string { return string(lx.src[lx.toks[j].s:lx.toks[j].e]) }
+
+// closing returns the index of the token that closes the bracket at j,
+// "(" or C++'s "<", or -1 when a ";" or a brace comes first.
+func (lx ctoks) closing(j int) int {
+	open, shut := byte('('), byte(')')
+	if lx.punct(j, '<') {
+		open, shut = '<', '>'
+	}
+	depth := 0
+	for ; j < len(lx.toks); j++ {
+		switch {
+		case lx.punct(j, open):
+			depth++
+		case lx.punct(j, shut):
+			if depth--; depth == 0 {
+				return j
+			}
+		case lx.punct(j, ';'), lx.punct(j, '{'), lx.punct(j, '}'):
+			return -1
+		}
+	}
+	return -1
+}
+
 // cKeywords are the words of C and C++ a declaration's head may hold
 // besides its type's name and its own: they are neither, nor macros.
 // cPrimitives name a type themselves, as does the word after cTags.
@@ -277,7 +314,8 @@ func capitals(w []byte) bool {
 //
 // A declaration of any other shape is left as it is.
 func maskMacros(src []byte) []byte {
-	toks := ctokens(src)
+	lx := ctoks{src, ctokens(src)}
+	toks, punct := lx.toks, lx.punct
 	var masked []byte
 	blank := func(t ctok) {
 		if masked == nil {
@@ -289,8 +327,6 @@ func maskMacros(src []byte) []byte {
 			}
 		}
 	}
-	word := func(t ctok) []byte { return src[t.s:t.e] }
-	punct := func(i int, c byte) bool { return i >= 0 && i < len(toks) && toks[i].k == 'p' && src[toks[i].s] == c }
 	start := true
 	for i := 0; i < len(toks); {
 		t := toks[i]
@@ -298,12 +334,12 @@ func maskMacros(src []byte) []byte {
 		case t.k == '#': // leaves start as it was: "#define A A" may follow an enumerator
 			i++
 			continue
-		case t.k == 'i' && punct(i+1, ':') && !punct(i+2, ':') && (string(word(t)) == "public" || string(word(t)) == "private" || string(word(t)) == "protected"):
+		case t.k == 'i' && punct(i+1, ':') && !punct(i+2, ':') && (lx.word(i) == "public" || lx.word(i) == "private" || lx.word(i) == "protected"):
 			start = true
 			i += 2
 			continue
-		case t.k == 'i' && (string(src[t.s:t.e]) == "class" || string(src[t.s:t.e]) == "struct") && classMacro(src, toks, i+1) > i+1:
-			end := classMacro(src, toks, i+1)
+		case t.k == 'i' && (lx.word(i) == "class" || lx.word(i) == "struct") && lx.classMacro(i+1) > i+1:
+			end := lx.classMacro(i + 1)
 			for _, m := range toks[i+1 : end] {
 				blank(m) // an export macro: "class U_I18N_API Calendar : public UObject {"
 			}
@@ -315,12 +351,12 @@ func maskMacros(src []byte) []byte {
 			start = false
 			i++
 			continue
-		case start && t.k == 'i' && macroLike(src[t.s:t.e]) && alone(src, toks, i):
+		case start && t.k == 'i' && macroLike(src[t.s:t.e]) && lx.alone(i):
 			blank(t) // a line of its own: __BEGIN_DECLS, Q_OBJECT
 			i++
 			continue
 		case start:
-			if marks, next, ok := declMacros(src, toks, i); ok {
+			if marks, next, ok := lx.declMacros(i); ok {
 				for _, m := range marks {
 					blank(m)
 					if m == t && m.e-m.s >= len("const") {
@@ -342,23 +378,14 @@ func maskMacros(src []byte) []byte {
 // "struct" at toks[i-1] and come before its name and ":", "{" or
 // "final" ("class U_I18N_API Calendar :", "struct ALIGNAS(8) B {"), or i
 // when there are none.
-func classMacro(src []byte, toks []ctok, i int) int {
-	punct := func(j int, c byte) bool { return j < len(toks) && toks[j].k == 'p' && src[toks[j].s] == c }
+func (lx ctoks) classMacro(i int) int {
+	toks, punct := lx.toks, lx.punct
 	j := i
-	for j < len(toks) && toks[j].k == 'i' && capitals(src[toks[j].s:toks[j].e]) {
+	for j < len(toks) && toks[j].k == 'i' && capitals(lx.src[toks[j].s:toks[j].e]) {
 		j++
-		if punct(j, '(') { // the macro's arguments, on its line
-			depth := 0
-			for ; j < len(toks); j++ {
-				if punct(j, '(') {
-					depth++
-				} else if punct(j, ')') {
-					if depth--; depth == 0 {
-						break
-					}
-				} else if punct(j, ';') || punct(j, '{') || punct(j, '}') {
-					return i
-				}
+		if punct(j, '(') { // the macro's arguments
+			if j = lx.closing(j); j < 0 {
+				return i
 			}
 			j++
 		}
@@ -366,7 +393,7 @@ func classMacro(src []byte, toks []ctok, i int) int {
 	if j == i || j+1 >= len(toks) || toks[j].k != 'i' {
 		return i
 	}
-	if next := toks[j+1]; punct(j+1, ':') || punct(j+1, '{') || next.k == 'i' && string(src[next.s:next.e]) == "final" {
+	if punct(j+1, ':') || punct(j+1, '{') || toks[j+1].k == 'i' && lx.word(j+1) == "final" {
 		return j
 	}
 	return i
@@ -375,7 +402,8 @@ func classMacro(src []byte, toks []ctok, i int) int {
 // alone reports whether toks[i] ends its line and comes before a word, a
 // preprocessor line, the end, or a "}" that closes no block it alone is
 // in ("enum { ONLY\n}" keeps its one name).
-func alone(src []byte, toks []ctok, i int) bool {
+func (lx ctoks) alone(i int) bool {
+	src, toks := lx.src, lx.toks
 	if i+1 == len(toks) {
 		return true
 	}
@@ -395,51 +423,11 @@ func alone(src []byte, toks []ctok, i int) bool {
 // declMacros reads a function's declaration at toks[i] (see maskMacros)
 // and returns the tokens to blank and the index of the token that ends
 // it, or false when what starts there is not one.
-func declMacros(src []byte, toks []ctok, i int) (marks []ctok, next int, ok bool) {
-	word := func(j int) string { return string(src[toks[j].s:toks[j].e]) }
-	punct := func(j int, c byte) bool { return j >= 0 && j < len(toks) && toks[j].k == 'p' && src[toks[j].s] == c }
-	// close returns the index of the ")" that closes the "(" at j, or -1
-	// when a ";" or a brace comes first.
-	close := func(j int) int {
-		depth := 0
-		for ; j < len(toks); j++ {
-			if toks[j].k != 'p' {
-				continue
-			}
-			switch src[toks[j].s] {
-			case '(':
-				depth++
-			case ')':
-				if depth--; depth == 0 {
-					return j
-				}
-			case ';', '{', '}':
-				return -1
-			}
-		}
-		return -1
-	}
+func (lx ctoks) declMacros(i int) (marks []ctok, next int, ok bool) {
+	src, toks, word, punct, close := lx.src, lx.toks, lx.word, lx.punct, lx.closing
 	j := i
 	if j+1 < len(toks) && word(j) == "extern" && toks[j+1].k == 'o' && src[toks[j+1].s] == '"' {
 		j += 2 // extern "C++" before one declaration
-	}
-	// angle returns the index of the ">" that closes C++'s template
-	// arguments at j, or -1.
-	angle := func(j int) int {
-		depth := 0
-		for ; j < len(toks); j++ {
-			switch {
-			case punct(j, '<'):
-				depth++
-			case punct(j, '>'):
-				if depth--; depth == 0 {
-					return j
-				}
-			case punct(j, ';'), punct(j, '{'), punct(j, '}'):
-				return -1
-			}
-		}
-		return -1
 	}
 	// The head: words, "*", "&", and C++'s "::" and template arguments.
 head:
@@ -450,7 +438,7 @@ head:
 		case punct(j, ':') && punct(j+1, ':'):
 			j += 2
 		case punct(j, '<') && j > i && toks[j-1].k == 'i':
-			e := angle(j)
+			e := close(j)
 			if e < 0 {
 				return nil, 0, false
 			}
@@ -483,7 +471,7 @@ head:
 	allowed := 1
 	for k := i; k < name; k++ {
 		if punct(k, '<') {
-			k = angle(k)
+			k = close(k)
 			continue
 		}
 		if toks[k].k != 'i' || punct(k+1, ':') && punct(k+2, ':') {
