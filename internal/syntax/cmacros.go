@@ -22,8 +22,9 @@ import (
 // that every offset and line stays where it was; a macro that starts the
 // declaration becomes "const" and spaces, so that the declaration still
 // starts where its line does, for outline); open parses the copy
-// when the source parses with errors and the copy with fewer (see
-// parseMasked), and reads names and signatures from the source itself.
+// when the source parses with errors, keeps that parse when less of it is
+// in error (see parseMasked), and reads names and signatures from the
+// source itself. headerGrammar, below, picks C++ for a ".h" file that is.
 
 // headerGrammar is Grammar(name), but "cpp" for a ".h" file whose source
 // reads as C++: a line that starts a class ("class Name"), a namespace, a
