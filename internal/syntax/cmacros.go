@@ -242,18 +242,8 @@ var (
 
 func wordSet(s string) map[string]bool {
 	m := map[string]bool{}
-	for i, w := 0, []byte(s); i < len(w); {
-		for i < len(w) && !isIdent(w[i]) {
-			i++
-		}
-		j := i
-		for j < len(w) && isIdent(w[j]) {
-			j++
-		}
-		if j > i {
-			m[string(w[i:j])] = true
-		}
-		i = j
+	for _, w := range strings.Fields(s) {
+		m[w] = true
 	}
 	return m
 }
