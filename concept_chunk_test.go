@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/scoutcode/scout/internal/concept"
+	"github.com/scoutcode/scout/internal/syntax"
 )
 
 func TestClassOfLicence(t *testing.T) {
@@ -195,5 +196,36 @@ func TestChunkMarkdownSections(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("chunks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestChunkMinified: a minified file, whose definitions all sit on one
+// long line, is cut into windows of lines, not a chunk per definition
+// that each repeats the line (300 functions on a line of 8.8 KB were 300
+// chunks of it, 2.6 MB); a file of the same definitions one to a line
+// keeps its chunk per definition.
+func TestChunkMinified(t *testing.T) {
+	var one, many strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&one, "function f%d(a){return a+%d}", i, i)
+		fmt.Fprintf(&many, "function f%d(a){return a+%d}\n", i, i)
+	}
+	one.WriteString("\n")
+	for _, c := range []struct {
+		name, src string
+		chunks    int
+		named     bool // the first chunk is a definition's (without cgo, the line classifier finds the minified file's first)
+	}{{"min.js", one.String(), 1, syntax.By == syntax.ByClassifier}, {"lines.js", many.String(), 300, true}} {
+		texts, err := chunkTexts(context.Background(), c.name, []byte(c.src), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		held := 0
+		for _, x := range texts {
+			held += len(x.Body)
+		}
+		if len(texts) != c.chunks || held > 2*len(c.src) || (texts[0].Named.Name != "") != c.named {
+			t.Errorf("%s (%d bytes): %d chunks holding %d bytes, the first named %q; want %d chunks, named %v, holding at most twice the file", c.name, len(c.src), len(texts), held, texts[0].Named.Name, c.chunks, c.named)
+		}
 	}
 }

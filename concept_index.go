@@ -22,10 +22,12 @@ import (
 // chunk longer than chunkLines is cut into windows that overlap, so that
 // nothing after a prefix goes unindexed.
 const (
-	chunkLines   = 60 // a longer chunk is cut into windows…
-	chunkStep    = 45 // …starting this many lines apart (15 lines shared)
-	chunkGapMax  = 40 // lines between definitions: windows of at most this many
-	chunkerStamp = 7  // the revision of the chunking, for the index's keys (2: a comment after a head is no longer in it; 3: nor a licence notice; 4: more generated files known by their header, and changelogs; 5: files classed and named by their path in the project; 6: Markdown cut at its headings; 7: a file with a byte order mark read as its text, UTF-16 no longer binary)
+	chunkSpend      = 4        // chunks of definitions hold at most this many times their file's bytes…
+	chunkSpendSlack = 16 << 10 // …and this many more; else the file is cut into windows (see chunkFile)
+	chunkLines      = 60       // a longer chunk is cut into windows…
+	chunkStep       = 45       // …starting this many lines apart (15 lines shared)
+	chunkGapMax     = 40       // lines between definitions: windows of at most this many
+	chunkerStamp    = 8        // the revision of the chunking, for the index's keys (2: a comment after a head is no longer in it; 3: nor a licence notice; 4: more generated files known by their header, and changelogs; 5: files classed and named by their path in the project; 6: Markdown cut at its headings; 7: a file with a byte order mark read as its text, UTF-16 no longer binary; 8: a file whose definitions' chunks repeat its long lines, as a minified one's do, cut into windows)
 )
 
 // chunkFile cuts one file into the chunks the index ranks. With defs (from
@@ -34,7 +36,16 @@ const (
 // of lines. Each line's text goes through mask first, so no secret reaches
 // the index.
 func chunkFile(p string, data []byte, defs []syntax.Def, mask func(n int, text string) string) []concept.Text {
+	given := mask
 	lines := splitLines(string(data))
+	// What the chunks may hold in all: a line is in one chunk, or two
+	// where windows overlap, so chunks that hold more repeat long lines,
+	// as a minified file's definitions all do (one line each: in npm's
+	// glob/dist/esm/index.min.js, 286 times its 83 KB). Such a file is cut
+	// into windows of lines instead, as a file with no parser is. Of
+	// 58,980 files of GOROOT/src, Python's library, npm and LLVM's headers,
+	// none that is not minified held more than 3.8 times its size.
+	spent, most := 0, chunkSpend*len(data)+chunkSpendSlack
 	above := commentAbove
 	if syntax.Markdown(p) { // a "#" line above a heading is a heading, a "*" one a list item: neither is the section's
 		above = func(_ []string, n int) int { return n }
@@ -54,6 +65,7 @@ func chunkFile(p string, data []byte, defs []syntax.Def, mask func(n int, text s
 			b.WriteString(mask(n, lines[n-1]))
 			b.WriteByte('\n')
 		}
+		spent += b.Len()
 		return b.String()
 	}
 	var out []concept.Text
@@ -67,6 +79,7 @@ func chunkFile(p string, data []byte, defs []syntax.Def, mask func(n int, text s
 					b.WriteByte('\n')
 				}
 			}
+			spent += b.Len()
 			w := c
 			w.Start, w.End = s, e
 			if body := b.String(); strings.TrimSpace(body) != "" {
@@ -89,6 +102,9 @@ func chunkFile(p string, data []byte, defs []syntax.Def, mask func(n int, text s
 	}
 	covered := make([]bool, len(lines)+2) // lines inside a top-level definition or its comment
 	for i, d := range defs {
+		if spent > most {
+			return chunkFile(p, data, nil, given)
+		}
 		if d.Start < 1 || d.Start > len(lines) {
 			continue
 		}
