@@ -147,12 +147,12 @@ func conceptIndex(ctx context.Context, scope []scopeFile, o ConceptOptions, kept
 	if o.NoCache {
 		ix, files := buildConcept(ctx, scope, o.ShowSecrets, o.Progress)
 		rep.line = "index: built for this search, not kept (no cache)"
-		return ix, files, rep, ctx.Err()
+		return ix, files, rep, unkept(ctx, ix, scope)
 	}
 	if kept.dirErr != nil {
 		ix, files := buildConcept(ctx, scope, o.ShowSecrets, o.Progress)
 		rep.warnings = append(rep.warnings, fmt.Sprintf("the concept index is not kept: no cache directory (%v); it is built again on each search", kept.dirErr))
-		return ix, files, rep, ctx.Err()
+		return ix, files, rep, unkept(ctx, ix, scope)
 	}
 	dir, file, old := kept.dir, kept.file, kept.old
 	rep.warnings = append(rep.warnings, kept.warnings...)
@@ -161,7 +161,7 @@ func conceptIndex(ctx context.Context, scope []scopeFile, o ConceptOptions, kept
 	if old == nil || ch.any() {
 		unlock, waited, err := lockKept(ctx, dir, file)
 		if err != nil {
-			return nil, nil, rep, err
+			return nil, nil, rep, &indexCut{of: len(scope), busy: true, err: err}
 		}
 		defer unlock() // held until the index is written
 		if waited {
@@ -193,8 +193,17 @@ func conceptIndex(ctx context.Context, scope []scopeFile, o ConceptOptions, kept
 			up.add.Scope = scopeLabel(o)
 		}
 	}
+	// Cut short (the time allowed ran out, or the caller gave up): what
+	// was read whole is kept all the same, so that searches cut again and
+	// again still reach a whole index (a host that gives up on a call
+	// after a minute, over a tree whose index takes more).
+	var cut *indexCut
 	if err := ctx.Err(); err != nil {
-		return nil, nil, rep, err
+		cut = &indexCut{of: len(scope), err: err}
+		if up == nil && (ix == nil || len(ix.Files) == 0) {
+			return nil, nil, rep, cut // nothing read whole
+		}
+		changed = -1 // written, whatever was read
 	}
 	switch {
 	case changed == 0:
@@ -213,11 +222,19 @@ func conceptIndex(ctx context.Context, scope []scopeFile, o ConceptOptions, kept
 		if err != nil {
 			rep.warnings = append(rep.warnings, fmt.Sprintf("the concept index could not be kept: %v; it is built again on each search", err))
 			rep.line = fmt.Sprintf("index: %s, built for this search", plural(ix.Indexed(), "file"))
+			if cut != nil {
+				cut.read = len(ix.Files)
+				rep.line = fmt.Sprintf("index: %d of %s read when the search was cut short, not kept", cut.read, plural(len(scope), "file"))
+			}
 			break
 		}
-		if old == nil {
+		switch {
+		case cut != nil:
+			cut.read, cut.kept = len(ix.Files), true
+			rep.line = fmt.Sprintf("index: %d of %s read when the search was cut short, and kept for the next search, which goes on from there", cut.read, plural(len(scope), "file"))
+		case old == nil:
 			rep.line = fmt.Sprintf("index: %s, built and kept for the next search", plural(ix.Indexed(), "file"))
-		} else {
+		default:
 			rep.line = fmt.Sprintf("index: %s, kept from an earlier search; %d read again", plural(ix.Indexed(), "file"), changed)
 		}
 		max := o.CacheMax
@@ -232,7 +249,41 @@ func conceptIndex(ctx context.Context, scope []scopeFile, o ConceptOptions, kept
 			rep.line += fmt.Sprintf("; %s (%s) evicted to stay under %s", plural(evicted, "older cache file"), mib(freed), mib(max))
 		}
 	}
+	if cut != nil {
+		return nil, nil, rep, cut
+	}
 	return ix, files, rep, nil
+}
+
+// indexCut is the error of an index build or update cut short: by the
+// time allowed (err is context.DeadlineExceeded) or by the caller (err is
+// context.Canceled).
+type indexCut struct {
+	read, of int   // the files read whole, of those in scope
+	kept     bool  // the files read whole were kept, for the next search to go on from
+	busy     bool  // it waited for another search's build the whole time
+	err      error // the context's
+}
+
+func (c *indexCut) Error() string {
+	switch {
+	case c.busy:
+		return fmt.Sprintf("%v while waiting for another search to build the concept index of these paths", c.err)
+	case c.kept:
+		return fmt.Sprintf("%v with %d of %s of the concept index read; those are kept, and the next search goes on from there", c.err, c.read, plural(c.of, "file"))
+	}
+	return fmt.Sprintf("%v with %d of %s of the concept index read", c.err, c.read, plural(c.of, "file"))
+}
+
+func (c *indexCut) Unwrap() error { return c.err }
+
+// unkept is the error of a build of scope that is not kept: an indexCut
+// when ctx ended before it was done, else nil.
+func unkept(ctx context.Context, ix *concept.Index, scope []scopeFile) error {
+	if err := ctx.Err(); err != nil {
+		return &indexCut{read: len(ix.Files), of: len(scope), err: err}
+	}
+	return nil
 }
 
 func mib(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }

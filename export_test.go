@@ -127,6 +127,14 @@ func OnIndexWait(t interface{ Cleanup(func()) }, f func()) {
 	t.Cleanup(func() { testHookWaiting = nil })
 }
 
+// OnIndexBuild calls f as each concept search starts to build or update
+// its index, with a function that ends the time that build has, as its
+// time limit running out would, for the test.
+func OnIndexBuild(t interface{ Cleanup(func()) }, f func(end func())) {
+	testHookBuild = f
+	t.Cleanup(func() { testHookBuild = nil })
+}
+
 // PhraseText is what a concept search reads of a file for the phrase
 // signal, for the evaluation.
 var PhraseText = phraseText

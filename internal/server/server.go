@@ -327,7 +327,7 @@ func (h *handlers) tool(s *spec, f func(context.Context, args) (any, string, err
 		if h.hook != nil {
 			h.hook(ctx, s.tool, limitOf(s, a))
 		}
-		out, text, err := f(ctx, a)
+		out, text, err := f(withProgress(ctx, req), a)
 		if err != nil {
 			return failed(err), nil
 		}
@@ -644,6 +644,7 @@ func (h *handlers) concept(ctx context.Context, a args) (any, string, error) {
 	}
 	p, err := scout.Concept(ctx, scout.ConceptOptions{
 		Description: a.str("description"), Tests: a.flag("tests"), Scope: scope, Embed: h.o.Embed, ShowSecrets: h.o.ShowSecrets, MaxIndexBytes: h.o.MaxIndexBytes,
+		Progress: phase(ctx, "indexing", "files"), EmbedProgress: phase(ctx, "embedding", "chunks"),
 		RankOptions: scout.RankOptions{StateDir: h.o.StateDir},
 		PageOptions: scout.PageOptions{Budget: a.num("budget"), Cursor: a.str("cursor"), Timeout: sentTimeout(a), Face: Face},
 	})
