@@ -2,9 +2,11 @@ package page
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Lead is a concept lead: a chunk of a file (a definition, or a window of
@@ -133,6 +135,7 @@ func PlanConcept(in ConceptInput) *Page {
 	}
 	full := false
 	unit := 0
+	exactAt := termsAt(in.Description)
 	for _, f := range in.Exact {
 		var shown File
 		for _, l := range f.Lines {
@@ -157,6 +160,7 @@ func PlanConcept(in ConceptInput) *Page {
 				}
 				t = append(t, "  "+Quote(f.Path)+"\n"...)
 			}
+			l = windowed(l, exactAt)
 			t = appendExact(t, l)
 			if !add(t, Key{Path: PathHash(f.Path), Line: l.Number}) {
 				full = true
@@ -191,6 +195,7 @@ func PlanConcept(in ConceptInput) *Page {
 		if l.Lines == nil && in.LinesOf != nil {
 			l.Lines = in.LinesOf(i)
 		}
+		l.Lines = windowedLead(l)
 		t = appendLead(t, l, in.Explain)
 		if !add(t, Key{Path: PathHash(l.Path), Line: l.Start}) {
 			full = true
@@ -229,7 +234,7 @@ func appendExact(b []byte, l Line) []byte {
 	b = append(b, "    "...)
 	b = strconv.AppendInt(b, int64(l.Number), 10)
 	b = append(b, ": "...)
-	b = append(b, cutMiddle(strings.TrimSpace(l.Text), maxConceptLine)...)
+	b = append(b, conceptText(l)...)
 	b = append(b, '\n')
 	return appendAlso(b, "    ", l.Copies)
 }
@@ -250,6 +255,98 @@ func exactUnits(files []File) (lines, kept int) {
 
 // maxConceptLine is the longest line a concept page shows, in bytes.
 const maxConceptLine = 160
+
+// termsAt returns what finds the first of words in a line, in any case
+// (the description's words as written, or a lead's terms); nil for none.
+func termsAt(words ...string) func(string) int {
+	var alt []string
+	for _, w := range words {
+		if w != "" {
+			alt = append(alt, regexp.QuoteMeta(w))
+		}
+	}
+	if len(alt) == 0 {
+		return nil
+	}
+	var re *regexp.Regexp // compiled for the first long line, if there is one
+	return func(s string) int {
+		if re == nil {
+			re = regexp.MustCompile("(?i)" + strings.Join(alt, "|"))
+		}
+		if loc := re.FindStringIndex(s); loc != nil {
+			return loc[0]
+		}
+		return -1
+	}
+}
+
+// windowed returns l, and when its text (trimmed) is longer than
+// maxConceptLine, a window of it that long around where at finds what
+// brought it (its start when at finds nothing), with Column the 1-based
+// byte column of that place in the line. Cut in its middle instead, an
+// exact hit in a minified file or a long literal was shown without the
+// words it holds; and whole, in JSON, a lead of a minified file was 369 KB.
+func windowed(l Line, at func(string) int) Line {
+	s := strings.TrimRight(l.Text, " \t\r")
+	indent := len(s) - len(strings.TrimLeft(s, " \t"))
+	s = s[indent:]
+	if len(s) <= maxConceptLine {
+		return l
+	}
+	from := -1
+	if at != nil {
+		from = at(s)
+	}
+	from = max(from, 0)
+	start := max(0, from-maxConceptLine/3)
+	end := min(len(s), start+maxConceptLine)
+	start = max(0, min(start, end-maxConceptLine))
+	for start > 0 && !utf8.RuneStart(s[start]) {
+		start--
+	}
+	l.Text, l.Column = cut(s, start, end), indent+from+1
+	return l
+}
+
+// windowedLead returns l's lines windowed around its terms (see windowed).
+func windowedLead(l Lead) []Line {
+	var words []string
+	for _, t := range l.Terms {
+		w, _, _ := strings.Cut(t, "~") // "res~results": res is what the chunk holds
+		words = append(words, w)
+		// A term is matched by its stem: "returns" brought a line that
+		// holds "return", "retries" one that holds "retry".
+		for _, suffix := range []string{"ies", "es", "ed", "ing", "s"} {
+			if stem, ok := strings.CutSuffix(w, suffix); ok && len(stem) >= 3 {
+				words = append(words, stem)
+				break
+			}
+		}
+	}
+	at := termsAt(words...)
+	var out []Line
+	for i, x := range l.Lines {
+		if w := windowed(x, at); w.Column != x.Column || w.Text != x.Text {
+			if out == nil {
+				out = slices.Clone(l.Lines) // the caller's are left as they are
+			}
+			out[i] = w
+		}
+	}
+	if out == nil {
+		return l.Lines
+	}
+	return out
+}
+
+// conceptText is a line as a concept page writes it: trimmed, and cut in
+// its middle when longer than maxConceptLine and not windowed already.
+func conceptText(l Line) string {
+	if l.Column > 0 {
+		return strings.TrimSpace(l.Text)
+	}
+	return cutMiddle(strings.TrimSpace(l.Text), maxConceptLine)
+}
 
 // appendLead writes a lead: its place, what it is, its score and terms,
 // then its lines.
@@ -289,7 +386,7 @@ func appendLead(b []byte, l Lead, explain bool) []byte {
 		b = append(b, "    "...)
 		b = strconv.AppendInt(b, int64(x.Number), 10)
 		b = append(b, ": "...)
-		b = append(b, cutMiddle(strings.TrimSpace(x.Text), maxConceptLine)...)
+		b = append(b, conceptText(x)...)
 		b = append(b, '\n')
 	}
 	var same, near []LeadCopy

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/scoutcode/scout/internal/fixture"
@@ -55,4 +56,37 @@ func TestConceptLeadsInExactGolden(t *testing.T) {
 		got = fmt.Appendf(got, "== LeadsInExact %d\n%s", n, p.Text)
 	}
 	fixture.Golden(t, filepath.Join("testdata", "golden", "concept-leads-in-exact.txt"), got, *update, "go test ./internal/page -run TestConceptLeadsInExactGolden -update")
+}
+
+// TestConceptLongLines: a line longer than a concept page shows is cut to
+// a window around what brought it, in the text and the JSON alike: the
+// exact hit's words (they were cut out of the middle of the line), a
+// lead's terms by their stem ("retries" brought "retry"); a short line is
+// left whole.
+func TestConceptLongLines(t *testing.T) {
+	long := strings.Repeat("x", 300) + " Retry after a TIMEOUT " + strings.Repeat("y", 300)
+	p := PlanConcept(ConceptInput{
+		Description: "retry after a timeout",
+		Exact:       []File{{Path: "a.go", Lines: []Line{{Number: 3, Text: "\t" + long}, {Number: 4, Text: "short: retry after a timeout"}}}},
+		Leads: []Lead{{Path: "b.js", Start: 1, End: 1, Score: 9, Terms: []string{"retries"},
+			Lines: []Line{{Number: 1, Text: strings.Repeat("z", 500) + "function retryLater(){}" + strings.Repeat("z", 500)}}}},
+		Searched: 2, Number: 1, Budget: 4000, Face: CLI,
+		Cursor: func(next int, _ Key) string { return fmt.Sprintf("c%d", next) },
+	})
+	exact, lead := p.Files[0].Lines[0], p.Leads[0].Lines[0]
+	for _, c := range []struct {
+		l      Line
+		words  string
+		column int
+	}{{exact, "Retry after a TIMEOUT", 1 + 301 + 1}, {lead, "function retryLater", 500 + len("function ") + 1}} {
+		if !strings.Contains(c.l.Text, c.words) || len(c.l.Text) > maxConceptLine+2*len("…") || c.l.Column != c.column {
+			t.Errorf("line %d: column %d, %q; want %q at column %d, within %d bytes", c.l.Number, c.l.Column, c.l.Text, c.words, c.column, maxConceptLine)
+		}
+		if !strings.Contains(p.Text, strings.TrimSpace(c.l.Text)) {
+			t.Errorf("the text does not show line %d's window:\n%s", c.l.Number, p.Text)
+		}
+	}
+	if short := p.Files[0].Lines[1]; short.Column != 0 || short.Text != "short: retry after a timeout" {
+		t.Errorf("a short line: %+v", short)
+	}
 }
