@@ -642,16 +642,24 @@ func (h *handlers) concept(ctx context.Context, a args) (any, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	p, err := scout.Concept(ctx, scout.ConceptOptions{
-		Description: a.str("description"), Tests: a.flag("tests"), Scope: scope, Embed: h.o.Embed, ShowSecrets: h.o.ShowSecrets, MaxIndexBytes: h.o.MaxIndexBytes,
-		Progress: phase(ctx, "indexing", "files"), EmbedProgress: phase(ctx, "embedding", "chunks"),
-		RankOptions: scout.RankOptions{StateDir: h.o.StateDir},
-		PageOptions: scout.PageOptions{Budget: a.num("budget"), Cursor: a.str("cursor"), Timeout: sentTimeout(a), Face: Face},
-	})
+	p, err := scout.Concept(ctx, h.conceptOptions(ctx, a, scope))
 	if err != nil {
 		return nil, "", h.relative(err)
 	}
 	return p.Brief(), p.Text, nil
+}
+
+// conceptOptions are the options of the concept search a call asks for.
+func (h *handlers) conceptOptions(ctx context.Context, a args, scope scout.Scope) scout.ConceptOptions {
+	return scout.ConceptOptions{
+		Description: a.str("description"), Tests: a.flag("tests"), Scope: scope, Embed: h.o.Embed, ShowSecrets: h.o.ShowSecrets, MaxIndexBytes: h.o.MaxIndexBytes,
+		Progress: phase(ctx, "indexing", "files"), EmbedProgress: phase(ctx, "embedding", "chunks"),
+		RankOptions: scout.RankOptions{StateDir: h.o.StateDir},
+		// Bounded like grep, so that an agent always gets an answer: a
+		// first call whose index takes longer answers with the exact
+		// hits, and what its build read is kept for the next call.
+		PageOptions: scout.PageOptions{Budget: a.num("budget"), Cursor: a.str("cursor"), Timeout: timeoutOf(a), Face: Face},
+	}
 }
 
 func (h *handlers) implementations(ctx context.Context, a args) (any, string, error) {
