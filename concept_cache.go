@@ -277,6 +277,18 @@ func (c *indexCut) Error() string {
 
 func (c *indexCut) Unwrap() error { return c.err }
 
+// ConceptIndexKept reports whether err is that of a concept search whose
+// index build was cut short (its context cancelled or out of time) and
+// kept the read files read whole, of those of its paths, so that the next
+// search goes on from there.
+func ConceptIndexKept(err error) (read, of int, ok bool) {
+	var c *indexCut
+	if errors.As(err, &c) && c.kept {
+		return c.read, c.of, true
+	}
+	return 0, 0, false
+}
+
 // unkept is the error of a build of scope that is not kept: an indexCut
 // when ctx ended before it was done, else nil.
 func unkept(ctx context.Context, ix *concept.Index, scope []scopeFile) error {

@@ -65,6 +65,12 @@ func TestConceptCutKeeps(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "256 of 601 files of the concept index read; those are kept") {
 		t.Fatalf("a cancelled build: %v, want context.Canceled, and the 256 files read kept", err)
 	}
+	if read, of, ok := scout.ConceptIndexKept(err); !ok || read != 256 || of != 601 {
+		t.Errorf("ConceptIndexKept: %d of %d, %v; want 256 of 601, true", read, of, ok)
+	}
+	if _, _, ok := scout.ConceptIndexKept(context.Canceled); ok {
+		t.Error("ConceptIndexKept(context.Canceled) is true")
+	}
 	p, err := scout.Concept(context.Background(), opts(cache))
 	if err != nil {
 		t.Fatal(err)

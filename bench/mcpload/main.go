@@ -121,7 +121,9 @@ func coldConcept(bin, root, state string, callers int) {
 	var wg sync.WaitGroup
 	for c := range callers {
 		wg.Go(func() {
-			raw, _ := json.Marshal(map[string]any{"description": descs[c%len(descs)], "budget": 800})
+			// A limit above any build's, so that all wait for the one
+			// build (the 30 s default may cut it on a loaded machine).
+			raw, _ := json.Marshal(map[string]any{"description": descs[c%len(descs)], "budget": 800, "timeout_ms": 300000})
 			start := time.Now()
 			res, err := session.CallTool(ctx, &mcp.CallToolParams{Name: "concept", Arguments: json.RawMessage(raw)})
 			r := result{latency: time.Since(start), err: failure("concept", raw, res, err, 0)}

@@ -85,7 +85,11 @@ func (e *env) run(args []string) int {
 		if e.ctx.Err() != nil && errors.Is(err, context.Canceled) {
 			// The process was interrupted (Ctrl-C): say so, not
 			// "context canceled", which reads as a failure of scout's.
-			fmt.Fprintf(e.stderr, "%s: interrupted\n", commandPath(cmd))
+			fmt.Fprintf(e.stderr, "%s: interrupted", commandPath(cmd))
+			if read, of, ok := scout.ConceptIndexKept(err); ok {
+				fmt.Fprintf(e.stderr, "; the %d of %d files its index read are kept, and the next search goes on from there", read, of)
+			}
+			fmt.Fprintln(e.stderr)
 			return ExitInterrupted
 		}
 		e.printError(cmd, err)
