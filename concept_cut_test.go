@@ -93,29 +93,16 @@ func TestConceptCutKeeps(t *testing.T) {
 // no leads, and why, while what it read is kept for the next search.
 func TestConceptCutExact(t *testing.T) {
 	opts := cutTree(t, 600)
-	cache := t.TempDir()
-	var end func()
-	scout.OnIndexBuild(t, func(f func()) { end = f })
-	o := opts(cache)
-	o.Progress = cutAt(256, func() { end() })
-	p, err := scout.Concept(context.Background(), o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{
+	o := opts(t.TempDir())
+	p := cutSearch(t, o)
+	holds(t, p.Text,
 		"exact: 1 line in 1 file",
 		"leads: skipped: the concept index was not done in the time allowed: 256 of 601 files read, and kept, so the next search goes on from there: search again, or raise --timeout",
-		"index: 256 of 601 files read when the search was cut short, and kept for the next search, which goes on from there",
-	} {
-		if !strings.Contains(p.Text, want) {
-			t.Errorf("want %q in\n%s", want, p.Text)
-		}
-	}
+		"index: 256 of 601 files read when the search was cut short, and kept for the next search, which goes on from there")
 	if len(p.Brief().Leads) != 0 {
 		t.Errorf("a cut build's page has %d leads", len(p.Brief().Leads))
 	}
-	o.Progress = nil
-	p, err = scout.Concept(context.Background(), o)
+	p, err := scout.Concept(context.Background(), o) // the hook is set, but nothing ends the build's time
 	if err != nil || !strings.Contains(p.Text, "kept from an earlier search; 345 read again") || len(p.Brief().Leads) == 0 {
 		t.Errorf("the search after: %v\n%v", err, p)
 	}
@@ -163,11 +150,7 @@ func TestConceptCutWaiting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"exact: 1 line in 1 file", "leads: skipped: another search was building the concept index of these paths for all of the time allowed: search again once it is done, or raise --timeout", "index: being built by another search"} {
-		if !strings.Contains(p.Text, want) {
-			t.Errorf("want %q in\n%s", want, p.Text)
-		}
-	}
+	holds(t, p.Text, "exact: 1 line in 1 file", "leads: skipped: another search was building the concept index of these paths for all of the time allowed: search again once it is done, or raise --timeout", "index: being built by another search")
 	if err := <-first; err != nil {
 		t.Fatal(err)
 	}
@@ -177,23 +160,34 @@ func TestConceptCutWaiting(t *testing.T) {
 // disk) says so: the page names what was read and that it was not kept.
 func TestConceptCutUnkept(t *testing.T) {
 	opts := cutTree(t, 600)
+	scout.FailIndexWrites(t)
+	holds(t, cutSearch(t, opts(t.TempDir())).Text,
+		"exact: 1 line in 1 file",
+		"leads: skipped: the concept index was not done in the time allowed (256 of 601 files read, not kept): narrow it with a PATH, -g GLOB or -t TYPE, or raise --timeout",
+		"the concept index could not be kept:",
+		"index: 256 of 601 files read when the search was cut short, not kept")
+}
+
+// cutSearch runs a concept search with o whose build's time ends once it
+// has indexed 256 files, and returns its page.
+func cutSearch(t *testing.T, o scout.ConceptOptions) *scout.Page {
+	t.Helper()
 	var end func()
 	scout.OnIndexBuild(t, func(f func()) { end = f })
-	scout.FailIndexWrites(t)
-	o := opts(t.TempDir())
 	o.Progress = cutAt(256, func() { end() })
 	p, err := scout.Concept(context.Background(), o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{
-		"exact: 1 line in 1 file",
-		"leads: skipped: the concept index was not done in the time allowed (256 of 601 files read, not kept): narrow it with a PATH, -g GLOB or -t TYPE, or raise --timeout",
-		"the concept index could not be kept:",
-		"index: 256 of 601 files read when the search was cut short, not kept",
-	} {
-		if !strings.Contains(p.Text, want) {
-			t.Errorf("want %q in\n%s", want, p.Text)
+	return p
+}
+
+// holds fails t for each of want that text does not hold.
+func holds(t *testing.T, text string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("want %q in\n%s", w, text)
 		}
 	}
 }
