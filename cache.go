@@ -228,6 +228,9 @@ type ConceptIndexInfo struct {
 	// Of says what it is of, for people: an index's roots and what
 	// selected its files ("/src/app (types go)"); vectors', their index's;
 	// "" when it is not known (a parse, or a file an earlier scout wrote).
+	// An index a build cut short kept says it is partial ("/src/app;
+	// partial: 4158 of 11478 files read before a search was cut short,
+	// the next search reads the rest").
 	Of string
 }
 

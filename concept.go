@@ -232,11 +232,20 @@ func concept1(ctx context.Context, o ConceptOptions, warning string) (*Page, err
 	exact, err := early.exact, early.exactErr
 	switch {
 	case tooBig != "", cut != nil:
+		if cut != nil && testHookCutExact != nil {
+			testHookCutExact()
+		}
 		exact, err = exactHits(ctx, desc, o, nil)
 	case ix != k.old:
 		exact, err = exactHits(ctx, desc, o, ix)
 	}
 	if err != nil {
+		if cut != nil && cut.kept && ctx.Err() != nil {
+			// The time (or the caller) ran out after the cut build was
+			// kept, before the exact hits were all found: the error
+			// still says what was kept.
+			err = &indexCut{read: cut.read, of: cut.of, kept: true, err: err}
+		}
 		return nil, tooLong(err)
 	}
 	in := page.ConceptInput{
@@ -335,6 +344,10 @@ const buildReserve = 5 * time.Second
 // testHookBuild, when set, is called as a search starts to build or
 // update its index, with what ends the time that build has, for the test.
 var testHookBuild func(end func())
+
+// testHookCutExact, when set, is called as a search whose build was cut
+// starts to find the exact hits over every file, for the test.
+var testHookCutExact func()
 
 // skipped says why a page whose index was cut has no leads, and what to
 // do, as face spells it.

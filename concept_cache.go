@@ -183,6 +183,12 @@ func conceptIndex(ctx context.Context, scope []scopeFile, o ConceptOptions, kept
 			return nil, nil, rep, cut // nothing read whole
 		}
 		changed = -1 // written, whatever was read
+		// The list of kept indexes (scout cache) says it is partial.
+		if up != nil {
+			up.add.Scope += partial(len(up.old.Files)-len(up.drop)+len(up.add.Files), len(scope))
+		} else {
+			ix.Scope += partial(len(ix.Files), len(scope))
+		}
 	}
 	switch {
 	case changed == 0:
@@ -266,6 +272,13 @@ func ConceptIndexKept(err error) (read, of int, ok bool) {
 		return c.read, c.of, true
 	}
 	return 0, 0, false
+}
+
+// partial is what a kept index's scope label adds when a build cut short
+// kept read of the scope's of files: the next search of the scope reads
+// the rest, and its write says what the index is of again.
+func partial(read, of int) string {
+	return fmt.Sprintf("; partial: %d of %s read before a search was cut short, the next search reads the rest", read, plural(of, "file"))
 }
 
 // unkept is the error of a build of scope that is not kept: an indexCut

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -71,12 +72,18 @@ func TestConceptCutKeeps(t *testing.T) {
 	if _, _, ok := scout.ConceptIndexKept(context.Canceled); ok {
 		t.Error("ConceptIndexKept(context.Canceled) is true")
 	}
+	if of := keptOf(t, cache); !strings.HasSuffix(of, "; partial: 256 of 601 files read before a search was cut short, the next search reads the rest") {
+		t.Errorf("scout cache lists the cut build as %q, want it said partial", of)
+	}
 	p, err := scout.Concept(context.Background(), opts(cache))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := indexLine.FindString(p.Text); got != "index: 601 files, kept from an earlier search; 345 read again" {
 		t.Errorf("the search after: %q, want the 345 files not read before read now", got)
+	}
+	if of := keptOf(t, cache); strings.Contains(of, "partial") {
+		t.Errorf("scout cache lists the whole index as %q", of)
 	}
 	whole := opts(t.TempDir())
 	q, err := scout.Concept(context.Background(), whole)
@@ -102,8 +109,28 @@ func TestConceptCutExact(t *testing.T) {
 	if len(p.Brief().Leads) != 0 {
 		t.Errorf("a cut build's page has %d leads", len(p.Brief().Leads))
 	}
+	// An update cut short too, of files changed and new: the list of
+	// kept indexes counts what it holds as the page does.
+	for i := range 10 {
+		f, err := os.OpenFile(filepath.Join(o.Paths[0], fmt.Sprintf("f%04d.go", i)), os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintln(f, "// changed")
+		f.Close()
+	}
+	m := regexp.MustCompile(`index: (\d+) of 601 files read when the search was cut short, and kept`).FindStringSubmatch(cutSearch(t, o).Text)
+	if m == nil {
+		t.Fatal("a cut update's page does not say what it kept")
+	}
+	if n, _ := strconv.Atoi(m[1]); n <= 256 {
+		t.Fatalf("a cut update: %q, want more than the 256 files of the cut build kept", m)
+	}
+	if of, want := keptOf(t, o.CacheDir), "; partial: "+m[1]+" of 601 files read"; !strings.Contains(of, want) {
+		t.Errorf("scout cache lists the cut update as %q, want %q", of, want)
+	}
 	p, err := scout.Concept(context.Background(), o) // the hook is set, but nothing ends the build's time
-	if err != nil || !strings.Contains(p.Text, "kept from an earlier search; 345 read again") || len(p.Brief().Leads) == 0 {
+	if err != nil || !regexp.MustCompile(`kept from an earlier search; \d+ read again`).MatchString(p.Text) || len(p.Brief().Leads) == 0 {
 		t.Errorf("the search after: %v\n%v", err, p)
 	}
 }
@@ -166,6 +193,47 @@ func TestConceptCutUnkept(t *testing.T) {
 		"leads: skipped: the concept index was not done in the time allowed (256 of 601 files read, not kept): narrow it with a PATH, -g GLOB or -t TYPE, or raise --timeout",
 		"the concept index could not be kept:",
 		"index: 256 of 601 files read when the search was cut short, not kept")
+}
+
+// TestConceptCutThenCancelled: a search whose cut build was kept, and
+// that is then cancelled while it finds the exact hits, still says what
+// its index kept (Ctrl-C there said only "interrupted").
+func TestConceptCutThenCancelled(t *testing.T) {
+	opts := cutTree(t, 600)
+	cache := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var end func()
+	scout.OnIndexBuild(t, func(f func()) { end = f })
+	scout.OnCutExact(t, cancel)
+	o := opts(cache)
+	o.Progress = cutAt(256, func() { end() })
+	_, err := scout.Concept(ctx, o)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled while finding the exact hits: %v, want context.Canceled", err)
+	}
+	if read, of, ok := scout.ConceptIndexKept(err); !ok || read != 256 || of != 601 {
+		t.Errorf("ConceptIndexKept(%v): %d of %d, %v; want 256 of 601, true", err, read, of, ok)
+	}
+}
+
+// keptOf returns what scout cache says the one index kept in cache is of.
+func keptOf(t *testing.T, cache string) string {
+	t.Helper()
+	_, all, err := scout.ConceptCache(cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var of []string
+	for _, x := range all {
+		if strings.HasSuffix(x.Path, ".idx") {
+			of = append(of, x.Of)
+		}
+	}
+	if len(of) != 1 {
+		t.Fatalf("%d indexes kept, want 1: %q", len(of), of)
+	}
+	return of[0]
 }
 
 // cutSearch runs a concept search with o whose build's time ends once it

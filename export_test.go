@@ -135,6 +135,13 @@ func OnIndexBuild(t interface{ Cleanup(func()) }, f func(end func())) {
 	t.Cleanup(func() { testHookBuild = nil })
 }
 
+// OnCutExact calls f as a concept search whose index build was cut
+// starts to find its exact hits.
+func OnCutExact(t interface{ Cleanup(func()) }, f func()) {
+	testHookCutExact = f
+	t.Cleanup(func() { testHookCutExact = nil })
+}
+
 // PhraseText is what a concept search reads of a file for the phrase
 // signal, for the evaluation.
 var PhraseText = phraseText
