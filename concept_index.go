@@ -27,7 +27,7 @@ const (
 	chunkLines      = 60       // a longer chunk is cut into windows…
 	chunkStep       = 45       // …starting this many lines apart (15 lines shared)
 	chunkGapMax     = 40       // lines between definitions: windows of at most this many
-	chunkerStamp    = 8        // the revision of the chunking, for the index's keys (2: a comment after a head is no longer in it; 3: nor a licence notice; 4: more generated files known by their header, and changelogs; 5: files classed and named by their path in the project; 6: Markdown cut at its headings; 7: a file with a byte order mark read as its text, UTF-16 no longer binary; 8: a file whose definitions' chunks repeat its long lines, as a minified one's do, cut into windows)
+	chunkerStamp    = 9        // the revision of the chunking, for the index's keys (2: a comment after a head is no longer in it; 3: nor a licence notice; 4: more generated files known by their header, and changelogs; 5: files classed and named by their path in the project; 6: Markdown cut at its headings; 7: a file with a byte order mark read as its text, UTF-16 no longer binary; 8: a file whose definitions' chunks repeat its long lines, as a minified one's do, cut into windows; 9: _vendor, vendored and 3rdparty directories are vendored)
 )
 
 // chunkFile cuts one file into the chunks the index ranks. With defs (from

@@ -155,7 +155,8 @@ func TestFileSignals(t *testing.T) {
 		fn      func(string) bool
 		yes, no []string
 	}{
-		{"Vendored", Vendored, []string{"vendor/golang.org/x/a.go", "web/node_modules/react/index.js"}, []string{"src/vendored.go"}},
+		{"Vendored", Vendored, []string{"vendor/golang.org/x/a.go", "web/node_modules/react/index.js", "src/pip/_vendor/urllib3/poolmanager.py",
+			"botocore/vendored/six.py", "modules/3rdparty/zlib/inflate.c"}, []string{"src/vendored.go", "src/vendor_test.go", "_vendor.py"}},
 		{"Lock", Lock, []string{"go.sum", "web/package-lock.json", "Cargo.lock"}, []string{"lock.go"}},
 		{"Docs", Docs, []string{"README.md", "docs/api.go", "CHANGELOG", "NEWS", "CONTRIBUTING", "AUTHORS", "History.rst"},
 			[]string{"src/history.py", "news/feed.go", "changes.js", "authors.go", "src/main.go"}},

@@ -146,7 +146,11 @@ func History(p string) bool {
 	return stem != base && strings.ContainsAny(base[len(stem):], "0123456789") && slices.Contains(historyNames, stem)
 }
 
-var vendorDirs = []string{"vendor", "third_party", "third-party", "thirdparty", "node_modules", "bower_components", "external", "extern", "site-packages", "dist-packages"}
+// vendorDirs name the directories that hold other projects' code: Go's,
+// PHP's and Ruby's vendor, pip's and setuptools' _vendor, botocore's
+// vendored, C and C++'s third_party and 3rdparty, npm's and Bower's, and
+// Python's installed packages.
+var vendorDirs = []string{"vendor", "_vendor", "vendored", "_vendored", "third_party", "third-party", "thirdparty", "3rdparty", "3rd_party", "3rd-party", "node_modules", "bower_components", "external", "extern", "site-packages", "dist-packages"}
 
 // Vendored reports whether a directory of the path holds vendored code.
 func Vendored(p string) bool { return hasDir(p, vendorDirs) }
