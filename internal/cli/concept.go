@@ -216,8 +216,9 @@ func (e *env) progressBar(doing, units string) func(done, total int) {
 const cacheLong = `Show the concept indexes scout keeps between searches (scout concept), the
 vectors of their chunks (with --embed), and the parses behind callers, callees
 and refs (one file per name asked), with their size, when a search last used
-each, and what each is of (an index's directories), or remove them all with
---clear.
+each, and what each is of (an index's directories; "partial" when a search cut
+short kept part of it, which the next search of them completes), or remove them
+all with --clear.
 They live in scout/concept under the user's cache directory ($XDG_CACHE_HOME,
 else ~/.cache); past 512 MiB the least recently used go.`
 
