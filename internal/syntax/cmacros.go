@@ -255,6 +255,16 @@ func macroLike(w []byte) bool {
 	if len(w) >= 2 && w[0] == '_' && w[1] == '_' {
 		return !bytes.HasSuffix(w, []byte("_t")) // a type: __uint16_t
 	}
+	if len(w) >= 3 && w[0] == '_' && w[1] >= 'A' && w[1] <= 'Z' {
+		// Reserved for the implementation, and in capitals: its macros
+		// ("_GLIBCXX_BEGIN_NAMESPACE_VERSION", "_GLIBCXX_NOEXCEPT"), not
+		// a template's parameter ("_Tp", "_Alloc", "_T1") nor a member
+		// ("_M_impl").
+		w = w[1:]
+		if !capitals(w) {
+			return false
+		}
+	}
 	if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' {
 		return false
 	}
@@ -291,6 +301,8 @@ func capitals(w []byte) bool {
 //     calling convention in a pointer to a function ("(XMLCALL *h)(");
 //   - so are words in capitals between "class" or "struct" and the name
 //     (see classMacro);
+//   - a macro and its arguments between "namespace", its name and "{"
+//     are blanked (see namespaceMacro);
 //   - a macro-like word alone on its line is blanked ("__BEGIN_DECLS",
 //     "Q_OBJECT"; see alone);
 //   - a macro-like word (see macroLike) after the name, followed by "((",
@@ -337,6 +349,14 @@ func maskMacros(src []byte) []byte {
 			start = false
 			i = end
 			continue
+		case t.k == 'i' && lx.word(i) == "namespace" && lx.namespaceMacro(i+2) > 0:
+			end := lx.namespaceMacro(i + 2)
+			for _, m := range toks[i+2 : end] {
+				blank(m) // an attribute's macro: "namespace std _GLIBCXX_VISIBILITY(default) {"
+			}
+			start = false
+			i = end
+			continue
 		case t.k == 'i' && punct(i-1, '(') && punct(i+1, '*') && i+4 < len(toks) && toks[i+2].k == 'i' && punct(i+3, ')') && punct(i+4, '(') && macroLike(src[t.s:t.e]):
 			blank(t) // a calling convention: "(XMLCALL *handler)(…)"
 			start = false
@@ -363,6 +383,22 @@ func maskMacros(src []byte) []byte {
 		i++
 	}
 	return masked
+}
+
+// namespaceMacro returns the index past a macro and its arguments at
+// toks[i], after "namespace" and a name, before "{"
+// ("namespace std _GLIBCXX_VISIBILITY(default) {", every header of
+// libstdc++); 0 when there is none.
+func (lx ctoks) namespaceMacro(i int) int {
+	toks, punct := lx.toks, lx.punct
+	if i+1 >= len(toks) || toks[i-1].k != 'i' || toks[i].k != 'i' || !macroLike(lx.src[toks[i].s:toks[i].e]) || !punct(i+1, '(') {
+		return 0
+	}
+	end := lx.closing(i + 1)
+	if end < 0 || !punct(end+1, '{') {
+		return 0
+	}
+	return end + 1
 }
 
 // classMacro returns the index past the macros that follow "class" or

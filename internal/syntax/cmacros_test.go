@@ -42,8 +42,13 @@ func TestMaskMacros(t *testing.T) {
 		{"C++: a class's macro line and an override macro",
 			"class D : public B {\n    Q_OBJECT\npublic:\n    void accept() Q_DECL_OVERRIDE;\n};",
 			"class D : public B {\n    ········\npublic:\n    void accept() ···············;\n};"},
+		{"C++: libstdc++'s namespace attribute, and its reserved macros on lines of their own",
+			"namespace std _GLIBCXX_VISIBILITY(default)\n{\n_GLIBCXX_BEGIN_NAMESPACE_VERSION\n  template<typename _Tp> class list;\n_GLIBCXX_END_NAMESPACE_VERSION\n}",
+			"namespace std ····························\n{\n································\n  template<typename _Tp> class list;\n······························\n}"},
 
 		// Left as they are.
+		{"reserved names not in capitals: templates' parameters, a member", "template<typename _Tp, typename _T1>\nstruct B {\n  _Tp\n  _M_value;\n  _T1\n  first;\n};", ""},
+		{"a namespace's name", "namespace STD_NS\n{\nint f();\n}", ""},
 		{"a name after a macro's call is no annotation", "extern NCURSES_EXPORT_VAR(char *) UP;", ""},
 		{"a macro's call in capitals", "extern int __REDIRECT_NTH (lseek, (int __fd), lseek64) __THROW;", ""},
 		{"a type in capitals", "HANDLE CreateMutex(void *attrs);\nFILE *fopen(const char *p, const char *m);", ""},
