@@ -143,6 +143,39 @@ func TestParseMaskedKeepsTheBetter(t *testing.T) {
 
 // FuzzMaskMacros: a masked copy is as long as the source, keeps its lines,
 // and differs only where a byte became a space or a word became "const".
+// TestParseMaskedTie: where the masked copy has as much in error as the
+// source, parseMasked keeps the masked copy's parse (see parseMasked):
+// there, no node is read at the macro's blanked bytes.
+func TestParseMaskedTie(t *testing.T) {
+	src := "#if A\nclass list {\n#else\nclass list : B {\n#endif\npublic:\n  const_iterator\n  begin() const _GLIBCXX_NOEXCEPT\n  { return it; }\n};\n"
+	_, p, err := parserFor("cpp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer putParser(p)
+	measure := func(b []byte) int {
+		tr, err := parseIn(context.Background(), p, b, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tr.Close()
+		return errorBytes(tr.RootNode())
+	}
+	masked := maskMacros([]byte(src))
+	if own, copied := measure([]byte(src)), measure(masked); masked == nil || own == 0 || own != copied {
+		t.Fatalf("%d bytes in error as it is, %d masked: not the case this test is of", own, copied)
+	}
+	tr, err := parseMasked(context.Background(), p, "cpp", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tr.Close()
+	at := uint(strings.Index(src, "_GLIBCXX_NOEXCEPT"))
+	if n := tr.RootNode().DescendantForByteRange(at, at+uint(len("_GLIBCXX_NOEXCEPT"))); n.StartByte() == at {
+		t.Errorf("the parse kept reads a %s at the macro: the source's, not the masked copy's", n.Kind())
+	}
+}
+
 func FuzzMaskMacros(f *testing.F) {
 	f.Add([]byte("ZEXTERN int ZEXPORT deflate OF((z_streamp strm, int flush));"))
 	f.Add([]byte("extern char *strdup (const char *__s) __THROW __nonnull ((1));\n__END_DECLS\n"))
