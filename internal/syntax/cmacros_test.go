@@ -6,6 +6,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
 // TestMaskMacros pins each rule of maskMacros, and the shapes it must
@@ -116,15 +118,7 @@ func TestParseMaskedKeepsTheBetter(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		measure := func(b []byte) int {
-			tr, err := parseIn(context.Background(), p, b, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer tr.Close()
-			return errorBytes(tr.RootNode())
-		}
-		own, copied := measure(src), measure(masked)
+		own, copied := errorBytesOf(t, p, src), errorBytesOf(t, p, masked)
 		if own == 0 || (copied < own) != c.maskedWins {
 			t.Fatalf("%q: %d bytes in error as it is, %d masked: not the case this test is of", c.src, own, copied)
 		}
@@ -153,16 +147,8 @@ func TestParseMaskedTie(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer putParser(p)
-	measure := func(b []byte) int {
-		tr, err := parseIn(context.Background(), p, b, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer tr.Close()
-		return errorBytes(tr.RootNode())
-	}
 	masked := maskMacros([]byte(src))
-	if own, copied := measure([]byte(src)), measure(masked); masked == nil || own == 0 || own != copied {
+	if own, copied := errorBytesOf(t, p, []byte(src)), errorBytesOf(t, p, masked); masked == nil || own == 0 || own != copied {
 		t.Fatalf("%d bytes in error as it is, %d masked: not the case this test is of", own, copied)
 	}
 	tr, err := parseMasked(context.Background(), p, "cpp", []byte(src), nil)
@@ -174,6 +160,18 @@ func TestParseMaskedTie(t *testing.T) {
 	if n := tr.RootNode().DescendantForByteRange(at, at+uint(len("_GLIBCXX_NOEXCEPT"))); n.StartByte() == at {
 		t.Errorf("the parse kept reads a %s at the macro: the source's, not the masked copy's", n.Kind())
 	}
+}
+
+// errorBytesOf returns how much of src's parse by p is in error (see
+// errorBytes).
+func errorBytesOf(t *testing.T, p *sitter.Parser, src []byte) int {
+	t.Helper()
+	tr, err := parseIn(context.Background(), p, src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tr.Close()
+	return errorBytes(tr.RootNode())
 }
 
 func FuzzMaskMacros(f *testing.F) {
