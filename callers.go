@@ -76,6 +76,7 @@ type usesQuery struct {
 	showSecrets bool
 	kc          *callsCache
 	gr          *resolver
+	qual        string // pkg or Type of pkg.Name or Type.Method, at the first level
 }
 
 // caller returns the function or method that holds definition i (or is

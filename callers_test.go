@@ -164,8 +164,9 @@ func TestRefsLabelsCallsLikeCallers(t *testing.T) {
 // TestNamesAsAgentsWriteThem: a call as an agent copies it ("target()",
 // "target(1)") names the function, for callers, refs and callees alike;
 // "x()" crashed callers and refs (a qualifier looked for where there was
-// none). A Go method expression, as stacks print it, is refused with its
-// method's name to give.
+// none). A Go method expression, as stacks print it, names a type's
+// method (see TestCallersOfTypeMethod): K has no f0, so it is refused
+// with f0 to give.
 func TestNamesAsAgentsWriteThem(t *testing.T) {
 	callersCorpus(t)
 	sc := scout.Scope{Paths: []string{"pkg01"}}

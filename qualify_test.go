@@ -124,12 +124,14 @@ func TestCallersOfPackageName(t *testing.T) {
 	if p, err := scout.Callers(ctx, scout.CallersOptions{Name: "a.Sum()"}); err != nil || !strings.HasPrefix(p.Text, "a.Sum: 1 definition") {
 		t.Errorf("callers a.Sum(): %v; want the page of a.Sum, so named", err)
 	}
-	if _, err := scout.Callers(ctx, scout.CallersOptions{Name: "x.a.Sum"}); !errors.Is(err, scout.ErrPattern) || !strings.Contains(err.Error(), `give "Sum", or "a.Sum" for the package or module a's`) {
+	if _, err := scout.Callers(ctx, scout.CallersOptions{Name: "x.a.Sum"}); !errors.Is(err, scout.ErrPattern) || !strings.Contains(err.Error(), `give "Sum", or "a.Sum" for the package's, module's or type's a`) {
 		t.Errorf("callers x.a.Sum: %v; want a pattern error that offers a.Sum", err)
 	}
-	_, err := scout.Callers(ctx, scout.CallersOptions{Name: "totals.Sum"})
-	if !errors.Is(err, scout.ErrPattern) || !strings.Contains(err.Error(), `give "Sum"`) {
-		t.Errorf("callers totals.Sum (a type, not a package): %v; want a pattern error that says to give Sum", err)
+	// A type, not a package: its method, and the call on a parameter
+	// declared one is marked so; the package-qualified calls are not its.
+	p, err := scout.Callers(ctx, scout.CallersOptions{Name: "totals.Sum", PageOptions: scout.PageOptions{Budget: 20000}})
+	if err != nil || p.Total.Matches != 1 || len(p.Definitions) != 1 || !strings.Contains(p.Text, "18: return a.Sum(x) + hb.Sum(x) + t.Sum(x) + a.  → on a totals") {
+		t.Errorf("callers totals.Sum (a type, not a package): %v; want its one call, on a parameter declared a totals, and its definition alone:\n%s", err, textOf(p))
 	}
 	all, err := scout.Callers(ctx, scout.CallersOptions{Name: "Mix", PageOptions: scout.PageOptions{Budget: scout.MinBudget}})
 	if err != nil || all.Cursor == "" {

@@ -57,12 +57,14 @@ func asWritten(name string) (written string, goMethod [2]string) {
 func structuralName(mode Mode, name string) (searched, asked, qual string, err error) {
 	name, method := asWritten(name)
 	if method[1] != "" {
-		return "", "", "", fmt.Errorf("%w: %s takes one name, and %s is the method %s of the type %s: give %q (calls are matched by name, not by type; the page lists the definitions of %s first, each with its file)", ErrPattern, mode, name, method[1], method[0], method[1], method[1])
+		// (*Buffer).Write: the method Write of the type Buffer.
+		return method[1], method[0] + "." + method[1], method[0], nil
 	}
 	asked = name
-	if q, n, ok := strings.Cut(strings.TrimSuffix(name, "()"), "."); ok && mode != page.Callees && isIdentifier(q) && isIdentifier(n) {
+	if q, n, ok := strings.Cut(strings.TrimSuffix(name, "()"), "."); ok && isIdentifier(q) && isIdentifier(n) {
 		// pkg.Name: the calls or uses of Name that name package (Go) or
-		// module (Python) pkg.
+		// module (Python) pkg; else Type.Name, the method Name of Type
+		// (callees: only that).
 		qual, name, asked = q, n, q+"."+n
 	}
 	if !isIdentifier(name) {
@@ -70,12 +72,12 @@ func structuralName(mode Mode, name string) (searched, asked, qual string, err e
 			// A qualified name, as an agent copies it from code: the
 			// page lists each definition of the name alone, each with
 			// its file, so the qualifier can be told apart there.
-			takes, also := "one name, not a qualified one", ""
+			takes, also := "one name, or one qualified by its type alone", ""
 			if mode != page.Callees {
-				takes = "one name, or one qualified by a package or module alone"
+				takes = "one name, or one qualified by a package, a module or a type alone"
 				if len(quals) > 0 {
 					if q := quals[len(quals)-1]; isIdentifier(q) && strings.HasSuffix(strings.TrimSuffix(name, "()"), "."+last) {
-						also = fmt.Sprintf(", or %q for the package or module %s's", q+"."+last, q)
+						also = fmt.Sprintf(", or %q for the package's, module's or type's %s", q+"."+last, q)
 					}
 				}
 			}
@@ -116,6 +118,9 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 		// the name in it, by the worker that searched it: read once, and
 		// parsed while other files are searched.
 		q := usesQuery{names: names, mode: mode, showSecrets: showSecrets, kc: kc, gr: gr}
+		if level == 0 {
+			q.qual = qual
+		}
 		found, other, err := mentionsLevel(ctx, &in, level, names, sc, po.Timeout, ranOut,
 			func(p string, data []byte, st stamp) fileCalls { return usesInData(ctx, p, data, st, q) },
 			func(p string, st stamp, why string) fileCalls { return fileCalls{path: p, stamp: st, why: why} })
@@ -159,9 +164,26 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 			})
 			ownPackage(name, in.Definitions, in.Files)
 			if qual != "" {
-				if in.Files, in.Definitions, in.NotOf = ofPackage(in.Files, in.Definitions, qual); len(in.Files) == 0 && len(in.Definitions) == 0 {
-					return nil, fmt.Errorf("%w: %s takes a name, or one qualified by a Go package or a Python, JavaScript or TypeScript module (sha256.Sum256, json.loads, fs.readFile), and no package or module %s defines %s or is named at a call of it in the files searched: give %q (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, mode, qual, name, name, name, typed)
+				var files, defs []page.File
+				if mode != page.Callees && !strings.HasPrefix(strings.TrimSpace(typed), "(") {
+					files, defs, in.NotOf = ofPackage(in.Files, in.Definitions, qual)
 				}
+				if len(files) == 0 && len(defs) == 0 {
+					// No package or module qual: the type qual's method.
+					files, defs, in.NotOf = ofType(in.Files, in.Definitions, qual, mode)
+					in.OfType = true
+				}
+				if len(files) == 0 && len(defs) == 0 {
+					of := "no package or module " + qual + " defines " + name + " or is named at a call of it, and no type " + qual + " has a method " + name
+					if mode == page.Callees || strings.HasPrefix(strings.TrimSpace(typed), "(") {
+						of = "no type " + qual + " has a method " + name
+					}
+					if syntax.By == syntax.ByClassifier && slices.ContainsFunc(in.Definitions, func(f page.File) bool { return family(f.Path) != "go" }) {
+						of += " (this scout was built without cgo, so without a parser: outside Go, its line classifier does not tell whose method a definition is)"
+					}
+					return nil, fmt.Errorf("%w: %s takes a name, or one qualified by a Go package, a Python, JavaScript or TypeScript module (sha256.Sum256, json.loads, fs.readFile) or the type whose method it is (ServerSession.Close, Queue.join), and %s in the files searched: give %q (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, mode, of, name, name, typed)
+				}
+				in.Files, in.Definitions = files, defs
 				in.Name, in.Of = asked, qual
 			}
 		}
@@ -405,12 +427,20 @@ func showUses(c *fileCalls, p parsedFile, data []byte, uq usesQuery) {
 		s, _ := m.line(n, text)
 		return s
 	}
-	for _, d := range p.defs {
-		if d.Name == name {
-			c.defs = append(c.defs, page.Line{Number: d.Start, End: d.End, Kind: d.Kind, Name: d.Name, Depth: d.Depth, Text: show(d.Start, d.Signature)})
+	q := uq.gr.qualifier(c.path, data)
+	var rs *receivers // a search of Type.Method's (uq.qual: Type, or a package)
+	if uq.qual != "" {
+		rs = newReceivers(name, p, data, q)
+	}
+	for i, d := range p.defs {
+		if d.Name == name && (mode != page.Callees || !syntax.Holder(d.Kind)) {
+			l := page.Line{Number: d.Start, End: d.End, Kind: d.Kind, Name: d.Name, Depth: d.Depth, Text: show(d.Start, d.Signature)}
+			if rs != nil {
+				l.Owner = ownerOf(p.defs, i, p.grammar)
+			}
+			c.defs = append(c.defs, l)
 		}
 	}
-	q := uq.gr.qualifier(c.path, data)
 	for _, r := range p.uses {
 		switch r.kind {
 		case syntax.RefDefinition:
@@ -427,6 +457,13 @@ func showUses(c *fileCalls, p parsedFile, data []byte, uq usesQuery) {
 			l.Callee = &page.Target{Name: string(data[r.start : r.start+r.size]), Package: pkg, Local: local}
 		} else {
 			l.Package, l.Local = pkg, local
+		}
+		switch {
+		case rs == nil:
+		case mode == page.Callees && i >= 0:
+			l.RecvType = ownerOf(p.defs, i, p.grammar) // the type whose method holds the call
+		case mode != page.Callees:
+			l.NotMethod, l.RecvType = rs.of(r.start, i)
 		}
 		if i >= 0 {
 			d := p.defs[i]

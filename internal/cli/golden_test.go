@@ -222,6 +222,20 @@ var tablesCases = []cliCase{
 	{"grep-in-table", []string{"grep", "retry-after"}, false},
 }
 
+// methodCases run in the testdata/cli/methodof fixture: the calls of a
+// type's method, Type.Method, those known to be on one marked.
+var methodCases = []cliCase{
+	{"callers-type", []string{"callers", "Session.Close"}, false},
+	{"callers-type-json", []string{"callers", "--json", "Queue.join"}, false},
+	{"callees-type", []string{"callees", "Thread.join"}, false},
+	{"callers-type-none", []string{"callers", "Pipe.join"}, false},
+}
+
+// TestGoldenMethods is TestGolden in the methodof fixture.
+func TestGoldenMethods(t *testing.T) {
+	goldenFixture(t, "methodof.txtar", methodCases)
+}
+
 // TestGoldenTables is TestGolden in the tables fixture.
 func TestGoldenTables(t *testing.T) {
 	goldenFixture(t, "tables.txtar", tablesCases)

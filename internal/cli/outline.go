@@ -81,6 +81,16 @@ page keeps those of a package named sha256. Files in languages without
 a parser are counted as not parsed. Pages fit --budget
 (default 1500 tokens) and give the cursor to the next.
 
+Type.Method (ServerSession.Close, Queue.join, Go's (*Buffer).Write), where
+no package or module is so named, keeps that type's definitions of the
+method, and the calls but those known not to be on one: a function's call,
+a package's or module's, one on a literal, on the receiver of another type
+with the method (self in its methods, a parameter or a variable declared
+or made one), or in another language. A call known to be on a Type (its
+own methods' receiver, a parameter or a variable declared or made one) is
+marked → on a Type, and the files with one come first; the rest stay
+matched by name.
+
 --depth N follows callers of callers: level 2 lists the calls of the
 functions the calls of level 1 sit in, and so on; each function is looked
 for once, so recursion ends, and a level looks for at most 50.`
@@ -92,8 +102,10 @@ shown. As callers, only the files that mention the name as a word are
 parsed, and in them only the regions around it.
 
 Uses are matched by name, not resolved by type: when the name has several
-definitions the page lists them, and a use may be of any of them. Pages fit
---budget (default 1500 tokens) and give the cursor to the next.`
+definitions the page lists them, and a use may be of any of them. pkg.Name
+and Type.Method narrow them as they do for callers (see scout callers
+--help). Pages fit --budget (default 1500 tokens) and give the cursor to
+the next.`
 
 const calleesLong = `Print the calls inside a function or method: each definition of the name,
 then every call in its body, with where what it calls is defined in the
@@ -106,8 +118,10 @@ any Close, and the page says how many definitions it found and names the
 best two. A call that names a Go package or a Python module (os.ReadFile,
 json.loads) counts only its definitions (a JavaScript/TypeScript module's
 too, when it defines the name), and one not qualified at all its
-own package's (module's) when it has one; no method's. Pages fit --budget (default 1500 tokens) and give the cursor to
-the next.`
+own package's (module's) when it has one; no method's. Type.Method
+(Queue.join, Go's (*Buffer).Write) lists the calls in that type's
+definitions of the method alone. Pages fit --budget (default 1500 tokens)
+and give the cursor to the next.`
 
 func (e *env) calleesCommand() *cobra.Command {
 	return e.nameCommand("callees", "List the calls inside a function or method, with where each callee is defined", calleesLong,

@@ -22,6 +22,7 @@ type CallersInput struct {
 	Mentions    int     // refs: occurrences in comments and strings, counted, not shown
 	Of          string  // for pkg.Name (Name is so written): pkg, the Go package or Python module the calls or uses kept name
 	NotOf       int     // for pkg.Name: the calls or uses of the name left out, not of pkg
+	OfType      bool    // Of is a type (Type.Method), not a package: NotOf counts the calls whose receiver is known to be no Type
 	By          string  // how calls were found: "tree-sitter" or "line classifier"
 	Parsed      int     // files that mention Name, parsed
 	Searched    int     // files searched for Name
@@ -95,7 +96,7 @@ func PlanCallers(in CallersInput) *Page {
 		if same {
 			l.Package = nil
 		}
-		return appendPackage(appendCallee(appendCall(line, l), l.Callee), l.Package, only)
+		return appendReceiver(appendPackage(appendCallee(appendCall(line, l), l.Callee), l.Package, only), l.Receiver)
 	})
 	p.Files = files
 	for _, f := range p.Files {
@@ -151,6 +152,18 @@ func appendPackage(b []byte, p *Package, only string) []byte {
 	b = b[:len(b)-1] // the newline
 	b = append(b, "  → "...)
 	b = append(b, p.String()...)
+	return append(b, '\n')
+}
+
+// appendReceiver ends a call's line, on a page of Type.Method, with "→ on
+// a Type" when its receiver is known to be one.
+func appendReceiver(b []byte, typ string) []byte {
+	if typ == "" {
+		return b
+	}
+	b = b[:len(b)-1] // the newline
+	b = append(b, "  → on a "...)
+	b = append(b, typ...)
 	return append(b, '\n')
 }
 
@@ -261,6 +274,8 @@ func callersHeader(in CallersInput) string {
 	case n == 0:
 		fmt.Fprintf(&b, "%s: no definition found in the files searched\n", in.Name)
 		return b.String()
+	case in.OfType && in.Mode != Callees:
+		fmt.Fprintf(&b, "%s: %s (a %s marked → on a %s is known to be on one; the others' receivers are not known)\n", in.Name, plural(n, "definition"), unitOf(in.Mode), in.Of)
 	case n == 1 && in.Mode != Callees && markedElsewhere(in.Files, soleHome(in.Definitions)):
 		fmt.Fprintf(&b, "%s: 1 definition (a %s marked → is of the package it names, not of this one)\n", in.Name, unitOf(in.Mode))
 	case n == 1:
@@ -433,9 +448,14 @@ func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) 
 		if in.NotOf == 1 {
 			verb = "names"
 		}
-		if in.Mode == Implementations {
+		switch {
+		case in.OfType && in.Mode == Callees:
+			fmt.Fprintf(&b, "not shown: %s in the other definitions of %s, not %s's (ask for %s alone for them)\n", plural(in.NotOf, unit), bare, in.Of, bare)
+		case in.OfType:
+			fmt.Fprintf(&b, "not shown: %s of %s known not to be a %s's (a function's or a package's, on a literal, on the receiver of another type's %s, or in another language; ask for %s alone for them)\n", plural(in.NotOf, unit), bare, in.Of, bare, bare)
+		case in.Mode == Implementations:
 			fmt.Fprintf(&b, "not shown: %s of a %s not written %s.%s, nor in %s's own files (ask for %s alone for them)\n", plural(in.NotOf, unit), bare, in.Of, bare, in.Of, bare)
-		} else {
+		default:
 			fmt.Fprintf(&b, "not shown: %s of %s that %s no package or module %s (through a value, or in another language; ask for %s alone for them)\n", plural(in.NotOf, unit), bare, verb, in.Of, bare)
 		}
 	}

@@ -296,6 +296,18 @@ type Line struct {
 	// when it has one (it is marked with that Package once the
 	// definitions are known).
 	Local bool `json:"-"`
+	// On a page of Type.Method's calls or uses (CallersInput.OfType):
+	// Receiver is Type on a call whose receiver is known to be one (its
+	// method's own receiver, a parameter or variable declared one). As
+	// the search finds them: NotMethod marks a call that is no method's
+	// (a function's, a package's, a literal's), RecvType is the type its
+	// receiver is known to be ("" when not known; on a callees page, the
+	// type whose method the call sits in), and Owner the type a
+	// definition is a method of.
+	Receiver  string `json:"receiver,omitempty"`
+	NotMethod bool   `json:"-"`
+	RecvType  string `json:"-"`
+	Owner     string `json:"-"`
 	// Copies are the same line (the same text once trimmed) in files the
 	// page shows only for such copies (see Fold): each is one of the
 	// page's hits, shown here instead of under its own path.

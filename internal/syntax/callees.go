@@ -19,7 +19,7 @@ func Callees(ctx context.Context, path string, src []byte, name string) (*File, 
 	if f, ok := nothing(path, src, occ); ok {
 		return f, nil, nil
 	}
-	gr, tree, f, err := around(ctx, path, src, occ, cutBodies, func(d Def) bool { return d.Name == name && callable(d.Kind) })
+	gr, tree, f, err := around(ctx, path, src, occ, cutBodies, func(d Def) bool { return d.Name == name && Callable(d.Kind) || Holder(d.Kind) })
 	if err != nil {
 		return nil, nil, err
 	}
@@ -28,15 +28,16 @@ func Callees(ctx context.Context, path string, src []byte, name string) (*File, 
 }
 
 // callsInside returns every named call under root inside a definition of
-// f, each with that definition as its In, in order.
+// f that can call (not a class that holds one), each with that definition
+// as its In, in order.
 func (gr *grammar) callsInside(f *File, root *sitter.Node, src []byte) []Call {
-	if len(f.Defs) == 0 {
+	if !slices.ContainsFunc(f.Defs, func(d Def) bool { return Callable(d.Kind) }) {
 		return nil
 	}
 	var cs []Call
 	for _, n := range collect(root, gr.onlyCalls, nil) {
 		at := int(n.StartByte())
-		i := slices.IndexFunc(f.Defs, func(d Def) bool { return d.StartByte <= at && at < d.EndByte })
+		i := slices.IndexFunc(f.Defs, func(d Def) bool { return Callable(d.Kind) && d.StartByte <= at && at < d.EndByte })
 		if i < 0 {
 			continue
 		}
@@ -46,12 +47,6 @@ func (gr *grammar) callsInside(f *File, root *sitter.Node, src []byte) []Call {
 	}
 	slices.SortFunc(cs, func(a, b Call) int { return a.StartByte - b.StartByte })
 	return cs
-}
-
-// callable reports whether a definition of this kind has a body that
-// calls: a function, a method, a constructor.
-func callable(kind string) bool {
-	return kind == "function" || kind == "method" || kind == "constructor"
 }
 
 // CallsOf parses a file's source and returns the calls of any of names in

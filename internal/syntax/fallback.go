@@ -177,19 +177,30 @@ func Callees(ctx context.Context, path string, src []byte, name string) (*File, 
 	}
 	f := &File{Grammar: all.Grammar, By: ByClassifier}
 	var ends []int
+	at := make([]int, len(all.Defs)) // each definition's place in f.Defs; -1: not kept
 	for i, d := range all.Defs {
-		if d.Name != name {
+		at[i] = -1
+		if d.Name != name && !Holder(d.Kind) {
 			continue
 		}
 		end := len(src)
 		if i+1 < len(all.Defs) {
 			end = all.Defs[i+1].StartByte
 		}
+		if d.Parent >= 0 && d.Parent < i {
+			d.Parent = at[d.Parent] // the class that holds it, to say whose method it is
+		} else {
+			d.Parent = -1
+		}
+		at[i] = len(f.Defs)
 		f.Defs = append(f.Defs, d)
 		ends = append(ends, end)
 	}
 	var cs []Call
 	for k, d := range f.Defs {
+		if d.Name != name {
+			continue // a class that holds it
+		}
 		body := src[:ends[k]]
 		line := d.Start // the body starts on the next line
 		nl := bytes.IndexByte(body[d.StartByte:], '\n')

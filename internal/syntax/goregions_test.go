@@ -204,7 +204,7 @@ var questions = []question{
 		}},
 	{"callees", func(src []byte, name string) []uint32 { return callish(src, Occurrences(src, name), len(name), "go") }, true,
 		func(gr *grammar, root *sitter.Node, src []byte, occ []uint32, name string) any {
-			f := gr.defsAround(root, src, occ, func(d Def) bool { return d.Name == name && callable(d.Kind) })
+			f := gr.defsAround(root, src, occ, func(d Def) bool { return d.Name == name && Callable(d.Kind) })
 			return []any{f, gr.callsInside(f, root, src)}
 		}},
 }

@@ -309,3 +309,20 @@ func withinRefs(f *File, rs []Ref) {
 		rs[i].In = cs[i].In
 	}
 }
+
+// Holder reports whether a definition of this kind holds methods: a
+// class, a struct, an impl, a trait, an interface… (Callees keeps those
+// that hold the function, to say whose method it is).
+func Holder(kind string) bool {
+	switch kind {
+	case "class", "struct", "interface", "impl", "trait", "enum", "record", "union", "protocol", "object":
+		return true
+	}
+	return false
+}
+
+// Callable reports whether a definition of this kind has a body that
+// calls: a function, a method, a constructor.
+func Callable(kind string) bool {
+	return kind == "function" || kind == "method" || kind == "constructor"
+}

@@ -1,0 +1,210 @@
+package scout_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/scoutcode/scout"
+	"github.com/scoutcode/scout/internal/fixture"
+	"github.com/scoutcode/scout/internal/syntax"
+)
+
+// methodCalls reads testdata/cli/methodof.txtar's comments: each
+// call's place (path:line), by what a search of the type's method should
+// make of it: "known", "dropped" or "unknown".
+func methodCalls(t *testing.T, ext string) map[string][]string {
+	t.Helper()
+	want := map[string][]string{}
+	word := regexp.MustCompile(`(?:#|//) (known|dropped|unknown)\b`)
+	filepath.WalkDir(".", func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(p) != ext {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range strings.Split(string(data), "\n") {
+			if m := word.FindStringSubmatch(l); m != nil {
+				want[m[1]] = append(want[m[1]], fmt.Sprintf("%s:%d", filepath.ToSlash(p), i+1))
+			}
+		}
+		return nil
+	})
+	if len(want["known"]) == 0 || len(want["dropped"]) == 0 || len(want["unknown"]) == 0 {
+		t.Fatalf("the corpus's %s files say too little: %v", ext, want)
+	}
+	return want
+}
+
+// TestCallersOfTypeMethod: callers and refs of Type.Method keep Type's
+// definitions alone, mark the calls whose receiver is known to be a Type
+// (the method's own receiver, a parameter, a variable made of one), leave
+// out those known not to be (a function's call, a literal's, a receiver
+// of another type that has the method), keep the rest unmarked, and list
+// the files with a known call first.
+func TestCallersOfTypeMethod(t *testing.T) {
+	fixture.Enter(t, "testdata/cli/methodof.txtar")
+	for _, c := range []struct{ name, ext, def string }{
+		{"Session.Close", ".go", "session/session.go:10"},
+		{"(*Session).Close", ".go", "session/session.go:10"},
+		{"Queue.join", ".py", "queue.py:5"},
+		{"Pool.join", ".java", "Pool.java:2"},
+	} {
+		if c.ext != ".go" && noParser(t, c.name) {
+			continue
+		}
+		want := methodCalls(t, c.ext)
+		for _, mode := range []string{"callers", "refs"} {
+			var p *scout.Page
+			var err error
+			po := scout.PageOptions{Budget: scout.MaxBudget}
+			if mode == "callers" {
+				p, err = scout.Callers(context.Background(), scout.CallersOptions{Name: c.name, PageOptions: po})
+			} else {
+				p, err = scout.Refs(context.Background(), scout.RefsOptions{Name: c.name, PageOptions: po})
+			}
+			if err != nil {
+				t.Fatalf("%s %s: %v", mode, c.name, err)
+			}
+			var defs []string
+			for _, f := range p.Definitions {
+				for _, l := range f.Lines {
+					defs = append(defs, fmt.Sprintf("%s:%d", f.Path, l.Number))
+				}
+			}
+			if !slices.Equal(defs, []string{c.def}) {
+				t.Errorf("%s %s: definitions %v, want only %s", mode, c.name, defs, c.def)
+			}
+			got := map[string][]string{}
+			var order []bool // each file: has a known call
+			for _, f := range p.Files {
+				known := false
+				for _, l := range f.Lines {
+					if l.Kind != "" && l.Kind != "call" {
+						continue // refs: the imports and types of the name
+					}
+					k := "unknown"
+					if l.Receiver != "" {
+						k, known = "known", true
+					}
+					got[k] = append(got[k], fmt.Sprintf("%s:%d", f.Path, l.Number))
+				}
+				order = append(order, known)
+			}
+			for _, k := range []string{"known", "unknown"} {
+				if !slices.Equal(sorted(got[k]), sorted(want[k])) {
+					t.Errorf("%s %s: %s calls %v, want %v\n%s", mode, c.name, k, got[k], want[k], p.Text)
+				}
+			}
+			if !slices.IsSortedFunc(order, func(a, b bool) int { return boolInt(b) - boolInt(a) }) {
+				t.Errorf("%s %s: a file with no known call before one with: %v\n%s", mode, c.name, order, p.Text)
+			}
+			// What is left out is counted: the page's and the count are
+			// every use of the name alone (the line classifier, in a build
+			// without cgo, also takes an interface's "Close() error" for a
+			// function's call, and leaves it out too).
+			var all *scout.Page
+			if mode == "callers" {
+				all, err = scout.Callers(context.Background(), scout.CallersOptions{Name: bare(c.name), PageOptions: po})
+			} else {
+				all, err = scout.Refs(context.Background(), scout.RefsOptions{Name: bare(c.name), PageOptions: po})
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			left := all.Total.Matches - p.Total.Matches
+			if left < len(want["dropped"]) || !strings.Contains(p.Text, fmt.Sprintf("not shown: %d ", left)) {
+				t.Errorf("%s %s: %d of %s's %d uses left out, want at least %d, and counted on the page:\n%s", mode, c.name, left, bare(c.name), all.Total.Matches, len(want["dropped"]), p.Text)
+			}
+			if len(want["known"]) > 0 && !strings.Contains(p.Text, "→ on a ") {
+				t.Errorf("%s %s: no call marked on the page:\n%s", mode, c.name, p.Text)
+			}
+		}
+	}
+}
+
+// noParser reports, in a build without cgo, that a search of name, a
+// method outside Go, is refused: the line classifier does not nest
+// definitions, so it cannot tell whose method one is.
+func noParser(t *testing.T, name string) bool {
+	t.Helper()
+	if syntax.By != syntax.ByClassifier {
+		return false
+	}
+	_, err := scout.Callers(context.Background(), scout.CallersOptions{Name: name})
+	if !errors.Is(err, scout.ErrPattern) || !strings.Contains(err.Error(), "without a parser") {
+		t.Errorf("callers %s without a parser: %v, want ErrPattern saying so", name, err)
+	}
+	return true
+}
+
+// bare returns a name without its qualifier.
+func bare(name string) string { return name[strings.LastIndexByte(name, '.')+1:] }
+
+func sorted(s []string) []string { return slices.Sorted(slices.Values(s)) }
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// TestCalleesOfTypeMethod: callees of Type.Method lists the calls in
+// Type's method alone; a type with no such method is refused, with the
+// name alone to give.
+func TestCalleesOfTypeMethod(t *testing.T) {
+	fixture.Enter(t, "testdata/cli/methodof.txtar")
+	for _, c := range []struct{ name, def, call string }{
+		{"Session.Close", "session/session.go:10", "session/session.go:11"},
+		{"Queue.join", "queue.py:5", "queue.py:7"},
+		{"Thread.join", "queue.py:14", "queue.py:15"},
+	} {
+		if !strings.HasSuffix(c.def, ".go:10") && noParser(t, c.name) {
+			continue
+		}
+		p, err := scout.Callees(context.Background(), scout.CalleesOptions{Name: c.name, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}})
+		if err != nil {
+			t.Fatalf("callees %s: %v", c.name, err)
+		}
+		var defs, calls []string
+		for _, f := range p.Definitions {
+			for _, l := range f.Lines {
+				defs = append(defs, fmt.Sprintf("%s:%d", f.Path, l.Number))
+			}
+		}
+		for _, f := range p.Files {
+			for _, l := range f.Lines {
+				calls = append(calls, fmt.Sprintf("%s:%d", f.Path, l.Number))
+			}
+		}
+		if !slices.Equal(defs, []string{c.def}) || !slices.Equal(calls, []string{c.call}) {
+			t.Errorf("callees %s: definitions %v and calls %v, want %s and %s\n%s", c.name, defs, calls, c.def, c.call, p.Text)
+		}
+	}
+	for _, name := range []string{"Pipe.join", "Nowhere.Close", "(*Queue).Close", "(*Session).join"} {
+		for mode, search := range map[string]func() error{
+			"callers": func() error {
+				_, err := scout.Callers(context.Background(), scout.CallersOptions{Name: name})
+				return err
+			},
+			"callees": func() error {
+				_, err := scout.Callees(context.Background(), scout.CalleesOptions{Name: name})
+				return err
+			},
+		} {
+			err := search()
+			if !errors.Is(err, scout.ErrPattern) || !strings.Contains(err.Error(), fmt.Sprintf("has a method %s", bare(name))) || !strings.Contains(err.Error(), fmt.Sprintf("give %q", bare(name))) {
+				t.Errorf("%s %s: %v, want ErrPattern saying no such method and to give %s", mode, name, err, bare(name))
+			}
+		}
+	}
+}
