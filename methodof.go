@@ -2,6 +2,7 @@ package scout
 
 import (
 	"bytes"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -295,6 +296,34 @@ func ofType(files, defs []page.File, typ string, mode Mode) (kept, keptDefs []pa
 		return 8*(unknownOnly(a)-unknownOnly(b)) + ownFirst(a.Path) - ownFirst(b.Path)
 	})
 	return kept, keptDefs, left
+}
+
+// ownersOf returns the types whose methods the definitions are, sorted.
+func ownersOf(defs []page.File) []string {
+	var owners []string
+	for _, f := range defs {
+		for _, l := range f.Lines {
+			if l.Owner != "" && !slices.Contains(owners, l.Owner) {
+				owners = append(owners, l.Owner)
+			}
+		}
+	}
+	slices.Sort(owners)
+	return owners
+}
+
+// nameList names at most five types: "Queue and Thread", "A, B, C, D, E
+// and 4 more".
+func nameList(ns []string) string {
+	const most = 5
+	switch n := len(ns); {
+	case n == 1:
+		return ns[0]
+	case n <= most:
+		return strings.Join(ns[:n-1], ", ") + " and " + ns[n-1]
+	default:
+		return strings.Join(ns[:most], ", ") + fmt.Sprintf(" and %d more", n-most)
+	}
 }
 
 // family returns the language of a file's grammar, one for C and C++,

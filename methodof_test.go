@@ -190,6 +190,9 @@ func TestCalleesOfTypeMethod(t *testing.T) {
 			t.Errorf("callees %s: definitions %v and calls %v, want %s and %s\n%s", c.name, defs, calls, c.def, c.call, p.Text)
 		}
 	}
+	if _, err := scout.Callers(context.Background(), scout.CallersOptions{Name: "Pipe.join"}); syntax.By != syntax.ByClassifier && (err == nil || !strings.Contains(err.Error(), "(join is a method of Crowd, Pool, Queue and Thread)")) {
+		t.Errorf("callers Pipe.join: %v, want the types that have a join named", err)
+	}
 	for _, name := range []string{"Pipe.join", "Nowhere.Close", "(*Queue).Close", "(*Session).join"} {
 		for mode, search := range map[string]func() error{
 			"callers": func() error {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -181,7 +182,14 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 					if syntax.By == syntax.ByClassifier && slices.ContainsFunc(in.Definitions, func(f page.File) bool { return family(f.Path) != "go" }) {
 						of += " (this scout was built without cgo, so without a parser: outside Go, its line classifier does not tell whose method a definition is)"
 					}
-					return nil, fmt.Errorf("%w: %s takes a name, or one qualified by a Go package, a Python, JavaScript or TypeScript module (sha256.Sum256, json.loads, fs.readFile) or the type whose method it is (ServerSession.Close, Queue.join), and %s in the files searched: give %q (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, mode, of, name, name, typed)
+					give := strconv.Quote(name)
+					if owners := ownersOf(in.Definitions); len(owners) == 1 {
+						of += " (" + name + " is a method of " + owners[0] + ")"
+						give += " or " + strconv.Quote(owners[0]+"."+name)
+					} else if len(owners) > 1 {
+						of += " (" + name + " is a method of " + nameList(owners) + ")"
+					}
+					return nil, fmt.Errorf("%w: %s takes a name, or one qualified by a Go package, a Python, JavaScript or TypeScript module (sha256.Sum256, json.loads, fs.readFile) or the type whose method it is (ServerSession.Close, Queue.join), and %s in the files searched: give %s (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, mode, of, give, name, typed)
 				}
 				in.Files, in.Definitions = files, defs
 				in.Name, in.Of = asked, qual
