@@ -2,6 +2,7 @@ package scout
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"regexp"
 	"slices"
@@ -246,9 +247,9 @@ func literalBefore(src []byte, start int) bool {
 // a receiver of another type that has a method Name, or in a language
 // none of typ's definitions is in (on a callees
 // page, the calls in typ's definitions). A call on a receiver known to
-// be a typ is marked so, and the files with such a call come first, each
-// kind of file (see ownFirst) as it was. It returns how many calls or
-// uses it left out.
+// be a typ is marked so, and among the files of each kind (see ownFirst:
+// the project's own, tests, vendored copies…) those with such a call come
+// first. It returns how many calls or uses it left out.
 func ofType(files, defs []page.File, typ string, mode Mode) (kept, keptDefs []page.File, left int) {
 	owners := map[string]bool{} // the types with a method Name
 	for _, f := range defs {
@@ -293,7 +294,7 @@ func ofType(files, defs []page.File, typ string, mode Mode) (kept, keptDefs []pa
 		}
 	}
 	slices.SortStableFunc(kept, func(a, b page.File) int {
-		return 8*(unknownOnly(a)-unknownOnly(b)) + ownFirst(a.Path) - ownFirst(b.Path)
+		return cmp.Or(ownFirst(a.Path)-ownFirst(b.Path), unknownOnly(a)-unknownOnly(b))
 	})
 	return kept, keptDefs, left
 }
