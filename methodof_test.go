@@ -13,6 +13,7 @@ import (
 
 	"github.com/scoutcode/scout"
 	"github.com/scoutcode/scout/internal/fixture"
+	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/syntax"
 )
 
@@ -63,24 +64,8 @@ func TestCallersOfTypeMethod(t *testing.T) {
 		}
 		want := methodCalls(t, c.ext)
 		for _, mode := range []string{"callers", "refs"} {
-			var p *scout.Page
-			var err error
-			po := scout.PageOptions{Budget: scout.MaxBudget}
-			if mode == "callers" {
-				p, err = scout.Callers(context.Background(), scout.CallersOptions{Name: c.name, PageOptions: po})
-			} else {
-				p, err = scout.Refs(context.Background(), scout.RefsOptions{Name: c.name, PageOptions: po})
-			}
-			if err != nil {
-				t.Fatalf("%s %s: %v", mode, c.name, err)
-			}
-			var defs []string
-			for _, f := range p.Definitions {
-				for _, l := range f.Lines {
-					defs = append(defs, fmt.Sprintf("%s:%d", f.Path, l.Number))
-				}
-			}
-			if !slices.Equal(defs, []string{c.def}) {
+			p := usesPage(t, mode, c.name)
+			if defs := places(p.Definitions); !slices.Equal(defs, []string{c.def}) {
 				t.Errorf("%s %s: definitions %v, want only %s", mode, c.name, defs, c.def)
 			}
 			got := map[string][]string{}
@@ -118,15 +103,7 @@ func TestCallersOfTypeMethod(t *testing.T) {
 			// every use of the name alone (the line classifier, in a build
 			// without cgo, also takes an interface's "Close() error" for a
 			// function's call, and leaves it out too).
-			var all *scout.Page
-			if mode == "callers" {
-				all, err = scout.Callers(context.Background(), scout.CallersOptions{Name: bare(c.name), PageOptions: po})
-			} else {
-				all, err = scout.Refs(context.Background(), scout.RefsOptions{Name: bare(c.name), PageOptions: po})
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
+			all := usesPage(t, mode, bare(c.name))
 			left := all.Total.Matches - p.Total.Matches
 			if left < len(want["dropped"]) || !strings.Contains(p.Text, fmt.Sprintf("not shown: %d ", left)) {
 				t.Errorf("%s %s: %d of %s's %d uses left out, want at least %d, and counted on the page:\n%s", mode, c.name, left, bare(c.name), all.Total.Matches, len(want["dropped"]), p.Text)
@@ -153,6 +130,38 @@ func noParser(t *testing.T, name string) bool {
 	return true
 }
 
+// usesPage returns the page of a callers, refs or callees search of name
+// that shows every call or use.
+func usesPage(t *testing.T, mode, name string) *scout.Page {
+	t.Helper()
+	po := scout.PageOptions{Budget: scout.MaxBudget}
+	var p *scout.Page
+	var err error
+	switch mode {
+	case "callers":
+		p, err = scout.Callers(context.Background(), scout.CallersOptions{Name: name, PageOptions: po})
+	case "refs":
+		p, err = scout.Refs(context.Background(), scout.RefsOptions{Name: name, PageOptions: po})
+	default:
+		p, err = scout.Callees(context.Background(), scout.CalleesOptions{Name: name, PageOptions: po})
+	}
+	if err != nil {
+		t.Fatalf("%s %s: %v", mode, name, err)
+	}
+	return p
+}
+
+// places returns path:line of each line of files.
+func places(files []page.File) []string {
+	var out []string
+	for _, f := range files {
+		for _, l := range f.Lines {
+			out = append(out, fmt.Sprintf("%s:%d", f.Path, l.Number))
+		}
+	}
+	return out
+}
+
 // bare returns a name without its qualifier.
 func bare(name string) string { return name[strings.LastIndexByte(name, '.')+1:] }
 
@@ -171,21 +180,8 @@ func TestCalleesOfTypeMethod(t *testing.T) {
 		if !strings.HasSuffix(c.def, ".go:10") && noParser(t, c.name) {
 			continue
 		}
-		p, err := scout.Callees(context.Background(), scout.CalleesOptions{Name: c.name, PageOptions: scout.PageOptions{Budget: scout.MaxBudget}})
-		if err != nil {
-			t.Fatalf("callees %s: %v", c.name, err)
-		}
-		var defs, calls []string
-		for _, f := range p.Definitions {
-			for _, l := range f.Lines {
-				defs = append(defs, fmt.Sprintf("%s:%d", f.Path, l.Number))
-			}
-		}
-		for _, f := range p.Files {
-			for _, l := range f.Lines {
-				calls = append(calls, fmt.Sprintf("%s:%d", f.Path, l.Number))
-			}
-		}
+		p := usesPage(t, "callees", c.name)
+		defs, calls := places(p.Definitions), places(p.Files)
 		if !slices.Equal(defs, []string{c.def}) || !slices.Equal(calls, []string{c.call}) {
 			t.Errorf("callees %s: definitions %v and calls %v, want %s and %s\n%s", c.name, defs, calls, c.def, c.call, p.Text)
 		}
