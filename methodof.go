@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/scoutcode/scout/internal/page"
@@ -98,6 +99,7 @@ type receivers struct {
 	data    []byte
 	defs    []syntax.Def
 	q       qualifier
+	attrs   map[string]string // "class.attr" → its type, as attributeType found it
 }
 
 func newReceivers(name string, p parsedFile, data []byte, q qualifier) *receivers {
@@ -137,6 +139,8 @@ func (r *receivers) of(start, in int) (none bool, typ string) {
 	switch {
 	case qual == "" && literalBefore(r.data, start):
 		return true, "" // ", ".join(x), 'a'.concat(b)
+	case qual == "" && self != "" && in >= 0:
+		return false, r.attributeType(start, self, in)
 	case qual == "":
 		return false, ""
 	case self != "" && strings.TrimPrefix(qual, "$") == strings.TrimPrefix(self, "$"):
@@ -148,6 +152,63 @@ func (r *receivers) of(start, in int) (none bool, typ string) {
 		}
 	}
 	return false, qual // a type's own (Type.method), when qual is one
+}
+
+// attributeType returns the type of the attribute a call at byte start
+// is on, self.attr.method() (this.attr in JavaScript and TypeScript), as
+// the class its method sits in (definition in's) makes it: an assignment
+// self.attr = Type(…), self.attr: Type = …, this.attr = new Type(…); ""
+// when the call is on no such attribute, or the class says nothing (or
+// two things) of it.
+func (r *receivers) attributeType(start int, self string, in int) string {
+	dot := start
+	for dot > 0 && isSpace(r.data[dot-1]) {
+		dot--
+	}
+	dot-- // the "." before the method's name
+	i := dot
+	for i > 0 && isIdentByte(r.data[i-1]) {
+		i--
+	}
+	attr := string(r.data[i:dot])
+	if attr == "" || i <= len(self) || r.data[i-1] != '.' || string(r.data[i-1-len(self):i-1]) != self ||
+		i-1-len(self) > 0 && isIdentByte(r.data[i-2-len(self)]) {
+		return ""
+	}
+	class := -1 // the class that holds the method
+	for j := r.defs[in].Parent; j >= 0 && j < len(r.defs); j = r.defs[j].Parent {
+		if syntax.Holder(r.defs[j].Kind) {
+			class = j
+			break
+		}
+	}
+	if class < 0 {
+		return ""
+	}
+	k := strconv.Itoa(class) + "." + attr
+	if typ, ok := r.attrs[k]; ok {
+		return typ
+	}
+	d := r.defs[class]
+	body := r.data[max(0, min(d.StartByte, len(r.data))):max(0, min(d.EndByte, len(r.data)))]
+	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(self) + `\.` + regexp.QuoteMeta(attr) + `\s*(?::\s*['"]?(?:\w+\.)*([A-Za-z_]\w*)[^=\n]*)?=\s*(?:new\s+)?(?:\w+\.)*([A-Za-z_]\w*)\s*\(`)
+	typ := ""
+	for _, m := range re.FindAllSubmatchIndex(body, -1) {
+		t := string(body[m[4]:m[5]]) // what it is made of
+		if m[2] >= 0 {
+			t = string(body[m[2]:m[3]]) // what it is declared
+		}
+		if typ != "" && t != typ {
+			typ = "" // made of two things
+			break
+		}
+		typ = t
+	}
+	if r.attrs == nil {
+		r.attrs = map[string]string{}
+	}
+	r.attrs[k] = typ
+	return typ
 }
 
 // declaredType returns the type variable v is declared, in definition in

@@ -16,6 +16,7 @@ func FuzzReceivers(f *testing.F) {
 		"class Q:\n    def join(self, t: T):\n        self.join(); t.join(); sep = ', '; sep.join(); ', '.join(x); join()",
 		"class P { void f(P p, Q q) { join(); p.join(); q.join(); P::join(); Self::join(); } }",
 		"v := ", "v", ".v", "::v", "\"x\".v", "a\n.v", "T v", "return v.x", "v in w",
+		"self.a = Q()\nself.a.m()\nthis.b: T = new U(1)\nthis.b.m()\nself.c.m()",
 	} {
 		f.Add(s)
 	}

@@ -88,7 +88,8 @@ a package's or module's, one on a literal, on the receiver of another type
 with the method (self in its methods, a parameter or a variable declared
 or made one), or in another language. A call known to be on a Type (its
 own methods' receiver, a parameter or a variable declared or made one) is
-marked → on a Type, and the files with one come first among those of
+marked → on a Type (so is self.attr.Method() where its class makes attr
+a Type), and the files with one come first among those of
 their kind (the project's own, tests, vendored copies); the rest stay
 matched by name.
 
