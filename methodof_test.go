@@ -56,6 +56,7 @@ func TestCallersOfTypeMethod(t *testing.T) {
 	for _, c := range []struct{ name, ext, def string }{
 		{"Session.Close", ".go", "session/session.go:10"},
 		{"(*Session).Close", ".go", "session/session.go:10"},
+		{"(*Session).Close()", ".go", "session/session.go:10"},
 		{"Queue.join", ".py", "queue.py:5"},
 		{"Pool.join", ".java", "Pool.java:2"},
 	} {

@@ -40,15 +40,21 @@ func Refs(ctx context.Context, o RefsOptions) (*Page, error) {
 // ("(*Buffer).Write"), returns its type and method too.
 func asWritten(name string) (written string, goMethod [2]string) {
 	name = strings.TrimSpace(name)
-	if i := strings.IndexByte(name, '('); i > 0 && strings.HasSuffix(name, ")") && strings.Count(name, "(") == 1 {
-		name = name[:i]
-	}
 	if rest, ok := strings.CutPrefix(name, "("); ok {
-		if t, m, ok := strings.Cut(strings.TrimPrefix(rest, "*"), ")."); ok && isIdentifier(t) && isIdentifier(m) {
-			return name, [2]string{t, m}
+		if t, m, ok := strings.Cut(strings.TrimPrefix(rest, "*"), ")."); ok && isIdentifier(t) && isIdentifier(uncalled(m)) {
+			return name[:len(name)-len(m)] + uncalled(m), [2]string{t, uncalled(m)} // (*Buffer).Write(p) too
 		}
 	}
-	return name, goMethod
+	return uncalled(name), goMethod
+}
+
+// uncalled returns a name without the call an agent copied with it:
+// "Close()" and "Close(f)" are Close.
+func uncalled(name string) string {
+	if i := strings.IndexByte(name, '('); i > 0 && strings.HasSuffix(name, ")") && strings.Count(name, "(") == 1 {
+		return name[:i]
+	}
+	return name
 }
 
 // structuralName reads the name given to callers, callees or refs: the
