@@ -64,6 +64,7 @@ type fileCalls struct {
 	defs     []page.Line // the definitions of the name
 	calls    []page.Line // its calls (uses), each with the definition it sits in
 	mentions int         // refs: its occurrences in comments and strings
+	open     []string    // for Type.Method: the interfaces, traits and protocols that mention the name (a value of one may be of any type with it)
 }
 
 // usesQuery is what a level of a callers, refs or callees search asks

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/syntax"
@@ -23,21 +24,30 @@ import (
 // ownerOf returns the type definition i is a method of: a Go method's
 // receiver type, else the class, struct, impl, trait or interface it sits
 // in; "" for none.
-func ownerOf(defs []syntax.Def, i int, grammar string) string {
-	d := defs[i]
-	if grammar == "go" || strings.HasPrefix(d.Signature, "func (") {
-		_, t := goReceiver(d.Signature)
+func ownerOf(defs []syntax.Def, i int) string {
+	if o := holderOf(defs, i); o >= 0 {
+		return defs[o].Name
+	}
+	if strings.HasPrefix(defs[i].Signature, "func (") {
+		_, t := goReceiver(defs[i].Signature)
 		return t
 	}
-	for j := d.Parent; j >= 0 && j < i; i, j = j, defs[j].Parent { // a parent is before its child
-		switch defs[j].Kind {
-		case "class", "struct", "interface", "impl", "trait", "enum", "record", "union", "protocol", "object":
-			return defs[j].Name
-		case "function", "method", "constructor":
-			return "" // a function's local class is not what a method call names
+	return ""
+}
+
+// holderOf returns the definition that holds definition i as its method
+// (a class, struct, impl, trait or interface; -1 for none: a Go method,
+// whose type is its receiver's).
+func holderOf(defs []syntax.Def, i int) int {
+	for j := defs[i].Parent; j >= 0 && j < i; i, j = j, defs[j].Parent { // a parent is before its child
+		switch {
+		case syntax.Holder(defs[j].Kind):
+			return j
+		case syntax.Callable(defs[j].Kind):
+			return -1 // a function's local class is not what a method call names
 		}
 	}
-	return ""
+	return -1
 }
 
 // goReceiver reads a Go method's head, "func (ss *ServerSession) Close()
@@ -116,7 +126,7 @@ func (r *receivers) of(start, in int) (none bool, typ string) {
 	qual, dotted := qualifierAt(r.data, start)
 	own, self := "", ""
 	if in >= 0 {
-		own, self = ownerOf(r.defs, in, r.grammar), selfName(r.defs[in], r.grammar)
+		own, self = ownerOf(r.defs, in), selfName(r.defs[in], r.grammar)
 	}
 	if !dotted {
 		if before, ok := colons(r.data, start); ok { // Type::method, Self::method
@@ -151,7 +161,10 @@ func (r *receivers) of(start, in int) (none bool, typ string) {
 			return literal, t
 		}
 	}
-	return false, qual // a type's own (Type.method), when qual is one
+	if r.grammar != "go" && qual[0] >= 'A' && qual[0] <= 'Z' {
+		return false, qual // a class's own (Queue.join(q)), when it is one
+	}
+	return false, "" // a variable named like a type (conn.Write), in Go most of all
 }
 
 // attributeType returns the type of the attribute a call at byte start
@@ -175,8 +188,11 @@ func (r *receivers) attributeType(start int, self string, in int) string {
 		i-1-len(self) > 0 && isIdentByte(r.data[i-2-len(self)]) {
 		return ""
 	}
-	class := -1 // the class that holds the method
-	for j := r.defs[in].Parent; j >= 0 && j < len(r.defs); j = r.defs[j].Parent {
+	if r.grammar == "go" {
+		return r.goField(ownerOf(r.defs, in), attr)
+	}
+	class := -1                                                                      // the class that holds the method
+	for j, c := r.defs[in].Parent, in; j >= 0 && j < c; j, c = r.defs[j].Parent, j { // a parent is before its child
 		if syntax.Holder(r.defs[j].Kind) {
 			class = j
 			break
@@ -209,6 +225,108 @@ func (r *receivers) attributeType(start int, self string, in int) string {
 	}
 	r.attrs[k] = typ
 	return typ
+}
+
+// goField returns the type of field attr of the Go struct typ, when this
+// file declares the struct (type typ struct {…}, laid out as gofmt does)
+// and the field on a line of its own (attr *Type, attr pkg.Type, a, attr
+// Type); "" when not.
+func (r *receivers) goField(typ, attr string) string {
+	if typ == "" {
+		return ""
+	}
+	k := typ + "." + attr
+	if t, ok := r.attrs[k]; ok {
+		return t
+	}
+	if r.attrs == nil {
+		r.attrs = map[string]string{}
+	}
+	r.attrs[k] = ""
+	body := goStruct(r.data, typ)
+	for len(body) > 0 {
+		line := body
+		if n := bytes.IndexByte(body, '\n'); n >= 0 {
+			line, body = body[:n], body[n+1:]
+		} else {
+			body = nil
+		}
+		if t := fieldType(string(line), attr); t != "" {
+			r.attrs[k] = t
+			break
+		}
+	}
+	return r.attrs[k]
+}
+
+// goStruct returns the fields of the Go struct typ as src declares it at
+// its top level, "type typ struct {" to the "}" at column 0; nil when src
+// does not.
+func goStruct(src []byte, typ string) []byte {
+	decl := []byte("type " + typ)
+	for i := 0; ; {
+		k := bytes.Index(src[i:], decl)
+		if k < 0 {
+			return nil
+		}
+		at := i + k
+		i = at + len(decl)
+		if at > 0 && src[at-1] != '\n' {
+			continue
+		}
+		rest := src[i:]
+		if len(rest) > 0 && rest[0] == '[' { // type parameters
+			if e := bytes.IndexByte(rest, ']'); e > 0 {
+				rest = rest[e+1:]
+			}
+		}
+		if after, ok := bytes.CutPrefix(bytes.TrimLeft(rest, " \t"), []byte("struct")); ok {
+			if after, ok := bytes.CutPrefix(bytes.TrimLeft(after, " \t"), []byte("{")); ok {
+				if e := bytes.Index(after, []byte("\n}")); e >= 0 {
+					return after[:e]
+				}
+				return after
+			}
+		}
+	}
+}
+
+// fieldType returns the type's name of a struct's field line that
+// declares attr ("attr *pkg.Type", "a, attr Type // …"): Type; "" for a
+// line that does not, or a type that is no name (a slice, a map, a
+// function).
+func fieldType(line, attr string) string {
+	rest := strings.TrimLeft(line, " \t")
+	found := false
+	for {
+		j := 0
+		for j < len(rest) && isIdentByte(rest[j]) {
+			j++
+		}
+		if j == 0 {
+			return ""
+		}
+		found = found || rest[:j] == attr
+		rest = strings.TrimLeft(rest[j:], " \t")
+		if !strings.HasPrefix(rest, ",") {
+			break
+		}
+		rest = strings.TrimLeft(rest[1:], " \t")
+	}
+	if !found {
+		return ""
+	}
+	rest = strings.TrimPrefix(rest, "*")
+	j := 0
+	for j < len(rest) && (isIdentByte(rest[j]) || rest[j] == '.') {
+		j++
+	}
+	t := rest[:j]
+	t = t[strings.LastIndexByte(t, '.')+1:]
+	if t == "" || t[0] >= '0' && t[0] <= '9' {
+		return ""
+	}
+	return t
 }
 
 // declaredType returns the type variable v is declared, in definition in
@@ -305,20 +423,29 @@ func literalBefore(src []byte, start int) bool {
 // ofType keeps, for a search of typ.Name (no package or module typ
 // being named), the definitions of Name that are typ's methods, and the
 // calls or uses of Name but those known to be no typ's: no method's, on
-// a receiver of another type that has a method Name, or in a language
+// a receiver of another type that has a method Name (not an interface, a
+// trait, nor a base typ's head names: open holds the interfaces and
+// traits that mention Name), or in a language
 // none of typ's definitions is in (on a callees
 // page, the calls in typ's definitions). A call on a receiver known to
 // be a typ is marked so, and among the files of each kind (see ownFirst:
 // the project's own, tests, vendored copies…) those with such a call come
 // first. It returns how many calls or uses it left out.
-func ofType(files, defs []page.File, typ string, mode Mode) (kept, keptDefs []page.File, left int) {
-	owners := map[string]bool{} // the types with a method Name
+func ofType(files, defs []page.File, typ string, mode Mode, open map[string]bool) (kept, keptDefs []page.File, left int) {
+	// The types with a method Name, but those a typ may be held in (open):
+	// an interface or a trait (any type with the method may be behind one;
+	// those that mention Name are open already), and the types typ's head
+	// names (its bases: class Queue(Base)).
+	owners := map[string]bool{}
 	for _, f := range defs {
 		var lines []page.Line
 		for _, l := range f.Lines {
 			owners[l.Owner] = l.Owner != ""
 			if l.Owner == typ {
 				lines = append(lines, l)
+				for _, w := range identifiersOf(l.OwnerHead) {
+					open[w] = w != typ
+				}
 			}
 		}
 		if len(lines) > 0 {
@@ -342,7 +469,7 @@ func ofType(files, defs []page.File, typ string, mode Mode) (kept, keptDefs []pa
 				left++
 				continue
 			case mode == page.Callees:
-			case l.NotMethod, l.RecvType != typ && owners[l.RecvType]:
+			case l.NotMethod, l.RecvType != typ && owners[l.RecvType] && !open[l.RecvType]:
 				left++
 				continue
 			case l.RecvType == typ:
@@ -386,6 +513,11 @@ func nameList(ns []string) string {
 	default:
 		return strings.Join(ns[:most], ", ") + fmt.Sprintf(" and %d more", n-most)
 	}
+}
+
+// identifiersOf returns the words of a definition's head.
+func identifiersOf(head string) []string {
+	return strings.FieldsFunc(head, func(r rune) bool { return !(r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r)) })
 }
 
 // family returns the language of a file's grammar, one for C and C++,

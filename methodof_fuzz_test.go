@@ -38,7 +38,7 @@ func FuzzReceivers(f *testing.F) {
 				}
 			}
 			for i := range defs {
-				ownerOf(defs, i, g)
+				ownerOf(defs, i)
 			}
 		}
 	})

@@ -120,6 +120,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 	seen := map[string]bool{name: true}  // the names whose callers were looked for
 	kc := openCallsCache(co, mode, name) // the parses kept for name (level 0)
 	gr := newResolver()
+	open := map[string]bool{} // Type.Method: the interfaces, traits and protocols that mention the name
 	for level := 0; level < max(depth, 1) && len(names) > 0; level++ {
 		// Each file is parsed as soon as the search has read it and found
 		// the name in it, by the worker that searched it: read once, and
@@ -151,6 +152,9 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 			if len(c.defs) > 0 && level == 0 {
 				in.Definitions = append(in.Definitions, page.File{Path: c.path, Lines: c.defs})
 			}
+			for _, o := range c.open {
+				open[o] = true
+			}
 			for i := range c.calls {
 				c.calls[i].Depth = level
 			}
@@ -177,7 +181,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 				}
 				if len(files) == 0 && len(defs) == 0 {
 					// No package or module qual: the type qual's method.
-					files, defs, in.NotOf = ofType(in.Files, in.Definitions, qual, mode)
+					files, defs, in.NotOf = ofType(in.Files, in.Definitions, qual, mode, open)
 					in.OfType = true
 				}
 				if len(files) == 0 && len(defs) == 0 {
@@ -447,10 +451,16 @@ func showUses(c *fileCalls, p parsedFile, data []byte, uq usesQuery) {
 		rs = newReceivers(name, p, data, q)
 	}
 	for i, d := range p.defs {
+		if rs != nil && (d.Kind == "interface" || d.Kind == "trait" || d.Kind == "protocol") {
+			c.open = append(c.open, d.Name) // it holds the name: it declares the method, or uses it
+		}
 		if d.Name == name && (mode != page.Callees || !syntax.Holder(d.Kind)) {
 			l := page.Line{Number: d.Start, End: d.End, Kind: d.Kind, Name: d.Name, Depth: d.Depth, Text: show(d.Start, d.Signature)}
 			if rs != nil {
-				l.Owner = ownerOf(p.defs, i, p.grammar)
+				l.Owner = ownerOf(p.defs, i)
+				if h := holderOf(p.defs, i); h >= 0 {
+					l.OwnerHead = p.defs[h].Signature
+				}
 			}
 			c.defs = append(c.defs, l)
 		}
@@ -475,7 +485,7 @@ func showUses(c *fileCalls, p parsedFile, data []byte, uq usesQuery) {
 		switch {
 		case rs == nil:
 		case mode == page.Callees && i >= 0:
-			l.RecvType = ownerOf(p.defs, i, p.grammar) // the type whose method holds the call
+			l.RecvType = ownerOf(p.defs, i) // the type whose method holds the call
 		case mode != page.Callees:
 			l.NotMethod, l.RecvType = rs.of(r.start, i)
 		}

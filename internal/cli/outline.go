@@ -86,7 +86,7 @@ no package or module is so named, keeps that type's definitions of the
 method, and the calls but those known not to be on one: a function's call,
 a package's or module's, one on a literal, on the receiver of another type
 with the method (self in its methods, a parameter or a variable declared
-or made one), or in another language. A call known to be on a Type (its
+or made one; not an interface or a base of Type), or in another language. A call known to be on a Type (its
 own methods' receiver, a parameter or a variable declared or made one) is
 marked → on a Type (so is self.attr.Method() where its class makes attr
 a Type), and the files with one come first among those of

@@ -308,6 +308,7 @@ type Line struct {
 	NotMethod bool   `json:"-"`
 	RecvType  string `json:"-"`
 	Owner     string `json:"-"`
+	OwnerHead string `json:"-"` // the head of the class, struct or interface that holds the definition
 	// Copies are the same line (the same text once trimmed) in files the
 	// page shows only for such copies (see Fold): each is one of the
 	// page's hits, shown here instead of under its own path.
