@@ -18,8 +18,8 @@ import (
 // Queue.join) when no package or module is named Type: the definitions
 // of Method that are Type's, and the calls of Method by name, less those
 // whose receiver is known not to be a Type. Without types, what a
-// receiver is is known only from the code around the call; each call
-// says which of these it is (page.Line.Recv).
+// receiver is is known only from the code around the call
+// (receivers.of); ofType keeps, drops and marks the calls by it.
 
 // ownerOf returns the type definition i is a method of: a Go method's
 // receiver type, else the class, struct, impl, trait or interface it sits
@@ -98,13 +98,11 @@ func selfName(d syntax.Def, grammar string) string {
 	return "this"
 }
 
-// receivers tells, for a search of Type.Method (name is Method), what
-// each call of a file says of its receiver (see of), and which types the
-// file's definitions of name are methods of. The line classifier's
+// receivers tells, for a search of Type.Method, what each call of a
+// file says of its receiver (see of). The line classifier's
 // parse (no grammar) says little: its calls are known only when a
 // package qualifies them.
 type receivers struct {
-	name    string
 	grammar string
 	data    []byte
 	defs    []syntax.Def
@@ -112,8 +110,8 @@ type receivers struct {
 	attrs   map[string]string // "class.attr" → its type, as attributeType found it
 }
 
-func newReceivers(name string, p parsedFile, data []byte, q qualifier) *receivers {
-	return &receivers{name: name, grammar: p.grammar, data: data, defs: p.defs, q: q}
+func newReceivers(p parsedFile, data []byte, q qualifier) *receivers {
+	return &receivers{grammar: p.grammar, data: data, defs: p.defs, q: q, attrs: map[string]string{}}
 }
 
 // of says what the receiver of the use at byte start, in definition in
@@ -191,13 +189,7 @@ func (r *receivers) attributeType(start int, self string, in int) string {
 	if r.grammar == "go" {
 		return r.goField(ownerOf(r.defs, in), attr)
 	}
-	class := -1                                                                      // the class that holds the method
-	for j, c := r.defs[in].Parent, in; j >= 0 && j < c; j, c = r.defs[j].Parent, j { // a parent is before its child
-		if syntax.Holder(r.defs[j].Kind) {
-			class = j
-			break
-		}
-	}
+	class := holderOf(r.defs, in)
 	if class < 0 {
 		return ""
 	}
@@ -220,9 +212,6 @@ func (r *receivers) attributeType(start int, self string, in int) string {
 		}
 		typ = t
 	}
-	if r.attrs == nil {
-		r.attrs = map[string]string{}
-	}
 	r.attrs[k] = typ
 	return typ
 }
@@ -238,9 +227,6 @@ func (r *receivers) goField(typ, attr string) string {
 	k := typ + "." + attr
 	if t, ok := r.attrs[k]; ok {
 		return t
-	}
-	if r.attrs == nil {
-		r.attrs = map[string]string{}
 	}
 	r.attrs[k] = ""
 	body := goStruct(r.data, typ)

@@ -29,7 +29,7 @@ func FuzzReceivers(f *testing.F) {
 			{Kind: "method", Name: "m", Signature: "void m()", StartByte: 0, EndByte: len(data), Parent: 7}, // a parent out of range
 		}
 		for _, g := range []string{"go", "python", "java", "rust", ""} {
-			r := newReceivers("m", parsedFile{grammar: g, defs: defs}, data, noQualifier{})
+			r := newReceivers(parsedFile{grammar: g, defs: defs}, data, noQualifier{})
 			for start := range len(data) + 1 {
 				for in := -1; in < len(defs); in++ {
 					if none, typ := r.of(start, in); none && typ != "" {

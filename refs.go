@@ -448,7 +448,7 @@ func showUses(c *fileCalls, p parsedFile, data []byte, uq usesQuery) {
 	q := uq.gr.qualifier(c.path, data)
 	var rs *receivers // a search of Type.Method's (uq.qual: Type, or a package)
 	if uq.qual != "" {
-		rs = newReceivers(name, p, data, q)
+		rs = newReceivers(p, data, q)
 	}
 	for i, d := range p.defs {
 		if rs != nil && (d.Kind == "interface" || d.Kind == "trait" || d.Kind == "protocol") {
