@@ -181,8 +181,8 @@ func (r *receivers) attributeType(start int, self string, in int) string {
 	for i > 0 && isIdentByte(r.data[i-1]) {
 		i--
 	}
-	attr := string(r.data[i:dot])
-	if attr == "" || i <= len(self) || r.data[i-1] != '.' || string(r.data[i-1-len(self):i-1]) != self ||
+	attr := string(r.data[i:dot]) // an identifier (so valid UTF-8) or nothing: it goes into a pattern
+	if !isIdentifier(attr) || i <= len(self) || r.data[i-1] != '.' || string(r.data[i-1-len(self):i-1]) != self ||
 		i-1-len(self) > 0 && isIdentByte(r.data[i-2-len(self)]) {
 		return ""
 	}
