@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -104,14 +105,15 @@ func selfName(d syntax.Def, grammar string) string {
 // package qualifies them.
 type receivers struct {
 	grammar string
+	dir     string // the file's directory
 	data    []byte
 	defs    []syntax.Def
 	q       qualifier
 	attrs   map[string]string // "class.attr" → its type, as attributeType found it
 }
 
-func newReceivers(p parsedFile, data []byte, q qualifier) *receivers {
-	return &receivers{grammar: p.grammar, data: data, defs: p.defs, q: q, attrs: map[string]string{}}
+func newReceivers(file string, p parsedFile, data []byte, q qualifier) *receivers {
+	return &receivers{grammar: p.grammar, dir: path.Dir(file), data: data, defs: p.defs, q: q, attrs: map[string]string{}}
 }
 
 // of says what the receiver of the use at byte start, in definition in
@@ -119,8 +121,9 @@ func newReceivers(p parsedFile, data []byte, q qualifier) *receivers {
 // function, a literal's method: no type's method), or the type it is
 // known to be ("" when the code around it does not say): the method's own
 // receiver's type, a type named itself (Type.method, Type::new), a
-// parameter's or variable's declared type.
-func (r *receivers) of(start, in int) (none bool, typ string) {
+// parameter's or variable's declared type; or, in Go, the calls that
+// made it, when a call did (see madeBy).
+func (r *receivers) of(start, in int) (none bool, typ string, made *page.MadeBy) {
 	qual, dotted := qualifierAt(r.data, start)
 	own, self := "", ""
 	if in >= 0 {
@@ -129,40 +132,48 @@ func (r *receivers) of(start, in int) (none bool, typ string) {
 	if !dotted {
 		if before, ok := colons(r.data, start); ok { // Type::method, Self::method
 			if before == "Self" {
-				return false, own
+				return false, own, nil
 			}
-			return false, before
+			return false, before, nil
 		}
 		switch r.grammar {
 		case "go", "python", "javascript", "typescript", "tsx", "rust":
-			return true, "" // a function's call: a method is called on its receiver
+			return true, "", nil // a function's call: a method is called on its receiver
 		case "":
-			return false, ""
+			return false, "", nil
 		}
-		return false, own // this.method() may be written method() in Java, C#, C++, Ruby
+		return false, own, nil // this.method() may be written method() in Java, C#, C++, Ruby
 	}
 	if pkg, _ := r.q.at(start); pkg != nil {
-		return true, "" // a package's or module's function (os.path.join too)
+		return true, "", nil // a package's or module's function (os.path.join too)
 	}
 	switch {
 	case qual == "" && literalBefore(r.data, start):
-		return true, "" // ", ".join(x), 'a'.concat(b)
+		return true, "", nil // ", ".join(x), 'a'.concat(b)
 	case qual == "" && self != "" && in >= 0:
-		return false, r.attributeType(start, self, in)
+		return false, r.attributeType(start, self, in), nil
 	case qual == "":
-		return false, ""
+		return false, "", nil
 	case self != "" && strings.TrimPrefix(qual, "$") == strings.TrimPrefix(self, "$"):
-		return false, own
+		return false, own, nil
 	}
 	if in >= 0 {
-		if t, literal := r.declaredType(qual, in, start); t != "" || literal {
-			return literal, t
+		t, literal := r.declaredType(qual, in, start)
+		if r.grammar == "go" {
+			// Made by a call: what its definition returns, when the
+			// search finds that; else what the code says, if it does.
+			if m := r.madeBy(qual, in, start, 0); m != nil {
+				return false, t, m
+			}
+		}
+		if t != "" || literal {
+			return literal, t, nil
 		}
 	}
 	if r.grammar != "go" && qual[0] >= 'A' && qual[0] <= 'Z' {
-		return false, qual // a class's own (Queue.join(q)), when it is one
+		return false, qual, nil // a class's own (Queue.join(q)), when it is one
 	}
-	return false, "" // a variable named like a type (conn.Write), in Go most of all
+	return false, "", nil // a variable named like a type (conn.Write), in Go most of all
 }
 
 // attributeType returns the type of the attribute a call at byte start
@@ -317,7 +328,7 @@ func fieldType(line, attr string) string {
 
 // declaredType returns the type variable v is declared, in definition in
 // before byte start: a parameter of its head (v *Type, v Type, v: Type,
-// Type v), or a variable of its body made of one (v := &Type{, v =
+// Type v; in Go, var v *Type in the body too), or a variable of its body made of one (v := &Type{, v =
 // Type(, v = new Type(), the last before start; "" when none is, and
 // literal when that last is a literal's (v = ", ", v := []string{…}),
 // which is no type's here. A parameter's form in the body (a closure's
@@ -346,7 +357,7 @@ func (r *receivers) declaredType(v string, in, start int) (typ string, literal b
 			typ, literal = string(src[end+m[4]:end+m[5]]), false
 		case m != nil && m[6] >= 0 && notType[string(src[end+m[6]:end+m[7]])]:
 			// "v in items", "v is None": no declaration
-		case m != nil && m[6] >= 0 && inHead:
+		case m != nil && m[6] >= 0 && (inHead || r.grammar == "go" && bytes.HasSuffix(bytes.TrimRight(src[head:at], " \t"), []byte("var"))):
 			typ, literal = string(src[end+m[6]:end+m[7]]), false
 		case m != nil && m[6] >= 0:
 			typ, literal = "", false // a closure's parameter, or a variable declared again

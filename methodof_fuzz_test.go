@@ -29,11 +29,15 @@ func FuzzReceivers(f *testing.F) {
 			{Kind: "method", Name: "m", Signature: "void m()", StartByte: 0, EndByte: len(data), Parent: 7}, // a parent out of range
 		}
 		for _, g := range []string{"go", "python", "java", "rust", ""} {
-			r := newReceivers(parsedFile{grammar: g, defs: defs}, data, noQualifier{})
+			r := newReceivers("d/f", parsedFile{grammar: g, defs: defs}, data, noQualifier{})
 			for start := range len(data) + 1 {
 				for in := -1; in < len(defs); in++ {
-					if none, typ := r.of(start, in); none && typ != "" {
+					none, typ, made := r.of(start, in)
+					if none && typ != "" {
 						t.Fatalf("%s at %d in %d: no method's, yet of %q", g, start, in, typ)
+					}
+					if made != nil && (g != "go" || none || made.Func == "" && made.Type == "") {
+						t.Fatalf("%s at %d in %d: made by %+v, none %v, type %q", g, start, in, *made, none, typ)
 					}
 				}
 			}

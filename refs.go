@@ -181,6 +181,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 				}
 				if len(files) == 0 && len(defs) == 0 {
 					// No package or module qual: the type qual's method.
+					typeMadeBy(ctx, &in, sc)
 					files, defs, in.NotOf = ofType(in.Files, in.Definitions, qual, mode, open)
 					in.OfType = true
 				}
@@ -448,7 +449,7 @@ func showUses(c *fileCalls, p parsedFile, data []byte, uq usesQuery) {
 	q := uq.gr.qualifier(c.path, data)
 	var rs *receivers // a search of Type.Method's (uq.qual: Type, or a package)
 	if uq.qual != "" {
-		rs = newReceivers(p, data, q)
+		rs = newReceivers(c.path, p, data, q)
 	}
 	for i, d := range p.defs {
 		if rs != nil && (d.Kind == "interface" || d.Kind == "trait" || d.Kind == "protocol") {
@@ -487,7 +488,7 @@ func showUses(c *fileCalls, p parsedFile, data []byte, uq usesQuery) {
 		case mode == page.Callees && i >= 0:
 			l.RecvType = ownerOf(p.defs, i) // the type whose method holds the call
 		case mode != page.Callees:
-			l.NotMethod, l.RecvType = rs.of(r.start, i)
+			l.NotMethod, l.RecvType, l.MadeBy = rs.of(r.start, i)
 		}
 		if i >= 0 {
 			d := p.defs[i]

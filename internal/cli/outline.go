@@ -89,7 +89,8 @@ with the method (self in its methods, a parameter or a variable declared
 or made one; not an interface or a base of Type), or in another language. A call known to be on a Type (its
 own methods' receiver, a parameter or a variable declared or made one) is
 marked → on a Type (so is self.attr.Method() where its class makes attr
-a Type), and the files with one come first among those of
+a Type, and in Go a variable a call made, ss, err := srv.Connect(…),
+when the heads of the calls in the tree say they return a Type), and the files with one come first among those of
 their kind (the project's own, tests, vendored copies); the rest stay
 matched by name.
 

@@ -309,6 +309,10 @@ type Line struct {
 	RecvType  string `json:"-"`
 	Owner     string `json:"-"`
 	OwnerHead string `json:"-"` // the head of the class, struct or interface that holds the definition
+	// MadeBy says, in Go, which calls made a receiver whose type the code
+	// around its call does not say (ss, err := server.Connect(…)), for
+	// the search to read their result types from their definitions.
+	MadeBy *MadeBy `json:"-"`
 	// Copies are the same line (the same text once trimmed) in files the
 	// page shows only for such copies (see Fold): each is one of the
 	// page's hits, shown here instead of under its own path.
@@ -345,6 +349,17 @@ type Target struct {
 	// function value, so only its package's definitions are counted
 	// when it has any.
 	Local bool `json:"-"`
+}
+
+// MadeBy is the calls that made a Go value: the first a function's (Func
+// of the package in directory Dir) or a method of a value of type Type
+// (taken to be Dir's), each of Methods a method of the one before's
+// result; the value is the last call's result number Result (0: the
+// first), the others' first.
+type MadeBy struct {
+	Dir, Func, Type string
+	Methods         []string
+	Result          int
 }
 
 // Package is a package a call names by an import: the import's path,
