@@ -70,7 +70,8 @@ func targets(ctx context.Context, sc Scope, files []page.File) error {
 	type place struct {
 		page.Place
 		score  int
-		method bool // a Go method, which no call that names a package, or nothing, is of
+		method bool   // a Go method, which no call that names a package, or nothing, is of
+		recv   string // a Go method's receiver's type
 	}
 	at := map[string][]place{}
 	for _, f := range res.Files {
@@ -88,7 +89,11 @@ func targets(ctx context.Context, sc Scope, files []page.File) error {
 					}
 					method = !slices.Contains(top.Defines[n], l.Number)
 				}
-				at[n] = append(at[n], place{page.Place{Path: f.Path, Line: l.Number}, l.Score, method})
+				recv := ""
+				if method && lang == rank.Go {
+					_, recv = goReceiver(strings.TrimSpace(l.Text))
+				}
+				at[n] = append(at[n], place{page.Place{Path: f.Path, Line: l.Number}, l.Score, method, recv})
 			}
 		}
 	}
@@ -147,7 +152,15 @@ func targets(ctx context.Context, sc Scope, files []page.File) error {
 				// has it (Go's builtin/builtin.go, typeshed's builtins.pyi).
 				ps = slices.DeleteFunc(ps, func(p place) bool { return !builtinStub(p.Path) })
 			}
-			t := &page.Target{Name: c.Name, Count: len(ps), Package: c.Package}
+			t := &page.Target{Name: c.Name, Package: c.Package}
+			if c.On != "" && c.OnDir != "" && isGo {
+				// x.Close() on a receiver known to be a Connection: the
+				// Connection's Close, when its package defines one.
+				if typed := slices.DeleteFunc(slices.Clone(ps), func(p place) bool { return p.recv != c.On || path.Dir(p.Path) != c.OnDir }); len(typed) > 0 {
+					ps, t.Type = typed, c.On
+				}
+			}
+			t.Count = len(ps)
 			if len(ps) == 0 && c.Package == nil && c.Local && builtins[imports.Lang(f.Path)][c.Name] {
 				t.Builtin = builtinLang(f.Path) // len(x), print(x), new Set()
 			}

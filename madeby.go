@@ -113,7 +113,8 @@ func (r *receivers) callMade(from, to, in, depth int) *page.MadeBy {
 		if t == nil {
 			return nil
 		}
-		return &page.MadeBy{Dir: r.dir, Type: string(t[1])}
+		name, dir := r.goType(string(t[1]))
+		return &page.MadeBy{Dir: dir, Type: name}
 	}
 	if goBuiltins[callee] {
 		return nil
@@ -136,7 +137,8 @@ func (r *receivers) callMade(from, to, in, depth int) *page.MadeBy {
 			}
 			made.Methods = append(made.Methods, f)
 		} else if t, literal := r.declaredType(x, in, from); t != "" && !literal {
-			made = &page.MadeBy{Dir: r.dir, Type: t, Methods: []string{f}}
+			name, dir := r.goType(t)
+			made = &page.MadeBy{Dir: dir, Type: name, Methods: []string{f}}
 		} else {
 			return nil
 		}
@@ -156,8 +158,26 @@ func (r *receivers) callMade(from, to, in, depth int) *page.MadeBy {
 	return made
 }
 
-// goNewArg reads the type new's argument names: (1) its name.
-var goNewArg = regexp.MustCompile(`^\([ \t]*(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)[ \t]*\)`)
+// goNewArg reads the type new's argument names: (1) its name, with its
+// package's.
+var goNewArg = regexp.MustCompile(`^\([ \t]*((?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*)[ \t]*\)`)
+
+// goType returns the name of a Go type as the code writes it (T,
+// pkg.T), and the directory of the package that declares it: the file's
+// own for T, the one the file imports as pkg for pkg.T ("" when that is
+// not in the tree, or not known).
+func (r *receivers) goType(t string) (name, dir string) {
+	q, n, ok := strings.Cut(t, ".")
+	if !ok {
+		return t, r.dir
+	}
+	if gq, isGo := r.q.(*goQualifier); isGo {
+		if pkg := gq.named(q); pkg != nil {
+			return n, pkg.Dir
+		}
+	}
+	return n, ""
+}
 
 // goThen reads what follows a call's closing parenthesis when it is no
 // end of the value: a selector, (1) a method's name when it is called.
@@ -352,32 +372,43 @@ func (hs goHeads) result(name string, k int, recv string) (typ string, found boo
 // typeMadeBy types the receivers of in's calls that calls made (see
 // madeBy): it reads the heads of the functions and methods of the
 // packages (directories) those calls are in, and sets each such call's
-// RecvType to what they make, when they say. Only directories inside the
-// scope's paths are read, and their tests only for a call in a test.
+// RecvType (a callee's On) to what they make, when they say. Only
+// directories inside the scope's paths are read, and their tests only for
+// a call in a test.
 func typeMadeBy(ctx context.Context, in *page.CallersInput, sc Scope) {
+	type slot struct {
+		made     *page.MadeBy
+		typ, dir *string
+		tests    bool
+	}
+	var slots []slot
+	for _, f := range in.Files {
+		tests := strings.HasSuffix(f.Path, "_test.go")
+		for i := range f.Lines {
+			l := &f.Lines[i]
+			if l.MadeBy != nil {
+				slots = append(slots, slot{l.MadeBy, &l.RecvType, nil, tests})
+			}
+			if l.Callee != nil && l.Callee.MadeBy != nil {
+				slots = append(slots, slot{l.Callee.MadeBy, &l.Callee.On, &l.Callee.OnDir, tests})
+			}
+		}
+	}
 	hs := &dirHeads{ctx: ctx, paths: sc.Paths, dirs: map[headsOf]goHeads{}}
 	var first []headsOf // the first calls' directories, read at once
-	for _, f := range in.Files {
-		test := strings.HasSuffix(f.Path, "_test.go")
-		for _, l := range f.Lines {
-			if l.MadeBy != nil {
-				for _, k := range []headsOf{{l.MadeBy.Dir, false}, {l.MadeBy.Dir, true}}[:1+b2i(test)] {
-					if !slices.Contains(first, k) {
-						first = append(first, k)
-					}
-				}
+	for _, s := range slots {
+		for _, k := range []headsOf{{s.made.Dir, false}, {s.made.Dir, true}}[:1+b2i(s.tests)] {
+			if !slices.Contains(first, k) {
+				first = append(first, k)
 			}
 		}
 	}
 	hs.read(first)
-	for _, f := range in.Files {
-		test := strings.HasSuffix(f.Path, "_test.go")
-		for i, l := range f.Lines {
-			if l.MadeBy == nil {
-				continue
-			}
-			if t := hs.typeOf(l.MadeBy, test); t != "" {
-				f.Lines[i].RecvType = t
+	for _, s := range slots {
+		if t, dir := hs.typeOf(s.made, s.tests); t != "" {
+			*s.typ = t
+			if s.dir != nil {
+				*s.dir = dir
 			}
 		}
 	}
@@ -474,12 +505,14 @@ func within(dir string, paths []string) bool {
 	return false
 }
 
-// typeOf returns the type of what m makes, for a call in a test when
+// typeOf returns the name of the type of what m makes, and the
+// directory of its package ("" when not known), for a call in a test when
 // tests is true: "" when a call has no definition in its package's
-// heads, or several that disagree, or a method is called on a type of
-// another package's. A first call that no function of its package is
-// called so is a conversion, T(x), as declaredType reads it.
-func (d *dirHeads) typeOf(m *page.MadeBy, tests bool) string {
+// heads, or several that disagree, or a method is called on a type of a
+// package whose directory is not known. A first call that no function of
+// its package is called so is a conversion, T(x), as declaredType reads
+// it.
+func (d *dirHeads) typeOf(m *page.MadeBy, tests bool) (name, dir string) {
 	typ, dir := m.Type, m.Dir
 	last := len(m.Methods) - 1
 	pick := func(i int) int { // the result taken of call i (-1: the function's)
@@ -488,17 +521,29 @@ func (d *dirHeads) typeOf(m *page.MadeBy, tests bool) string {
 		}
 		return 0
 	}
+	// A result's type: its package's, when it is written without one.
+	in := func(t string) (string, string) {
+		if q, n, ok := strings.Cut(t, "."); ok && q != "" {
+			return n, ""
+		}
+		return t, dir
+	}
 	if m.Func != "" {
 		var found bool
 		if typ, found = d.result(dir, tests, m.Func, pick(-1), ""); !found && last < 0 && m.Result == 0 {
-			return typeName(m.Func)
+			return typeName(m.Func), dir
 		}
+		typ, dir = in(typ)
 	}
-	for i, name := range m.Methods {
-		if typ == "" || strings.Contains(typ, ".") {
-			return "" // none, or a type of another package
+	for i, method := range m.Methods {
+		if typ == "" || dir == "" {
+			return "", ""
 		}
-		typ, _ = d.result(dir, tests, name, pick(i), typeName(typ))
+		typ, _ = d.result(dir, tests, method, pick(i), typ)
+		typ, dir = in(typ)
 	}
-	return typeName(typ)
+	if typ == "" {
+		return "", ""
+	}
+	return typ, dir
 }

@@ -319,8 +319,10 @@ func fieldType(line, attr string) string {
 		j++
 	}
 	t := rest[:j]
-	t = t[strings.LastIndexByte(t, '.')+1:]
-	if t == "" || t[0] >= '0' && t[0] <= '9' {
+	if k := strings.LastIndexByte(t, '.'); k >= 0 {
+		t = t[strings.LastIndexByte(t[:k], '.')+1:] // pkg.Type: its package, for the callees of a call on it
+	}
+	if n := typeName(t); n == "" || n[0] >= '0' && n[0] <= '9' || strings.HasPrefix(t, ".") {
 		return ""
 	}
 	return t
@@ -354,11 +356,11 @@ func (r *receivers) declaredType(v string, in, start int) (typ string, literal b
 		case m != nil && m[2] >= 0:
 			typ, literal = "", true
 		case m != nil && m[4] >= 0:
-			typ, literal = string(src[end+m[4]:end+m[5]]), false
+			typ, literal = r.qualified(src, end+m[4], end+m[5]), false
 		case m != nil && m[6] >= 0 && notType[string(src[end+m[6]:end+m[7]])]:
 			// "v in items", "v is None": no declaration
 		case m != nil && m[6] >= 0 && (inHead || r.grammar == "go" && bytes.HasSuffix(bytes.TrimRight(src[head:at], " \t"), []byte("var"))):
-			typ, literal = string(src[end+m[6]:end+m[7]]), false
+			typ, literal = r.qualified(src, end+m[6], end+m[7]), false
 		case m != nil && m[6] >= 0:
 			typ, literal = "", false // a closure's parameter, or a variable declared again
 		case typed:
@@ -373,6 +375,21 @@ func (r *receivers) declaredType(v string, in, start int) (typ string, literal b
 			}
 		}
 	}
+}
+
+// qualified returns the type named src[from:to], in Go with the package
+// that qualifies it (http.Handler): what package a callee is of.
+func (r *receivers) qualified(src []byte, from, to int) string {
+	if r.grammar == "go" && from > 1 && src[from-1] == '.' {
+		i := from - 1
+		for i > 0 && isIdentByte(src[i-1]) {
+			i--
+		}
+		if i < from-1 {
+			return string(src[i:to])
+		}
+	}
+	return string(src[from:to])
 }
 
 // afterVariable reads what follows a variable's name where it is

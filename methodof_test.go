@@ -208,3 +208,61 @@ func TestCalleesOfTypeMethod(t *testing.T) {
 		}
 	}
 }
+
+// TestCalleesTypedByReceiver: a Go call whose receiver the code around it
+// types (its method's own, a parameter, a variable a call in the tree
+// made) goes to that type's method alone, and the page names it
+// Type.Name; one it does not type keeps every definition of the name.
+func TestCalleesTypedByReceiver(t *testing.T) {
+	fixture.Enter(t, "testdata/cli/methodof.txtar")
+	for name, want := range map[string][]string{
+		"Server.Serve": {
+			"51 Server.Connect session/made.go:16",
+			"52 Session.Close session/session.go:14",
+			"53 Server.Listen session/made.go:18",
+			"54 Pipe.Close session/session.go:20",
+			"55 Pair session/made.go:10",
+			"56 Pipe.Close session/session.go:20",
+		},
+		"Made": {
+			"23 Dial session/made.go:8", "24 Session.Close session/session.go:14",
+			"25 Pair session/made.go:10", "26 Session.Close session/session.go:14",
+			"27 Pair session/made.go:10", "28 Pipe.Close session/session.go:20",
+			"29 NewServer session/made.go:14", "30 Server.Connect session/made.go:16", "31 Session.Close session/session.go:14",
+			"32 NewServer session/made.go:14", "32 Connect session/made.go:16", "33 Session.Close session/session.go:14",
+			"34 Server.Listen session/made.go:18", "35 Pipe.Close session/session.go:20",
+			"36 Any session/made.go:20", "37 Close: 4 definitions",
+			"39 Pipe.Close session/session.go:20",
+			"40 Open: 0 definitions", "41 Close: 4 definitions",
+			"42 NewServer session/made.go:14", "42 Listen session/made.go:18", "42 Close: 4 definitions",
+			"45 Session.Close session/session.go:14",
+			"47 Connect session/made.go:16", "47 Close: 4 definitions", // j := srv: a copy, not followed
+		},
+	} {
+		p := usesPage(t, "callees", name)
+		var got []string
+		for _, f := range p.Files {
+			for _, l := range f.Lines {
+				c := l.Callee
+				n := c.Name
+				if n == "new" {
+					continue // a builtin, which the line classifier does not list
+				}
+				if c.Type != "" {
+					n = c.Type + "." + n
+				}
+				if c.Count == 1 {
+					got = append(got, fmt.Sprintf("%d %s %s:%d", l.Number, n, c.At[0].Path, c.At[0].Line))
+				} else {
+					got = append(got, fmt.Sprintf("%d %s: %d definitions", l.Number, n, c.Count))
+				}
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("callees %s:\n got %q\nwant %q\n%s", name, got, want, p.Text)
+		}
+		if !strings.Contains(p.Text, "a callee shown as Type.Name is a Go method of the type its receiver is known to be") {
+			t.Errorf("callees %s: the footer does not say what Type.Name means:\n%s", name, p.Text)
+		}
+	}
+}

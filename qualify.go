@@ -114,6 +114,12 @@ func (q *goQualifier) at(start int) (pkg *page.Package, local bool) {
 	if qual == "" {
 		return nil, false
 	}
+	return q.named(qual), false
+}
+
+// named returns the package the file imports as name; nil when it
+// imports none so.
+func (q *goQualifier) named(qual string) *page.Package {
 	if !q.read {
 		q.read = true
 		imps, _ := imports.GoImportsOf(q.path, q.data) // those before a syntax error serve
@@ -128,10 +134,10 @@ func (q *goQualifier) at(start int) (pkg *page.Package, local bool) {
 	}
 	imp := q.names[qual]
 	if imp == nil {
-		return nil, false
+		return nil
 	}
 	if p, ok := q.pkgs[qual]; ok {
-		return p, false
+		return p
 	}
 	p := &page.Package{Import: imp.Spec}
 	if to := q.gr.resolve(q.path, imp.Spec); to != "" {
@@ -143,7 +149,7 @@ func (q *goQualifier) at(start int) (pkg *page.Package, local bool) {
 		q.pkgs = map[string]*page.Package{}
 	}
 	q.pkgs[qual] = p
-	return p, false
+	return p
 }
 
 // qualifierAt returns what is written just before the name at byte start

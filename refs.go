@@ -215,6 +215,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 		}
 	}
 	if mode == page.Callees {
+		typeMadeBy(ctx, &in, sc)
 		if err := targets(ctx, sc, in.Files); err != nil {
 			return nil, err
 		}
@@ -451,6 +452,8 @@ func showUses(c *fileCalls, p parsedFile, data []byte, uq usesQuery) {
 	if uq.qual != "" {
 		rs = newReceivers(c.path, p, data, q)
 	}
+	on := rs // what a callee's receiver is, in Go
+
 	for i, d := range p.defs {
 		if rs != nil && (d.Kind == "interface" || d.Kind == "trait" || d.Kind == "protocol") {
 			c.open = append(c.open, d.Name) // it holds the name: it declares the method, or uses it
@@ -480,6 +483,15 @@ func showUses(c *fileCalls, p parsedFile, data []byte, uq usesQuery) {
 		if mode == page.Callees {
 			i = r.in // the definition of name itself, not a function around it
 			l.Callee = &page.Target{Name: string(data[r.start : r.start+r.size]), Package: pkg, Local: local}
+			if p.grammar == "go" && pkg == nil && !local && i >= 0 {
+				if on == nil {
+					on = newReceivers(c.path, p, data, q)
+				}
+				var raw string
+				if _, raw, l.Callee.MadeBy = on.of(r.start, i); raw != "" {
+					l.Callee.On, l.Callee.OnDir = on.goType(raw)
+				}
+			}
 		} else {
 			l.Package, l.Local = pkg, local
 		}
@@ -489,6 +501,7 @@ func showUses(c *fileCalls, p parsedFile, data []byte, uq usesQuery) {
 			l.RecvType = ownerOf(p.defs, i) // the type whose method holds the call
 		case mode != page.Callees:
 			l.NotMethod, l.RecvType, l.MadeBy = rs.of(r.start, i)
+			l.RecvType = typeName(l.RecvType) // pkg.Type: by its name
 		}
 		if i >= 0 {
 			d := p.defs[i]

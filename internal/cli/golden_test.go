@@ -229,6 +229,8 @@ var methodCases = []cliCase{
 	{"callers-type-json", []string{"callers", "--json", "Queue.join"}, false},
 	{"callees-type", []string{"callees", "Thread.join"}, false},
 	{"callers-type-none", []string{"callers", "Pipe.join"}, false},
+	{"callees-typed", []string{"callees", "Server.Serve"}, false},
+	{"callees-typed-json", []string{"callees", "--json", "Server.Serve"}, false},
 }
 
 // TestGoldenMethods is TestGolden in the methodof fixture.

@@ -121,7 +121,11 @@ any Close, and the page says how many definitions it found and names the
 best two. A call that names a Go package or a Python module (os.ReadFile,
 json.loads) counts only its definitions (a JavaScript/TypeScript module's
 too, when it defines the name), and one not qualified at all its
-own package's (module's) when it has one; no method's. Type.Method
+own package's (module's) when it has one; no method's. In Go, a call on a
+receiver whose type the code around it says (the method's own receiver,
+a parameter or variable declared one, a field, a variable a call made)
+counts only that type's method in its package, named Type.Name
+(→ Connection.Close). Type.Method
 (Queue.join, Go's (*Buffer).Write) lists the calls in that type's
 definitions of the method alone. Pages fit --budget (default 1500 tokens)
 and give the cursor to the next.`

@@ -378,6 +378,10 @@ func appendCallee(b []byte, t *Target) []byte {
 	}
 	b = b[:len(b)-1] // the newline
 	b = append(b, "  → "...)
+	if t.Type != "" {
+		b = append(b, t.Type...)
+		b = append(b, '.')
+	}
 	b = append(b, t.Name...)
 	switch {
 	case t.Count == 0 && t.Package != nil:
@@ -421,6 +425,9 @@ func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) 
 	pkgs := ""
 	if marked(in.Files) || in.Mode == Callees && calleePackages(in.Files) {
 		pkgs = "; a call naming a package or module by an import (sha256.Sum256, json.loads, fs.readFile) is of that one's, one not qualified of its own"
+	}
+	if in.Mode == Callees && calleeTypes(in.Files) {
+		pkgs += "; a callee shown as Type.Name is a Go method of the type its receiver is known to be from the code around the call"
 	}
 	bare := in.Name[strings.LastIndexByte(in.Name, '.')+1:] // pkg.Name: the files mention Name
 	var b strings.Builder
@@ -500,6 +507,18 @@ func mention(n int, name string) string {
 
 // calleePackages reports whether a call on a callees page names its
 // package, or is a Go call not qualified at all.
+// calleeTypes reports whether any callee was told by its receiver's type.
+func calleeTypes(files []File) bool {
+	for _, f := range files {
+		for _, l := range f.Lines {
+			if l.Callee != nil && l.Callee.Type != "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func calleePackages(files []File) bool {
 	for _, f := range files {
 		for _, l := range f.Lines {

@@ -344,6 +344,19 @@ type Target struct {
 	// built-ins has the name, when the call is not qualified and no
 	// definition of it is in the files searched (len, print, Set).
 	Builtin string `json:"builtin,omitempty"`
+	// Type is the type the call's receiver is known to be, in Go, from
+	// the code around the call (its method's own receiver, a parameter, a
+	// variable declared or made one, a field the file declares): only
+	// that type's methods are counted, and the page names the callee
+	// Type.Name. Empty when not known, or when none of the tree's
+	// definitions of the name is that type's.
+	Type string `json:"type,omitempty"`
+	// On is Type as the search finds it, before the definitions are
+	// known (OnDir: the directory of its package, "" when not known);
+	// MadeBy the calls that made the receiver, for the search to type it
+	// (see Line.MadeBy).
+	On, OnDir string  `json:"-"` // OnDir: the directory of On's package
+	MadeBy    *MadeBy `json:"-"`
 	// Local marks a call not qualified at all in Go (Get(x), not
 	// c.Get(x)): of a function of its own package, a builtin or a local
 	// function value, so only its package's definitions are counted
