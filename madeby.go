@@ -2,10 +2,6 @@ package scout
 
 import (
 	"bytes"
-	"context"
-	"os"
-	"path"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -129,16 +125,16 @@ func (r *receivers) callMade(from, to, in, depth int) *page.MadeBy {
 	case pkg != nil:
 		made = &page.MadeBy{Dir: pkg.Dir, Func: f}
 	case x == selfName(r.defs[in], r.grammar):
-		made = &page.MadeBy{Dir: r.dir, Type: ownerOf(r.defs, in), Methods: []string{f}}
+		made = &page.MadeBy{Dir: r.dir, Type: ownerOf(r.defs, in), Steps: []page.Step{{Name: f}}}
 	default:
 		if made = r.madeBy(x, in, from, depth+1); made != nil {
 			if made.Result != 0 {
 				return nil // x, y := f(); y.M(): the methods follow first results only
 			}
-			made.Methods = append(made.Methods, f)
+			made.Steps = append(made.Steps, page.Step{Name: f})
 		} else if t, literal := r.declaredType(x, in, from); t != "" && !literal {
 			name, dir := r.goType(t)
-			made = &page.MadeBy{Dir: dir, Type: name, Methods: []string{f}}
+			made = &page.MadeBy{Dir: dir, Type: name, Steps: []page.Step{{Name: f}}}
 		} else {
 			return nil
 		}
@@ -152,7 +148,7 @@ func (r *receivers) callMade(from, to, in, depth int) *page.MadeBy {
 		if m[2] < 0 {
 			return nil // a field of the result, an index, a type assertion
 		}
-		made.Methods = append(made.Methods, string(r.data[i+m[2]:i+m[3]]))
+		made.Steps = append(made.Steps, page.Step{Name: string(r.data[i+m[2] : i+m[3]])})
 		i = closing(r.data, i+m[1]-1)
 	}
 	return made
@@ -183,367 +179,59 @@ func (r *receivers) goType(t string) (name, dir string) {
 // end of the value: a selector, (1) a method's name when it is called.
 var goThen = regexp.MustCompile(`^[ \t]*(?:\.[ \t]*\n?[ \t]*(?:([A-Za-z_]\w*)[ \t]*\(|)|\[)`)
 
-// goHead is a Go function's or method's definition, as its head says:
-// its directory, receiver's type ("" for a function), name, and its
-// results' types as rawType gives them ("" for one that is no named
-// type: a slice, a map, a func…).
-type goHead struct {
-	dir, recv, name string
-	results         []string
-}
-
-// goHeadRE reads the head of a Go function or method at the start of a
-// line "func": (1) the receiver's parentheses, (2) the name.
-var goHeadRE = regexp.MustCompile(`^func[ \t]*(\([^)\n]*\))?[ \t]*([A-Za-z_]\w*)[ \t]*[\[(]`)
-
-// goHeadsIn returns the heads of the functions and methods of a Go file
-// (path p).
-func goHeadsIn(p string, data []byte) []goHead {
-	var out []goHead
-	for i := 0; i < len(data); {
-		if !bytes.HasPrefix(data[i:], []byte("func")) {
-			k := bytes.Index(data[i:], []byte("\nfunc"))
-			if k < 0 {
-				break
-			}
-			i += k + 1
-		}
-		line := data[i:]
-		if k := bytes.IndexByte(line, '\n'); k >= 0 {
-			line = line[:k]
-		}
-		m := goHeadRE.FindSubmatchIndex(line)
-		if m == nil {
-			i += len(line)
-			continue
-		}
-		recv, rparams := "", ""
-		if m[2] >= 0 {
-			_, recv = goReceiver("func " + string(line[m[2]:m[3]]))
-			if _, ps, ok := strings.Cut(string(line[m[2]:m[3]]), "["); ok { // (s *Set[T])
-				rparams, _, _ = strings.Cut(ps, "]")
-			}
-		}
-		results, fparams := goResults(data[i+m[5]:])
-		for _, p := range strings.Split(rparams+","+fparams, ",") {
-			for i, r := range results {
-				if f := strings.Fields(p); len(f) > 0 && f[0] == r {
-					results[i] = "" // a type parameter: no type of the tree
-				}
-			}
-		}
-		out = append(out, goHead{dir: path.Dir(p), recv: recv, name: string(line[m[4]:m[5]]), results: results})
-		i += len(line)
+// fieldsMade returns, for a Go call x.f.g.M() whose method's name is at
+// byte start, in definition in, what made its receiver x.f.g: x's type
+// (its method's own receiver's, or as madeBy or declaredType read it),
+// then the fields; nil when the receiver is no such chain (a call's
+// result, an index, a package's variable).
+func (r *receivers) fieldsMade(start, in int) *page.MadeBy {
+	if in < 0 || in >= len(r.defs) {
+		return nil
 	}
-	return out
-}
-
-// goResults returns the names of the types of the results of a Go
-// function whose head goes on from just after its name ("" for one that
-// is no named type), and its type parameters as written between their
-// brackets.
-func goResults(src []byte) (results []string, tparams string) {
-	i := skipSpace(src, 0)
-	if i < len(src) && src[i] == '[' { // type parameters
-		end := closing(src, i)
-		tparams = string(src[i+1 : min(len(src), end-1)])
-		i = skipSpace(src, end)
-	}
-	if i >= len(src) || src[i] != '(' {
-		return nil, tparams
-	}
-	i = skipSpace(src, closing(src, i)) // the parameters
-	if i >= len(src) || src[i] == '{' || src[i] == '\n' {
-		return nil, tparams // no result
-	}
-	if src[i] != '(' { // one result, unnamed
+	var names []string // x.f.g, last first
+	i := start
+	for {
+		for i > 0 && isSpace(r.data[i-1]) {
+			i--
+		}
+		if i == 0 || r.data[i-1] != '.' {
+			break
+		}
+		i--
+		for i > 0 && isSpace(r.data[i-1]) {
+			i--
+		}
 		end := i
-		for end < len(src) && src[end] != '{' && src[end] != '\n' {
-			end++
+		for i > 0 && isIdentByte(r.data[i-1]) {
+			i--
 		}
-		return []string{rawType(string(src[i:end]))}, tparams
-	}
-	end := closing(src, i)
-	if end > len(src) || end-1 <= i {
-		return nil, tparams
-	}
-	var parts []string // the results, split at the commas of their list
-	depth, last := 0, i+1
-	for j := i + 1; j < end-1; j++ {
-		switch src[j] {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		case ',':
-			if depth == 0 {
-				parts = append(parts, string(src[last:j]))
-				last = j + 1
-			}
+		if i == end || r.data[i] >= '0' && r.data[i] <= '9' {
+			return nil // f().g.M(), a[i].g.M()
 		}
+		names = append(names, string(r.data[i:end]))
 	}
-	parts = append(parts, string(src[last:end-1]))
-	named := slices.ContainsFunc(parts, func(p string) bool { return len(strings.Fields(p)) >= 2 })
-	waiting := 0 // (a, b T, err error): a waits for b's type
-	for _, p := range parts {
-		f := strings.Fields(p)
-		switch {
-		case !named:
-			results = append(results, rawType(p))
-		case len(f) >= 2:
-			t := rawType(strings.Join(f[1:], " "))
-			for range waiting + 1 {
-				results = append(results, t)
-			}
-			waiting = 0
-		default:
-			waiting++
+	if len(names) < 2 {
+		return nil
+	}
+	slices.Reverse(names)
+	base := names[0]
+	var made *page.MadeBy
+	if base == selfName(r.defs[in], r.grammar) {
+		made = &page.MadeBy{Dir: r.dir, Type: ownerOf(r.defs, in)}
+	} else if gq, isGo := r.q.(*goQualifier); isGo && gq.named(base) != nil {
+		return nil // a package's variable
+	} else if made = r.madeBy(base, in, i, 1); made != nil {
+		if made.Result != 0 {
+			return nil // the methods and fields follow first results only
 		}
+	} else if t, literal := r.declaredType(base, in, i); t != "" && !literal {
+		name, dir := r.goType(t)
+		made = &page.MadeBy{Dir: dir, Type: name}
+	} else {
+		return nil
 	}
-	return results, tparams
-}
-
-// skipSpace returns the first byte at or after i that is no space.
-func skipSpace(src []byte, i int) int {
-	for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\r') {
-		i++
+	for _, f := range names[1:] {
+		made.Steps = append(made.Steps, page.Step{Name: f, Field: true})
 	}
-	return i
-}
-
-// closing returns the byte after the bracket that closes the one at
-// src[i] (len(src)+1 when none does).
-func closing(src []byte, i int) int {
-	depth := 0
-	for j := i; j < len(src); j++ {
-		switch src[j] {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			if depth--; depth == 0 {
-				return j + 1
-			}
-		}
-	}
-	return len(src) + 1
-}
-
-// rawType returns a Go type as written without pointer or type
-// arguments (*pkg.Name[T]: pkg.Name); "" for one that is no named type.
-func rawType(t string) string {
-	t = strings.TrimPrefix(strings.TrimSpace(t), "*")
-	if t, _, _ = strings.Cut(t, "["); !isIdentifier(strings.Replace(t, ".", "", 1)) {
-		return ""
-	}
-	switch t {
-	case "func", "chan", "map", "interface", "struct":
-		return ""
-	}
-	return t
-}
-
-// typeName returns the name of a type as rawType gives it: Name of
-// pkg.Name.
-func typeName(t string) string { return t[strings.LastIndexByte(t, '.')+1:] }
-
-// goHeads are the heads of a directory's files, by name.
-type goHeads map[string][]goHead
-
-// result returns the type of result k that the heads of name whose
-// receiver's type is recv ("": functions) agree on, as written ("T",
-// "pkg.T"), and whether any is so.
-func (hs goHeads) result(name string, k int, recv string) (typ string, found bool) {
-	for _, h := range hs[name] {
-		if h.recv != recv {
-			continue
-		}
-		t := ""
-		if k < len(h.results) {
-			t = h.results[k]
-		}
-		if found && t != typ {
-			return "", true
-		}
-		typ, found = t, true
-	}
-	return typ, found
-}
-
-// typeMadeBy types the receivers of in's calls that calls made (see
-// madeBy): it reads the heads of the functions and methods of the
-// packages (directories) those calls are in, and sets each such call's
-// RecvType (a callee's On) to what they make, when they say. Only
-// directories inside the scope's paths are read, and their tests only for
-// a call in a test.
-func typeMadeBy(ctx context.Context, in *page.CallersInput, sc Scope) {
-	type slot struct {
-		made     *page.MadeBy
-		typ, dir *string
-		tests    bool
-	}
-	var slots []slot
-	for _, f := range in.Files {
-		tests := strings.HasSuffix(f.Path, "_test.go")
-		for i := range f.Lines {
-			l := &f.Lines[i]
-			if l.MadeBy != nil {
-				slots = append(slots, slot{l.MadeBy, &l.RecvType, nil, tests})
-			}
-			if l.Callee != nil && l.Callee.MadeBy != nil {
-				slots = append(slots, slot{l.Callee.MadeBy, &l.Callee.On, &l.Callee.OnDir, tests})
-			}
-		}
-	}
-	hs := &dirHeads{ctx: ctx, paths: sc.Paths, dirs: map[headsOf]goHeads{}}
-	var first []headsOf // the first calls' directories, read at once
-	for _, s := range slots {
-		for _, k := range []headsOf{{s.made.Dir, false}, {s.made.Dir, true}}[:1+b2i(s.tests)] {
-			if !slices.Contains(first, k) {
-				first = append(first, k)
-			}
-		}
-	}
-	hs.read(first)
-	for _, s := range slots {
-		if t, dir := hs.typeOf(s.made, s.tests); t != "" {
-			*s.typ = t
-			if s.dir != nil {
-				*s.dir = dir
-			}
-		}
-	}
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// headsOf names the heads of a directory's files: its tests', or the
-// others'.
-type headsOf struct {
-	dir   string
-	tests bool
-}
-
-// dirHeads reads the heads of the Go files of a directory on their first
-// use, and keeps them.
-type dirHeads struct {
-	ctx   context.Context
-	paths []string // the scope's
-	dirs  map[headsOf]goHeads
-}
-
-// result is goHeads.result over the heads of directory dir, with its
-// tests' when tests is true.
-func (d *dirHeads) result(dir string, tests bool, name string, k int, recv string) (typ string, found bool) {
-	keys := []headsOf{{dir, false}, {dir, true}}[:1+b2i(tests)]
-	d.read(keys)
-	for _, key := range keys {
-		t, ok := d.dirs[key].result(name, k, recv)
-		if ok && found && t != typ {
-			return "", true
-		}
-		if ok {
-			typ, found = t, true
-		}
-	}
-	return typ, found
-}
-
-// read reads the heads of the directories not read yet, their files in
-// parallel.
-func (d *dirHeads) read(keys []headsOf) {
-	var files []string
-	for _, key := range keys {
-		if _, ok := d.dirs[key]; ok {
-			continue
-		}
-		d.dirs[key] = goHeads{}
-		if !within(key.dir, d.paths) {
-			continue
-		}
-		ents, err := os.ReadDir(key.dir)
-		if err != nil {
-			continue
-		}
-		for _, e := range ents {
-			if e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".go") && strings.HasSuffix(e.Name(), "_test.go") == key.tests {
-				files = append(files, path.Join(key.dir, e.Name()))
-			}
-		}
-	}
-	found := make([][]goHead, len(files))
-	parallel(d.ctx, len(files), func(i int) {
-		if data, _, why := readParsable(files[i]); why == "" {
-			found[i] = goHeadsIn(files[i], data)
-		}
-	})
-	for i, list := range found {
-		key := headsOf{path.Dir(files[i]), strings.HasSuffix(files[i], "_test.go")}
-		for _, h := range list {
-			d.dirs[key][h.name] = append(d.dirs[key][h.name], h)
-		}
-	}
-}
-
-// within reports whether directory dir is one of paths or under one
-// (none: ".", the working directory).
-func within(dir string, paths []string) bool {
-	if len(paths) == 0 {
-		paths = []string{"."}
-	}
-	dir = path.Clean(dir)
-	for _, p := range paths {
-		p = path.Clean(filepath.ToSlash(p))
-		if p == "." && !path.IsAbs(dir) && dir != ".." && !strings.HasPrefix(dir, "../") || dir == p || strings.HasPrefix(dir, strings.TrimSuffix(p, "/")+"/") {
-			return true
-		}
-	}
-	return false
-}
-
-// typeOf returns the name of the type of what m makes, and the
-// directory of its package ("" when not known), for a call in a test when
-// tests is true: "" when a call has no definition in its package's
-// heads, or several that disagree, or a method is called on a type of a
-// package whose directory is not known. A first call that no function of
-// its package is called so is a conversion, T(x), as declaredType reads
-// it.
-func (d *dirHeads) typeOf(m *page.MadeBy, tests bool) (name, dir string) {
-	typ, dir := m.Type, m.Dir
-	last := len(m.Methods) - 1
-	pick := func(i int) int { // the result taken of call i (-1: the function's)
-		if i == last {
-			return m.Result
-		}
-		return 0
-	}
-	// A result's type: its package's, when it is written without one.
-	in := func(t string) (string, string) {
-		if q, n, ok := strings.Cut(t, "."); ok && q != "" {
-			return n, ""
-		}
-		return t, dir
-	}
-	if m.Func != "" {
-		var found bool
-		if typ, found = d.result(dir, tests, m.Func, pick(-1), ""); !found && last < 0 && m.Result == 0 {
-			return typeName(m.Func), dir
-		}
-		typ, dir = in(typ)
-	}
-	for i, method := range m.Methods {
-		if typ == "" || dir == "" {
-			return "", ""
-		}
-		typ, _ = d.result(dir, tests, method, pick(i), typ)
-		typ, dir = in(typ)
-	}
-	if typ == "" {
-		return "", ""
-	}
-	return typ, dir
+	return made
 }

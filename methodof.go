@@ -151,7 +151,12 @@ func (r *receivers) of(start, in int) (none bool, typ string, made *page.MadeBy)
 	case qual == "" && literalBefore(r.data, start):
 		return true, "", nil // ", ".join(x), 'a'.concat(b)
 	case qual == "" && self != "" && in >= 0:
-		return false, r.attributeType(start, self, in), nil
+		if t := r.attributeType(start, self, in); t != "" || r.grammar != "go" {
+			return false, t, nil
+		}
+		return false, "", r.fieldsMade(start, in) // x.f.M(), self's f in another file
+	case qual == "" && r.grammar == "go":
+		return false, "", r.fieldsMade(start, in)
 	case qual == "":
 		return false, "", nil
 	case self != "" && strings.TrimPrefix(qual, "$") == strings.TrimPrefix(self, "$"):

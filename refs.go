@@ -181,7 +181,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 				}
 				if len(files) == 0 && len(defs) == 0 {
 					// No package or module qual: the type qual's method.
-					typeMadeBy(ctx, &in, sc)
+					typeMadeBy(ctx, &in, sc, gr)
 					files, defs, in.NotOf = ofType(in.Files, in.Definitions, qual, mode, open)
 					in.OfType = true
 				}
@@ -215,7 +215,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 		}
 	}
 	if mode == page.Callees {
-		typeMadeBy(ctx, &in, sc)
+		typeMadeBy(ctx, &in, sc, gr)
 		if err := targets(ctx, sc, in.Files); err != nil {
 			return nil, err
 		}

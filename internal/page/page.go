@@ -365,14 +365,20 @@ type Target struct {
 }
 
 // MadeBy is the calls that made a Go value: the first a function's (Func
-// of the package in directory Dir) or a method of a value of type Type
-// (taken to be Dir's), each of Methods a method of the one before's
-// result; the value is the last call's result number Result (0: the
-// first), the others' first.
+// of the package in directory Dir) or a value of type Type (of Dir's
+// package), each of Steps a method called on the one before's result or
+// a field of it; the value is the last call's result number Result (0:
+// the first), the others' first.
 type MadeBy struct {
 	Dir, Func, Type string
-	Methods         []string
+	Steps           []Step
 	Result          int
+}
+
+// Step is a method called on a value, or a field of it.
+type Step struct {
+	Name  string
+	Field bool
 }
 
 // Package is a package a call names by an import: the import's path,
