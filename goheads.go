@@ -28,7 +28,8 @@ type goHead struct {
 }
 
 // goField is a field of a Go struct, as its declaration says: its file,
-// the struct's type, the field's name and its type as rawType gives it.
+// the struct's type, the field's name ("" for a type embedded) and its
+// type as rawType gives it.
 type goField struct {
 	path, typ, name, raw string
 }
@@ -94,6 +95,9 @@ func goHeadsIn(p string, data []byte) (heads []goHead, fields []goField) {
 						fields = append(fields, goField{path: p, typ: typ, name: name, raw: raw})
 					}
 				}
+				if raw := embedded(string(f)); raw != "" {
+					fields = append(fields, goField{path: p, typ: typ, raw: raw})
+				}
 			}
 			continue
 		}
@@ -146,6 +150,24 @@ func fieldNames(line string) []string {
 		return nil // an embedded type (T, pkg.T)
 	}
 	return names
+}
+
+// embedded returns the type a struct's field line embeds (T, *T, pkg.T,
+// *pkg.T, with a comment or a tag after it), as rawType gives it; "" for
+// any other line.
+func embedded(line string) string {
+	t := strings.TrimLeft(line, " \t")
+	if i := strings.IndexAny(t, " \t`"); i >= 0 {
+		rest := strings.TrimLeft(t[i:], " \t")
+		if rest != "" && !strings.HasPrefix(rest, "//") && !strings.HasPrefix(rest, "`") {
+			return "" // a name and a type
+		}
+		t = t[:i]
+	}
+	if strings.HasPrefix(t, "//") || strings.Contains(t, ",") {
+		return ""
+	}
+	return rawType(t)
 }
 
 // goResults returns the names of the types of the results of a Go
@@ -261,37 +283,60 @@ func typeName(t string) string { return t[strings.LastIndexByte(t, '.')+1:] }
 type goDecls struct {
 	heads  map[string][]goHead
 	fields map[string]goField
+	embeds map[string][]goField // by the struct's type: the types it embeds
 }
 
-// typeMadeBy types the receivers of in's calls that calls made (see
-// madeBy): it reads the heads of the functions and methods of the
-// packages (directories) those calls are in, and sets each such call's
-// RecvType (a callee's On) to what they make, when they say. Only
-// directories inside the scope's paths are read, and their tests only for
-// a call in a test.
-func typeMadeBy(ctx context.Context, in *page.CallersInput, sc Scope, gr *resolver) {
+// typeMadeBy types the receivers of in's calls that calls or fields
+// made (see madeBy, fieldsMade): it reads the declarations of the
+// functions, methods and structs of the packages (directories) those are
+// in, and sets each such call's RecvType (a callee's On) to what they
+// make, when they say. A receiver whose type has no method of the name
+// called (name on a callers page; each callee's own on a callees page)
+// but embeds a type that has one is that type (the method is promoted).
+// Only directories inside the scope's paths are read, and their tests
+// only for a call in a test.
+func typeMadeBy(ctx context.Context, in *page.CallersInput, sc Scope, gr *resolver, name string) {
 	type slot struct {
 		made     *page.MadeBy
 		typ, dir *string
+		method   string
 		tests    bool
 	}
-	var slots []slot
+	owners := map[string]bool{} // the types that have a method name (callers)
+	for _, f := range in.Definitions {
+		for _, l := range f.Lines {
+			owners[l.Owner] = true
+		}
+	}
+	var slots, typed []slot
 	for _, f := range in.Files {
+		if !strings.HasSuffix(f.Path, ".go") {
+			continue
+		}
 		tests := strings.HasSuffix(f.Path, "_test.go")
 		for i := range f.Lines {
 			l := &f.Lines[i]
-			if l.MadeBy != nil {
-				slots = append(slots, slot{l.MadeBy, &l.RecvType, nil, tests})
-			}
-			if l.Callee != nil && l.Callee.MadeBy != nil {
-				slots = append(slots, slot{l.Callee.MadeBy, &l.Callee.On, &l.Callee.OnDir, tests})
+			switch {
+			case l.Callee != nil && l.Callee.MadeBy != nil:
+				slots = append(slots, slot{l.Callee.MadeBy, &l.Callee.On, &l.Callee.OnDir, l.Callee.Name, tests})
+			case l.Callee != nil && l.Callee.On != "" && l.Callee.OnDir != "":
+				typed = append(typed, slot{nil, &l.Callee.On, &l.Callee.OnDir, l.Callee.Name, tests})
+			case l.Callee != nil:
+			case l.MadeBy != nil:
+				slots = append(slots, slot{l.MadeBy, &l.RecvType, &l.RecvDir, name, tests})
+			case l.RecvType != "" && l.RecvDir != "" && !owners[l.RecvType]:
+				typed = append(typed, slot{nil, &l.RecvType, &l.RecvDir, name, tests})
 			}
 		}
 	}
 	hs := &dirHeads{ctx: ctx, paths: sc.Paths, gr: gr, dirs: map[headsOf]*goDecls{}, imps: map[string]map[string]string{}}
 	var first []headsOf // the first calls' directories, read at once
-	for _, s := range slots {
-		for _, k := range []headsOf{{s.made.Dir, false}, {s.made.Dir, true}}[:1+b2i(s.tests)] {
+	for _, s := range slices.Concat(slots, typed) {
+		dir := *s.dir
+		if s.made != nil {
+			dir = s.made.Dir
+		}
+		for _, k := range []headsOf{{dir, false}, {dir, true}}[:1+b2i(s.tests)] {
 			if !slices.Contains(first, k) {
 				first = append(first, k)
 			}
@@ -300,10 +345,15 @@ func typeMadeBy(ctx context.Context, in *page.CallersInput, sc Scope, gr *resolv
 	hs.read(first)
 	for _, s := range slots {
 		if t, dir := hs.typeOf(s.made, s.tests); t != "" {
-			*s.typ = t
-			if s.dir != nil {
-				*s.dir = dir
+			*s.typ, *s.dir = t, dir
+			if dir != "" && !owners[t] {
+				typed = append(typed, s)
 			}
+		}
+	}
+	for _, s := range typed { // promoted methods
+		if _, _, owner, dir, found := hs.method(*s.dir, s.tests, *s.typ, s.method, 0, 0); found && owner != *s.typ {
+			*s.typ, *s.dir = owner, dir
 		}
 	}
 }
@@ -362,12 +412,59 @@ func (d *dirHeads) result(dir string, tests bool, name string, k int, recv strin
 	return raw, file, found
 }
 
+// method returns what method name of type typ (of directory dir's
+// package) returns as its result k, as result does, and the type and
+// directory that declare it: typ's own, or, when typ has none, one a
+// type it embeds declares (promoted), followed two embeddings deep.
+func (d *dirHeads) method(dir string, tests bool, typ, name string, k, depth int) (raw, file, owner, odir string, found bool) {
+	if raw, file, found = d.result(dir, tests, name, k, typ); found {
+		return raw, file, typ, dir, true
+	}
+	if depth >= 2 {
+		return "", "", "", "", false
+	}
+	for _, key := range d.keys(dir, tests) {
+		for _, e := range d.dirs[key].embeds[typ] {
+			if en, ed := d.resolve(e.raw, e.path); ed != "" {
+				if raw, file, owner, odir, found = d.method(ed, tests && ed == dir, en, name, k, depth+1); found {
+					return raw, file, owner, odir, true
+				}
+			}
+		}
+	}
+	return "", "", "", "", false
+}
+
 // field returns the type of field name of the struct typ that directory
 // dir declares, as written, and its file ("" when it declares none).
 func (d *dirHeads) field(dir string, tests bool, typ, name string) (raw, file string) {
-	for _, key := range d.keys(dir, tests) {
+	return d.fieldIn(dir, tests, typ, name, 0)
+}
+
+// fieldIn is field, the field also found in a type typ embeds (promoted),
+// or being one (s.Mutex), depth embeddings down at most 2.
+func (d *dirHeads) fieldIn(dir string, tests bool, typ, name string, depth int) (raw, file string) {
+	keys := d.keys(dir, tests)
+	for _, key := range keys {
 		if f, ok := d.dirs[key].fields[typ+"."+name]; ok {
 			return f.raw, f.path
+		}
+		for _, e := range d.dirs[key].embeds[typ] {
+			if typeName(e.raw) == name {
+				return e.raw, e.path
+			}
+		}
+	}
+	if depth >= 2 {
+		return "", ""
+	}
+	for _, key := range keys {
+		for _, e := range d.dirs[key].embeds[typ] {
+			if en, ed := d.resolve(e.raw, e.path); ed != "" {
+				if raw, file = d.fieldIn(ed, tests && ed == dir, en, name, depth+1); raw != "" {
+					return raw, file
+				}
+			}
 		}
 	}
 	return "", ""
@@ -408,7 +505,7 @@ func (d *dirHeads) read(keys []headsOf) {
 		if _, ok := d.dirs[key]; ok {
 			continue
 		}
-		d.dirs[key] = &goDecls{heads: map[string][]goHead{}, fields: map[string]goField{}}
+		d.dirs[key] = &goDecls{heads: map[string][]goHead{}, fields: map[string]goField{}, embeds: map[string][]goField{}}
 		if !within(key.dir, d.paths) {
 			continue
 		}
@@ -438,7 +535,11 @@ func (d *dirHeads) read(keys []headsOf) {
 			g.heads[h.name] = append(g.heads[h.name], h)
 		}
 		for _, fl := range f.fields {
-			g.fields[fl.typ+"."+fl.name] = fl
+			if fl.name == "" {
+				g.embeds[fl.typ] = append(g.embeds[fl.typ], fl)
+			} else {
+				g.fields[fl.typ+"."+fl.name] = fl
+			}
 		}
 	}
 }
@@ -493,7 +594,7 @@ func (d *dirHeads) typeOf(m *page.MadeBy, tests bool) (name, dir string) {
 		if st.Field {
 			raw, file = d.field(dir, tests, typ, st.Name)
 		} else {
-			raw, file, _ = d.result(dir, tests, st.Name, pick(i), typ)
+			raw, file, _, _, _ = d.method(dir, tests, typ, st.Name, pick(i), 0)
 		}
 		if raw == "" {
 			return "", ""

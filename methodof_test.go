@@ -224,6 +224,11 @@ func TestCalleesTypedByReceiver(t *testing.T) {
 			"55 Pair session/made.go:10",
 			"56 Pipe.Close session/session.go:20",
 		},
+		"Promoted": {
+			"15 Session.Close session/session.go:14",
+			"16 Session.Close session/session.go:14",
+			"17 Session.Close session/session.go:14",
+		},
 		"Made": {
 			"23 Dial session/made.go:8", "24 Session.Close session/session.go:14",
 			"25 Pair session/made.go:10", "26 Session.Close session/session.go:14",

@@ -181,7 +181,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 				}
 				if len(files) == 0 && len(defs) == 0 {
 					// No package or module qual: the type qual's method.
-					typeMadeBy(ctx, &in, sc, gr)
+					typeMadeBy(ctx, &in, sc, gr, name)
 					files, defs, in.NotOf = ofType(in.Files, in.Definitions, qual, mode, open)
 					in.OfType = true
 				}
@@ -215,7 +215,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 		}
 	}
 	if mode == page.Callees {
-		typeMadeBy(ctx, &in, sc, gr)
+		typeMadeBy(ctx, &in, sc, gr, "")
 		if err := targets(ctx, sc, in.Files); err != nil {
 			return nil, err
 		}
@@ -501,7 +501,9 @@ func showUses(c *fileCalls, p parsedFile, data []byte, uq usesQuery) {
 			l.RecvType = ownerOf(p.defs, i) // the type whose method holds the call
 		case mode != page.Callees:
 			l.NotMethod, l.RecvType, l.MadeBy = rs.of(r.start, i)
-			l.RecvType = typeName(l.RecvType) // pkg.Type: by its name
+			if p.grammar == "go" && l.RecvType != "" {
+				l.RecvType, l.RecvDir = rs.goType(l.RecvType) // pkg.Type: Type, of pkg's directory
+			}
 		}
 		if i >= 0 {
 			d := p.defs[i]

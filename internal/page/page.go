@@ -307,6 +307,7 @@ type Line struct {
 	Receiver  string `json:"receiver,omitempty"`
 	NotMethod bool   `json:"-"`
 	RecvType  string `json:"-"`
+	RecvDir   string `json:"-"` // in Go, the directory of RecvType's package, when known
 	Owner     string `json:"-"`
 	OwnerHead string `json:"-"` // the head of the class, struct or interface that holds the definition
 	// MadeBy says, in Go, which calls made a receiver whose type the code
