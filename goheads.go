@@ -45,10 +45,9 @@ var goStructRE = regexp.MustCompile(`^type[ \t]+([A-Za-z_]\w*)(?:\[[^\]\n]*\])?[
 // goHeadsIn returns the heads of the functions and methods of a Go file
 // (path p), and the fields of its structs (those laid out a field to a
 // line, as gofmt does; embedded ones left out).
-func goHeadsIn(p string, data []byte) (heads []goHead, fields []goField) {
-	// Where the next line that starts "func" and the next that starts
-	// "type" are (len(data) when there is none), each found again only
-	// once passed.
+func goHeadsIn(p string, data []byte) (heads []goHead, fields []goField, vars []goVar) {
+	// Where the next line that starts "func", "type" or "var" is
+	// (len(data) when there is none), each found again only once passed.
 	next := func(from int, word string) int {
 		if from == 0 && bytes.HasPrefix(data, []byte(word)) {
 			return 0
@@ -58,7 +57,7 @@ func goHeadsIn(p string, data []byte) (heads []goHead, fields []goField) {
 		}
 		return len(data)
 	}
-	nf, nt := next(0, "func"), next(0, "type")
+	nf, nt, nv := next(0, "func"), next(0, "type"), next(0, "var")
 	for i := 0; i < len(data); {
 		if nf < i {
 			nf = next(i, "func")
@@ -66,7 +65,10 @@ func goHeadsIn(p string, data []byte) (heads []goHead, fields []goField) {
 		if nt < i {
 			nt = next(i, "type")
 		}
-		if i = min(nf, nt); i >= len(data) {
+		if nv < i {
+			nv = next(i, "var")
+		}
+		if i = min(nf, nt, nv); i >= len(data) {
 			break
 		}
 		line := data[i:]
@@ -74,6 +76,27 @@ func goHeadsIn(p string, data []byte) (heads []goHead, fields []goField) {
 			line = line[:k]
 		}
 		i += len(line)
+		if line[0] == 'v' {
+			if bytes.HasPrefix(line, []byte("var (")) { // a block: a variable a line, to the ")" at its start
+				for i < len(data) {
+					i++ // the newline
+					f := data[i:]
+					if k := bytes.IndexByte(f, '\n'); k >= 0 {
+						f = f[:k]
+					}
+					if bytes.HasPrefix(f, []byte(")")) {
+						break
+					}
+					i += len(f)
+					if v, ok := goVarOf(p, bytes.TrimLeft(f, " \t")); ok {
+						vars = append(vars, v)
+					}
+				}
+			} else if v, ok := goVarOf(p, bytes.TrimPrefix(line, []byte("var "))); ok {
+				vars = append(vars, v)
+			}
+			continue
+		}
 		if line[0] == 't' {
 			m := goStructRE.FindSubmatch(line)
 			if m == nil {
@@ -123,7 +146,39 @@ func goHeadsIn(p string, data []byte) (heads []goHead, fields []goField) {
 		}
 		heads = append(heads, goHead{path: p, recv: recv, name: string(line[m[4]:m[5]]), results: results})
 	}
-	return heads, fields
+	return heads, fields, vars
+}
+
+// goVar is a Go package's variable, as its declaration says: its file,
+// name, and its type as rawType gives it, or the call that makes it (F,
+// pkg.F).
+type goVar struct {
+	path, name, raw, call string
+}
+
+// goVarRE reads a variable's declaration after "var": (1) its name, (2)
+// its type, (3) the type of what it is made of (&T{…}, pkg.T{…},
+// new(T)), or (4) the function it is the result of.
+var goVarRE = regexp.MustCompile(`^([A-Za-z_]\w*)[ \t]+(?:(\*?(?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*)[ \t]*(?:$|//|=)|=[ \t]*(?:&?((?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*)[ \t]*\{|new\(((?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*)\)|((?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*)[ \t]*\())`)
+
+// goVarOf reads a variable's declaration, after "var".
+func goVarOf(p string, decl []byte) (goVar, bool) {
+	m := goVarRE.FindSubmatch(decl)
+	if m == nil {
+		return goVar{}, false
+	}
+	v := goVar{path: p, name: string(m[1])}
+	switch {
+	case m[2] != nil:
+		v.raw = rawType(string(m[2]))
+	case m[3] != nil:
+		v.raw = rawType(string(m[3]))
+	case m[4] != nil:
+		v.raw = rawType(string(m[4]))
+	case !goBuiltins[string(m[5])] && string(m[5]) != "func":
+		v.call = string(m[5])
+	}
+	return v, v.raw != "" || v.call != ""
 }
 
 // fieldNames returns the names a struct's field line declares ("a, b
@@ -284,6 +339,7 @@ type goDecls struct {
 	heads  map[string][]goHead
 	fields map[string]goField
 	embeds map[string][]goField // by the struct's type: the types it embeds
+	vars   map[string][]goVar   // the package's variables, by name
 }
 
 // typeMadeBy types the receivers of in's calls that calls or fields
@@ -505,7 +561,7 @@ func (d *dirHeads) read(keys []headsOf) {
 		if _, ok := d.dirs[key]; ok {
 			continue
 		}
-		d.dirs[key] = &goDecls{heads: map[string][]goHead{}, fields: map[string]goField{}, embeds: map[string][]goField{}}
+		d.dirs[key] = &goDecls{heads: map[string][]goHead{}, fields: map[string]goField{}, embeds: map[string][]goField{}, vars: map[string][]goVar{}}
 		if !within(key.dir, d.paths) {
 			continue
 		}
@@ -522,17 +578,21 @@ func (d *dirHeads) read(keys []headsOf) {
 	type decls struct {
 		heads  []goHead
 		fields []goField
+		vars   []goVar
 	}
 	found := make([]decls, len(files))
 	parallel(d.ctx, len(files), func(i int) {
 		if data, _, why := readParsable(files[i]); why == "" {
-			found[i].heads, found[i].fields = goHeadsIn(files[i], data)
+			found[i].heads, found[i].fields, found[i].vars = goHeadsIn(files[i], data)
 		}
 	})
 	for i, f := range found {
 		g := d.dirs[headsOf{path.Dir(files[i]), strings.HasSuffix(files[i], "_test.go")}]
 		for _, h := range f.heads {
 			g.heads[h.name] = append(g.heads[h.name], h)
+		}
+		for _, v := range f.vars {
+			g.vars[v.name] = append(g.vars[v.name], v)
 		}
 		for _, fl := range f.fields {
 			if fl.name == "" {
@@ -575,6 +635,26 @@ func (d *dirHeads) typeOf(m *page.MadeBy, tests bool) (name, dir string) {
 			return m.Result
 		}
 		return 0
+	}
+	if m.Var != "" { // a package's variable: its type, or what the call that makes it returns
+		var vs []goVar
+		for _, key := range d.keys(dir, tests) {
+			vs = append(vs, d.dirs[key].vars[m.Var]...)
+		}
+		if len(vs) != 1 {
+			return "", "" // none, or declared in files for other platforms
+		}
+		v := vs[0]
+		if v.raw != "" {
+			typ, dir = d.resolve(v.raw, v.path)
+		} else {
+			f, fdir := d.resolve(v.call, v.path)
+			raw, file, _ := d.result(fdir, false, f, 0, "")
+			if raw == "" || fdir == "" {
+				return "", ""
+			}
+			typ, dir = d.resolve(raw, file)
+		}
 	}
 	if m.Func != "" {
 		raw, file, found := d.result(dir, tests, m.Func, pick(-1), "")

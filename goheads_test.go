@@ -41,7 +41,8 @@ func TestGoHeadsIn(t *testing.T) {
 		"func (s *Set[T]) Pop() T {}\n\nfunc Keep[Pipe any](v Pipe) (Pipe, error) {}\n\n// func Not() *Server\nvar f = func() {}\nfunc\tTabbed() Pipe {}\n" +
 		"type Server struct {\n\tmu sync.Mutex // guards\n\tconn, peer *jsonrpc2.Conn\n\t*Embedded\n\tio.Writer\n\tname string `json:\"name\"`\n\tfn func() error\n\n\t// a comment\n}\n" +
 		"type One struct{ a int }\ntype Gen[T any] struct {\n\tv *T\n\tnext *Gen[T]\n}\n"
-	heads, fields := goHeadsIn("a/b.go", []byte(src))
+	src += "var one = New()\nvar two *pkg.T // a comment\nvar (\n\tthree = &Server{}\n\tfour  = pkg.Make(1)\n\tfive, six = 1, 2\n\tseven = new(bytes.Buffer)\n\teight = make([]int, 1)\n)\n"
+	heads, fields, vars := goHeadsIn("a/b.go", []byte(src))
 	var got []string
 	for _, h := range heads {
 		got = append(got, h.path+" "+h.recv+"."+h.name+" "+strings.Join(h.results, ","))
@@ -58,16 +59,29 @@ func TestGoHeadsIn(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("goHeadsIn's fields:\n got %q\nwant %q", got, want)
 	}
+	got = nil
+	for _, v := range vars {
+		got = append(got, v.name+" "+v.raw+" "+v.call)
+	}
+	want = []string{"one  New", "two pkg.T ", "three Server ", "four  pkg.Make", "seven bytes.Buffer "}
+	if !slices.Equal(got, want) {
+		t.Errorf("goHeadsIn's variables:\n got %q\nwant %q", got, want)
+	}
 }
 
 // FuzzGoHeads: the head reader never panics, and each head and field it
 // reads is named by an identifier, with types that are names or "".
 func FuzzGoHeads(f *testing.F) {
-	for _, s := range []string{"type S struct {\n\ta, b *pkg.T\n\tc\n}", "type S struct {", "type S struct {\n", "func (s *S) M(a, b int) (x, y T, err error)", "func F[K any](", "func (", "\nfunc F() (", "func F() (a, b", "func F() [", "func F()\x00(*T)"} {
+	for _, s := range []string{"type S struct {\n\ta, b *pkg.T\n\tc\n}", "var (\n\ta = F()\n", "var x T", "type S struct {", "type S struct {\n", "func (s *S) M(a, b int) (x, y T, err error)", "func F[K any](", "func (", "\nfunc F() (", "func F() (a, b", "func F() [", "func F()\x00(*T)"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		heads, fields := goHeadsIn("d/f.go", []byte(src))
+		heads, fields, vars := goHeadsIn("d/f.go", []byte(src))
+		for _, v := range vars {
+			if !isIdentifier(v.name) || v.raw == "" && v.call == "" {
+				t.Fatalf("a variable %+v", v)
+			}
+		}
 		for _, f := range fields {
 			if !isIdentifier(f.typ) || f.name != "" && !isIdentifier(f.name) || !isIdentifier(strings.Replace(f.raw, ".", "", 1)) {
 				t.Fatalf("a field %+v", f)

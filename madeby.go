@@ -135,6 +135,8 @@ func (r *receivers) callMade(from, to, in, depth int) *page.MadeBy {
 		} else if t, literal := r.declaredType(x, in, from); t != "" && !literal {
 			name, dir := r.goType(t)
 			made = &page.MadeBy{Dir: dir, Type: name, Steps: []page.Step{{Name: f}}}
+		} else if r.onlyReceiver(x, in, from) {
+			made = &page.MadeBy{Dir: r.dir, Var: x, Steps: []page.Step{{Name: f}}}
 		} else {
 			return nil
 		}
@@ -234,4 +236,26 @@ func (r *receivers) fieldsMade(start, in int) *page.MadeBy {
 		made.Steps = append(made.Steps, page.Step{Name: f, Field: true})
 	}
 	return made
+}
+
+// onlyReceiver reports whether v, before byte start in definition in,
+// is only ever a receiver (v.M(), v.f): neither a parameter nor given a
+// value there, so a variable of the package when it is one.
+func (r *receivers) onlyReceiver(v string, in, start int) bool {
+	d := r.defs[in]
+	src := r.data[:start]
+	for i := max(0, min(d.StartByte, start)); ; {
+		k := bytes.Index(src[i:], []byte(v))
+		if k < 0 {
+			return true
+		}
+		at, end := i+k, i+k+len(v)
+		i = end
+		if at > 0 && (isIdentByte(src[at-1]) || src[at-1] == '.') || end < len(src) && isIdentByte(src[end]) {
+			continue
+		}
+		if j := skipSpace(src, end); j >= len(src) || src[j] != '.' {
+			return false
+		}
+	}
 }

@@ -178,6 +178,9 @@ func (r *receivers) of(start, in int) (none bool, typ string, made *page.MadeBy)
 	if r.grammar != "go" && qual[0] >= 'A' && qual[0] <= 'Z' {
 		return false, qual, nil // a class's own (Queue.join(q)), when it is one
 	}
+	if r.grammar == "go" && in >= 0 && r.onlyReceiver(qual, in, start) {
+		return false, "", &page.MadeBy{Dir: r.dir, Var: qual} // the package's variable, when it has one
+	}
 	return false, "", nil // a variable named like a type (conn.Write), in Go most of all
 }
 

@@ -366,12 +366,13 @@ type Target struct {
 }
 
 // MadeBy is the calls that made a Go value: the first a function's (Func
-// of the package in directory Dir) or a value of type Type (of Dir's
-// package), each of Steps a method called on the one before's result or
+// of the package in directory Dir), a value of type Type (of Dir's
+// package) or the package's variable Var, each of Steps a method called on the one before's result or
 // a field of it; the value is the last call's result number Result (0:
 // the first), the others' first.
 type MadeBy struct {
 	Dir, Func, Type string
+	Var             string // a variable of Dir's package, as the first
 	Steps           []Step
 	Result          int
 }
