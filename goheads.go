@@ -77,21 +77,12 @@ func goHeadsIn(p string, data []byte) (heads []goHead, fields []goField, vars []
 		}
 		i += len(line)
 		if line[0] == 'v' {
-			if bytes.HasPrefix(line, []byte("var (")) { // a block: a variable a line, to the ")" at its start
-				for i < len(data) {
-					i++ // the newline
-					f := data[i:]
-					if k := bytes.IndexByte(f, '\n'); k >= 0 {
-						f = f[:k]
-					}
-					if bytes.HasPrefix(f, []byte(")")) {
-						break
-					}
-					i += len(f)
+			if bytes.HasPrefix(line, []byte("var (")) { // a block: a variable a line
+				i = blockLines(data, i, ')', func(f []byte) {
 					if v, ok := goVarOf(p, bytes.TrimLeft(f, " \t")); ok {
 						vars = append(vars, v)
 					}
-				}
+				})
 			} else if v, ok := goVarOf(p, bytes.TrimPrefix(line, []byte("var "))); ok {
 				vars = append(vars, v)
 			}
@@ -103,16 +94,7 @@ func goHeadsIn(p string, data []byte) (heads []goHead, fields []goField, vars []
 				continue
 			}
 			typ := string(m[1])
-			for i < len(data) {
-				i++ // the newline
-				f := data[i:]
-				if k := bytes.IndexByte(f, '\n'); k >= 0 {
-					f = f[:k]
-				}
-				if bytes.HasPrefix(f, []byte("}")) {
-					break
-				}
-				i += len(f)
+			i = blockLines(data, i, '}', func(f []byte) {
 				for _, name := range fieldNames(string(f)) {
 					if raw := rawType(fieldType(string(f), name)); raw != "" {
 						fields = append(fields, goField{path: p, typ: typ, name: name, raw: raw})
@@ -121,7 +103,7 @@ func goHeadsIn(p string, data []byte) (heads []goHead, fields []goField, vars []
 				if raw := embedded(string(f)); raw != "" {
 					fields = append(fields, goField{path: p, typ: typ, raw: raw})
 				}
-			}
+			})
 			continue
 		}
 		m := goHeadRE.FindSubmatchIndex(line)
@@ -147,6 +129,25 @@ func goHeadsIn(p string, data []byte) (heads []goHead, fields []goField, vars []
 		heads = append(heads, goHead{path: p, recv: recv, name: string(line[m[4]:m[5]]), results: results})
 	}
 	return heads, fields, vars
+}
+
+// blockLines calls each with the lines of a block whose first line ends
+// at data[i] (its newline), up to the line that starts with end, and
+// returns where that line starts (len(data) when none does).
+func blockLines(data []byte, i int, end byte, each func(line []byte)) int {
+	for i < len(data) {
+		i++ // the newline
+		f := data[i:]
+		if k := bytes.IndexByte(f, '\n'); k >= 0 {
+			f = f[:k]
+		}
+		if len(f) > 0 && f[0] == end {
+			break
+		}
+		each(f)
+		i += len(f)
+	}
+	return i
 }
 
 // goVar is a Go package's variable, as its declaration says: its file,
