@@ -13,11 +13,11 @@ import (
 // ss, err := server.Connect(ctx, t, nil) then ss.Close(). Without types,
 // what ss is can still be read from the tree: Connect's definition says
 // what it returns, once server is known to be a *Server (its own call,
-// mcp.NewServer(…), says so in turn). A search of Type.Method notes on
-// each such call what made its receiver (madeBy), then reads the heads of
-// those functions and methods in the tree, and types the receivers whose
-// calls all have one definition's result, or several that agree
-// (resolveMadeBy).
+// mcp.NewServer(…), says so in turn). A search of Type.Method (and
+// callees, for each call) notes on each such call what made its receiver
+// (madeBy, fieldsMade, a package's variable), then reads the declarations
+// of those functions, methods, structs and variables in their packages,
+// and types the receivers they tell (typeMadeBy, goheads.go).
 
 // maxMadeBy is how many calls back a receiver's making is followed
 // (ss from server.Connect, server from mcp.NewServer: two).
@@ -26,11 +26,11 @@ const maxMadeBy = 3
 // madeBy returns, for a Go receiver v used at byte start in definition
 // in, the calls that made it, when the last statement of the definition
 // before start that gives v a value is v, … := f(…) (or =: in an
-// interface, the value's type is what its methods are called on): nil
-// when it is another
-// (a literal, a parameter, a range, v as a second result), or a call this
-// cannot follow (a builtin's, a field's method, a package's outside the
-// tree), where declaredType's reading stands.
+// interface, the value's type is what its methods are called on; x, v :=
+// f() takes f's second result): nil when it is another (a literal, a
+// parameter, a range), or a call this cannot follow (a builtin's, a
+// field's method, a package's outside the tree), where declaredType's
+// reading stands.
 func (r *receivers) madeBy(v string, in, start, depth int) *page.MadeBy {
 	if depth >= maxMadeBy || in < 0 || in >= len(r.defs) {
 		return nil
@@ -185,7 +185,7 @@ var goThen = regexp.MustCompile(`^[ \t]*(?:\.[ \t]*\n?[ \t]*(?:([A-Za-z_]\w*)[ \
 // byte start, in definition in, what made its receiver x.f.g: x's type
 // (its method's own receiver's, or as madeBy or declaredType read it),
 // then the fields; nil when the receiver is no such chain (a call's
-// result, an index, a package's variable).
+// result, an index, an imported package's variable).
 func (r *receivers) fieldsMade(start, in int) *page.MadeBy {
 	if in < 0 || in >= len(r.defs) {
 		return nil
@@ -229,6 +229,8 @@ func (r *receivers) fieldsMade(start, in int) *page.MadeBy {
 	} else if t, literal := r.declaredType(base, in, i); t != "" && !literal {
 		name, dir := r.goType(t)
 		made = &page.MadeBy{Dir: dir, Type: name}
+	} else if r.onlyReceiver(base, in, i) {
+		made = &page.MadeBy{Dir: r.dir, Var: base} // the package's variable, when it has one
 	} else {
 		return nil
 	}
