@@ -393,7 +393,7 @@ func typeMadeBy(ctx context.Context, in *page.CallersInput, sc Scope, gr *resolv
 		if s.made != nil {
 			dir = s.made.Dir
 		}
-		for _, k := range []headsOf{{dir, false}, {dir, true}}[:1+b2i(s.tests)] {
+		for _, k := range keysOf(dir, s.tests) {
 			if !slices.Contains(first, k) {
 				first = append(first, k)
 			}
@@ -415,13 +415,6 @@ func typeMadeBy(ctx context.Context, in *page.CallersInput, sc Scope, gr *resolv
 	}
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // headsOf names the declarations of a directory's files: its tests', or
 // the others'.
 type headsOf struct {
@@ -439,10 +432,18 @@ type dirHeads struct {
 	imps  map[string]map[string]string // by file: the name of each package it imports → its import path
 }
 
-// keys returns the keys of directory dir's declarations, its tests'
-// too when tests is true, read.
+// keysOf returns the keys of directory dir's declarations, its tests'
+// too when tests is true.
+func keysOf(dir string, tests bool) []headsOf {
+	if tests {
+		return []headsOf{{dir, false}, {dir, true}}
+	}
+	return []headsOf{{dir, false}}
+}
+
+// keys is keysOf, the declarations read.
 func (d *dirHeads) keys(dir string, tests bool) []headsOf {
-	keys := []headsOf{{dir, false}, {dir, true}}[:1+b2i(tests)]
+	keys := keysOf(dir, tests)
 	d.read(keys)
 	return keys
 }
@@ -493,14 +494,10 @@ func (d *dirHeads) method(dir string, tests bool, typ, name string, k, depth int
 }
 
 // field returns the type of field name of the struct typ that directory
-// dir declares, as written, and its file ("" when it declares none).
-func (d *dirHeads) field(dir string, tests bool, typ, name string) (raw, file string) {
-	return d.fieldIn(dir, tests, typ, name, 0)
-}
-
-// fieldIn is field, the field also found in a type typ embeds (promoted),
-// or being one (s.Mutex), depth embeddings down at most 2.
-func (d *dirHeads) fieldIn(dir string, tests bool, typ, name string, depth int) (raw, file string) {
+// dir declares, as written, and its file ("" when it declares none): a
+// field of its own, an embedded type's name (s.Mutex), or a field of a
+// type it embeds (promoted), depth embeddings down at most 2.
+func (d *dirHeads) field(dir string, tests bool, typ, name string, depth int) (raw, file string) {
 	keys := d.keys(dir, tests)
 	for _, key := range keys {
 		if f, ok := d.dirs[key].fields[typ+"."+name]; ok {
@@ -518,7 +515,7 @@ func (d *dirHeads) fieldIn(dir string, tests bool, typ, name string, depth int) 
 	for _, key := range keys {
 		for _, e := range d.dirs[key].embeds[typ] {
 			if en, ed := d.resolve(e.raw, e.path); ed != "" {
-				if raw, file = d.fieldIn(ed, tests && ed == dir, en, name, depth+1); raw != "" {
+				if raw, file = d.field(ed, tests && ed == dir, en, name, depth+1); raw != "" {
 					return raw, file
 				}
 			}
@@ -673,7 +670,7 @@ func (d *dirHeads) typeOf(m *page.MadeBy, tests bool) (name, dir string) {
 		}
 		var raw, file string
 		if st.Field {
-			raw, file = d.field(dir, tests, typ, st.Name)
+			raw, file = d.field(dir, tests, typ, st.Name, 0)
 		} else {
 			raw, file, _, _, _ = d.method(dir, tests, typ, st.Name, pick(i), 0)
 		}

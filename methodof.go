@@ -338,8 +338,9 @@ func fieldType(line, attr string) string {
 
 // declaredType returns the type variable v is declared, in definition in
 // before byte start: a parameter of its head (v *Type, v Type, v: Type,
-// Type v; in Go, var v *Type in the body too), or a variable of its body made of one (v := &Type{, v =
-// Type(, v = new Type(), the last before start; "" when none is, and
+// Type v; in Go, var v *Type in the body too), or a variable of its body
+// made of one (v := &Type{, v = Type(, v = new Type(), the last before
+// start (in Go, pkg.Type with its package's name); "" when none is, and
 // literal when that last is a literal's (v = ", ", v := []string{…}),
 // which is no type's here. A parameter's form in the body (a closure's
 // own v) hides what came before: "" again.
@@ -367,7 +368,7 @@ func (r *receivers) declaredType(v string, in, start int) (typ string, literal b
 			typ, literal = r.qualified(src, end+m[4], end+m[5]), false
 		case m != nil && m[6] >= 0 && notType[string(src[end+m[6]:end+m[7]])]:
 			// "v in items", "v is None": no declaration
-		case m != nil && m[6] >= 0 && (inHead || r.grammar == "go" && bytes.HasSuffix(bytes.TrimRight(src[head:at], " \t"), []byte("var"))):
+		case m != nil && m[6] >= 0 && (inHead || r.grammar == "go" && goVarBefore(src[head:at])):
 			typ, literal = r.qualified(src, end+m[6], end+m[7]), false
 		case m != nil && m[6] >= 0:
 			typ, literal = "", false // a closure's parameter, or a variable declared again
@@ -383,6 +384,13 @@ func (r *receivers) declaredType(v string, in, start int) (typ string, literal b
 			}
 		}
 	}
+}
+
+// goVarBefore reports whether src ends with the keyword var (and
+// blanks): var v T declares v.
+func goVarBefore(src []byte) bool {
+	src = bytes.TrimRight(src, " \t")
+	return bytes.HasSuffix(src, []byte("var")) && (len(src) == 3 || !isIdentByte(src[len(src)-4]))
 }
 
 // qualified returns the type named src[from:to], in Go with the package

@@ -505,8 +505,6 @@ func mention(n int, name string) string {
 	return "that mention " + name
 }
 
-// calleePackages reports whether a call on a callees page names its
-// package, or is a Go call not qualified at all.
 // calleeTypes reports whether any callee was told by its receiver's type.
 func calleeTypes(files []File) bool {
 	for _, f := range files {
@@ -519,6 +517,8 @@ func calleeTypes(files []File) bool {
 	return false
 }
 
+// calleePackages reports whether a call on a callees page names its
+// package, or is a Go call not qualified at all.
 func calleePackages(files []File) bool {
 	for _, f := range files {
 		for _, l := range f.Lines {
