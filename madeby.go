@@ -193,11 +193,21 @@ func (r *receivers) fieldsMade(start, in int) *page.MadeBy {
 	var names []string // x.f.g, last first
 	i := start
 	for {
+		at := i
 		for i > 0 && isSpace(r.data[i-1]) {
 			i--
 		}
 		if i == 0 || r.data[i-1] != '.' {
+			i = at
 			break
+		}
+		if bytes.IndexByte(r.data[i:at], '\n') >= 0 {
+			// A "." that ends the line before: a selector split after it,
+			// or the end of a sentence in a comment (as qualifierAt reads it).
+			if ls := bytes.LastIndexByte(r.data[:i], '\n') + 1; bytes.Contains(r.data[ls:i], []byte("//")) {
+				i = at
+				break
+			}
 		}
 		i--
 		for i > 0 && isSpace(r.data[i-1]) {

@@ -150,13 +150,10 @@ func (r *receivers) of(start, in int) (none bool, typ string, made *page.MadeBy)
 	switch {
 	case qual == "" && literalBefore(r.data, start):
 		return true, "", nil // ", ".join(x), 'a'.concat(b)
-	case qual == "" && self != "" && in >= 0:
-		if t := r.attributeType(start, self, in); t != "" || r.grammar != "go" {
-			return false, t, nil
-		}
-		return false, "", r.fieldsMade(start, in) // x.f.M(), self's f in another file
 	case qual == "" && r.grammar == "go":
-		return false, "", r.fieldsMade(start, in)
+		return false, "", r.fieldsMade(start, in) // self.f.M(), x.f.M(): the package's structs say
+	case qual == "" && self != "" && in >= 0:
+		return false, r.attributeType(start, self, in), nil
 	case qual == "":
 		return false, "", nil
 	case self != "" && strings.TrimPrefix(qual, "$") == strings.TrimPrefix(self, "$"):
@@ -205,9 +202,6 @@ func (r *receivers) attributeType(start int, self string, in int) string {
 		i-1-len(self) > 0 && isIdentByte(r.data[i-2-len(self)]) {
 		return ""
 	}
-	if r.grammar == "go" {
-		return r.goField(ownerOf(r.defs, in), attr)
-	}
 	class := holderOf(r.defs, in)
 	if class < 0 {
 		return ""
@@ -233,67 +227,6 @@ func (r *receivers) attributeType(start int, self string, in int) string {
 	}
 	r.attrs[k] = typ
 	return typ
-}
-
-// goField returns the type of field attr of the Go struct typ, when this
-// file declares the struct (type typ struct {…}, laid out as gofmt does)
-// and the field on a line of its own (attr *Type, attr pkg.Type, a, attr
-// Type); "" when not.
-func (r *receivers) goField(typ, attr string) string {
-	if typ == "" {
-		return ""
-	}
-	k := typ + "." + attr
-	if t, ok := r.attrs[k]; ok {
-		return t
-	}
-	r.attrs[k] = ""
-	body := goStruct(r.data, typ)
-	for len(body) > 0 {
-		line := body
-		if n := bytes.IndexByte(body, '\n'); n >= 0 {
-			line, body = body[:n], body[n+1:]
-		} else {
-			body = nil
-		}
-		if t := fieldType(string(line), attr); t != "" {
-			r.attrs[k] = t
-			break
-		}
-	}
-	return r.attrs[k]
-}
-
-// goStruct returns the fields of the Go struct typ as src declares it at
-// its top level, "type typ struct {" to the "}" at column 0; nil when src
-// does not.
-func goStruct(src []byte, typ string) []byte {
-	decl := []byte("type " + typ)
-	for i := 0; ; {
-		k := bytes.Index(src[i:], decl)
-		if k < 0 {
-			return nil
-		}
-		at := i + k
-		i = at + len(decl)
-		if at > 0 && src[at-1] != '\n' {
-			continue
-		}
-		rest := src[i:]
-		if len(rest) > 0 && rest[0] == '[' { // type parameters
-			if e := bytes.IndexByte(rest, ']'); e > 0 {
-				rest = rest[e+1:]
-			}
-		}
-		if after, ok := bytes.CutPrefix(bytes.TrimLeft(rest, " \t"), []byte("struct")); ok {
-			if after, ok := bytes.CutPrefix(bytes.TrimLeft(after, " \t"), []byte("{")); ok {
-				if e := bytes.Index(after, []byte("\n}")); e >= 0 {
-					return after[:e]
-				}
-				return after
-			}
-		}
-	}
 }
 
 // fieldType returns the type's name of a struct's field line that

@@ -225,9 +225,9 @@ func TestCalleesTypedByReceiver(t *testing.T) {
 			"56 Pipe.Close session/session.go:20",
 		},
 		"Promoted": {
-			"15 Session.Close session/session.go:14",
-			"16 Session.Close session/session.go:14",
 			"17 Session.Close session/session.go:14",
+			"18 Session.Close session/session.go:14",
+			"19 Session.Close session/session.go:14",
 		},
 		"Made": {
 			"23 Dial session/made.go:8", "24 Session.Close session/session.go:14",
