@@ -359,10 +359,10 @@ func typeMadeBy(ctx context.Context, in *page.CallersInput, sc Scope, gr *resolv
 		method   string
 		tests    bool
 	}
-	owners := map[string]bool{} // the types that have a method name (callers)
+	owners := map[string]bool{} // the types that have a method name (callers), by typeAt
 	for _, f := range in.Definitions {
 		for _, l := range f.Lines {
-			owners[l.Owner] = true
+			owners[typeAt(path.Dir(f.Path), l.Owner)] = true
 		}
 	}
 	var slots, typed []slot
@@ -381,7 +381,7 @@ func typeMadeBy(ctx context.Context, in *page.CallersInput, sc Scope, gr *resolv
 			case l.Callee != nil:
 			case l.MadeBy != nil:
 				slots = append(slots, slot{l.MadeBy, &l.RecvType, &l.RecvDir, name, tests})
-			case l.RecvType != "" && l.RecvDir != "" && !owners[l.RecvType]:
+			case l.RecvType != "" && l.RecvDir != "" && !owners[typeAt(l.RecvDir, l.RecvType)]:
 				typed = append(typed, slot{nil, &l.RecvType, &l.RecvDir, name, tests})
 			}
 		}
@@ -403,7 +403,7 @@ func typeMadeBy(ctx context.Context, in *page.CallersInput, sc Scope, gr *resolv
 	for _, s := range slots {
 		if t, dir := hs.typeOf(s.made, s.tests); t != "" {
 			*s.typ, *s.dir = t, dir
-			if dir != "" && !owners[t] {
+			if dir != "" && !owners[typeAt(dir, t)] {
 				typed = append(typed, s)
 			}
 		}

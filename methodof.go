@@ -399,11 +399,14 @@ func ofType(files, defs []page.File, typ string, mode Mode, open map[string]bool
 	// an interface or a trait (any type with the method may be behind one;
 	// those that mention Name are open already), and the types typ's head
 	// names (its bases: class Queue(Base)).
-	owners := map[string]bool{}
+	owners := map[string]bool{} // by name, and by typeAt for Go's
 	for _, f := range defs {
 		var lines []page.Line
 		for _, l := range f.Lines {
 			owners[l.Owner] = l.Owner != ""
+			if l.Owner != "" && strings.HasSuffix(f.Path, ".go") {
+				owners[typeAt(path.Dir(f.Path), l.Owner)] = true
+			}
 			if l.Owner == typ {
 				lines = append(lines, l)
 				for _, w := range identifiersOf(l.OwnerHead) {
@@ -417,6 +420,14 @@ func ofType(files, defs []page.File, typ string, mode Mode, open map[string]bool
 	}
 	if len(keptDefs) == 0 {
 		return nil, nil, 0
+	}
+	// A receiver's type, known by its package too when it is Go's:
+	// jsonrpc2's Connection struct is not mcp's Connection interface.
+	recv := func(l page.Line) string {
+		if l.RecvDir != "" {
+			return typeAt(l.RecvDir, l.RecvType)
+		}
+		return l.RecvType
 	}
 	langs := map[string]bool{}
 	for _, f := range keptDefs {
@@ -432,7 +443,7 @@ func ofType(files, defs []page.File, typ string, mode Mode, open map[string]bool
 				left++
 				continue
 			case mode == page.Callees:
-			case l.NotMethod, l.RecvType != typ && owners[l.RecvType] && !open[l.RecvType]:
+			case l.NotMethod, l.RecvType != typ && owners[recv(l)] && !open[recv(l)]:
 				left++
 				continue
 			case l.RecvType == typ:
@@ -449,6 +460,10 @@ func ofType(files, defs []page.File, typ string, mode Mode, open map[string]bool
 	})
 	return kept, keptDefs, left
 }
+
+// typeAt keys a type by its package's directory, for the maps that
+// otherwise know it by name alone.
+func typeAt(dir, name string) string { return dir + "\x00" + name }
 
 // ownersOf returns the types whose methods the definitions are, sorted.
 func ownersOf(defs []page.File) []string {

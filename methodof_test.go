@@ -236,12 +236,12 @@ func TestCalleesTypedByReceiver(t *testing.T) {
 			"29 NewServer session/made.go:14", "30 Server.Connect session/made.go:16", "31 Session.Close session/session.go:14",
 			"32 NewServer session/made.go:14", "32 Connect session/made.go:16", "33 Session.Close session/session.go:14",
 			"34 Server.Listen session/made.go:18", "35 Pipe.Close session/session.go:20",
-			"36 Any session/made.go:20", "37 Close: 4 definitions",
+			"36 Any session/made.go:20", "37 Close: 5 definitions",
 			"39 Pipe.Close session/session.go:20",
-			"40 Open: 0 definitions", "41 Close: 4 definitions",
-			"42 NewServer session/made.go:14", "42 Listen session/made.go:18", "42 Close: 4 definitions",
+			"40 Open: 0 definitions", "41 Close: 5 definitions",
+			"42 NewServer session/made.go:14", "42 Listen session/made.go:18", "42 Close: 5 definitions",
 			"45 Session.Close session/session.go:14",
-			"47 Connect session/made.go:16", "47 Close: 4 definitions", // j := srv: a copy, not followed
+			"47 Connect session/made.go:16", "47 Close: 5 definitions", // j := srv: a copy, not followed
 		},
 	} {
 		p := usesPage(t, "callees", name)

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -120,7 +121,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 	seen := map[string]bool{name: true}  // the names whose callers were looked for
 	kc := openCallsCache(co, mode, name) // the parses kept for name (level 0)
 	gr := newResolver()
-	open := map[string]bool{} // Type.Method: the interfaces, traits and protocols that mention the name
+	open := map[string]bool{} // Type.Method: the interfaces, traits and protocols that mention the name, by name and by typeAt
 	for level := 0; level < max(depth, 1) && len(names) > 0; level++ {
 		// Each file is parsed as soon as the search has read it and found
 		// the name in it, by the worker that searched it: read once, and
@@ -153,7 +154,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 				in.Definitions = append(in.Definitions, page.File{Path: c.path, Lines: c.defs})
 			}
 			for _, o := range c.open {
-				open[o] = true
+				open[o], open[typeAt(path.Dir(c.path), o)] = true, true
 			}
 			for i := range c.calls {
 				c.calls[i].Depth = level
