@@ -11,13 +11,15 @@ import (
 )
 
 // BenchmarkCallersGoRoot runs scout callers over GOROOT/src for a name
-// called from a few files (Serve) and from many (Close).
+// called from a few files (Serve) and from many (Close), and for a type's
+// method (Buffer.Write: the receivers typed from the declarations of the
+// callers' packages).
 func BenchmarkCallersGoRoot(b *testing.B) {
 	root := filepath.Join(fixture.GoRoot(), "src")
 	if _, err := os.Stat(root); err != nil {
 		b.Skip(err)
 	}
-	for _, name := range []string{"Serve", "Close"} {
+	for _, name := range []string{"Serve", "Close", "Write", "Buffer.Write"} {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
 				o := scout.CallersOptions{Name: name, Scope: scout.Scope{Paths: []string{root}}}
