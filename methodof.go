@@ -394,7 +394,7 @@ func literalBefore(src []byte, start int) bool {
 // be a typ is marked so, and among the files of each kind (see ownFirst:
 // the project's own, tests, vendored copies…) those with such a call come
 // first. It returns how many calls or uses it left out.
-func ofType(files, defs []page.File, typ string, mode Mode, open map[string]bool) (kept, keptDefs []page.File, left int) {
+func ofType(files, defs []page.File, typ, pkg string, mode Mode, open map[string]bool) (kept, keptDefs []page.File, left int) {
 	// The types with a method Name, but those a typ may be held in (open):
 	// an interface or a trait (any type with the method may be behind one;
 	// those that mention Name are open already), and the types typ's head
@@ -418,6 +418,19 @@ func ofType(files, defs []page.File, typ string, mode Mode, open map[string]bool
 			keptDefs = append(keptDefs, page.File{Path: f.Path, Lines: lines})
 		}
 	}
+	// pkg.Type.Method: Type's definitions in the package whose path ends
+	// with the most of pkg's.
+	homes := map[string]bool{}
+	if pkg != "" {
+		best := 0
+		for _, f := range keptDefs {
+			best = max(best, inPackage(f.Path, pkg))
+		}
+		keptDefs = slices.DeleteFunc(keptDefs, func(f page.File) bool { return best == 0 || inPackage(f.Path, pkg) < best })
+		for _, f := range keptDefs {
+			homes[page.Home(f.Path)] = true
+		}
+	}
 	if len(keptDefs) == 0 {
 		return nil, nil, 0
 	}
@@ -429,6 +442,10 @@ func ofType(files, defs []page.File, typ string, mode Mode, open map[string]bool
 		}
 		return l.RecvType
 	}
+	named := typ // as the page marks a call known to be on one
+	if pkg != "" {
+		named = packageCalled(pkg) + "." + typ
+	}
 	langs := map[string]bool{}
 	for _, f := range keptDefs {
 		langs[family(f.Path)] = true
@@ -439,7 +456,10 @@ func ofType(files, defs []page.File, typ string, mode Mode, open map[string]bool
 		for _, l := range f.Lines {
 			switch {
 			case other, // a call in another language is no call of this type's method
-				mode == page.Callees && (l.In == nil || l.RecvType != typ):
+				mode == page.Callees && (l.In == nil || l.RecvType != typ || pkg != "" && !homes[page.Home(f.Path)]),
+				// pkg.Type.Method: a Go receiver known to be another
+				// package's Type.
+				pkg != "" && l.RecvType == typ && l.RecvDir != "" && !homes[l.RecvDir]:
 				left++
 				continue
 			case mode == page.Callees:
@@ -447,7 +467,7 @@ func ofType(files, defs []page.File, typ string, mode Mode, open map[string]bool
 				left++
 				continue
 			case l.RecvType == typ:
-				l.Receiver = typ
+				l.Receiver = named
 			}
 			lines = append(lines, l)
 		}
@@ -464,6 +484,17 @@ func ofType(files, defs []page.File, typ string, mode Mode, open map[string]bool
 // typeAt keys a type by its package's directory, for the maps that
 // otherwise know it by name alone.
 func typeAt(dir, name string) string { return dir + "\x00" + name }
+
+// placesOf returns the files of the definitions that are owner's methods.
+func placesOf(defs []page.File, owner string) []string {
+	var places []string
+	for _, f := range defs {
+		if slices.ContainsFunc(f.Lines, func(l page.Line) bool { return l.Owner == owner }) {
+			places = append(places, f.Path)
+		}
+	}
+	return places
+}
 
 // ownersOf returns the types whose methods the definitions are, sorted.
 func ownersOf(defs []page.File) []string {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/scoutcode/scout/internal/concept"
+	"github.com/scoutcode/scout/internal/imports"
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/syntax"
 )
@@ -62,11 +63,23 @@ func uncalled(name string) string {
 // name searched for, the name as the page echoes it, and the package or
 // module that qualifies it ("" when none); an error says what to give
 // instead.
-func structuralName(mode Mode, name string) (searched, asked, qual string, err error) {
+func structuralName(mode Mode, name string) (searched, asked, qual, pkg string, err error) {
+	if pkg, typ, fn, ok := packaged(name); ok {
+		switch q := imports.GoName(pkg); {
+		case typ != "":
+			// mcp.(*ServerSession).Close: the method Close of the type
+			// ServerSession in the package mcp.
+			return fn, pkg + "." + typ + "." + fn, typ, pkg, nil
+		case mode == page.Callees:
+			return "", "", "", "", fmt.Errorf("%w: callees takes one name, or one qualified by its type alone: give %q (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, fn, fn, name)
+		case isIdentifier(q):
+			return fn, q + "." + fn, q, "", nil // net/http.Serve: http.Serve
+		}
+	}
 	name, method := asWritten(name)
 	if method[1] != "" {
 		// (*Buffer).Write: the method Write of the type Buffer.
-		return method[1], method[0] + "." + method[1], method[0], nil
+		return method[1], method[0] + "." + method[1], method[0], "", nil
 	}
 	asked = name
 	if q, n, ok := strings.Cut(strings.TrimSuffix(name, "()"), "."); ok && isIdentifier(q) && isIdentifier(n) {
@@ -89,11 +102,11 @@ func structuralName(mode Mode, name string) (searched, asked, qual string, err e
 					}
 				}
 			}
-			return "", "", "", fmt.Errorf("%w: %s takes %s: give %q%s (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, mode, takes, last, also, last, name)
+			return "", "", "", "", fmt.Errorf("%w: %s takes %s: give %q%s (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, mode, takes, last, also, last, name)
 		}
-		return "", "", "", fmt.Errorf("%w: %s takes a name as written in the code, such as Serve or handle_timeout; %q is not one", ErrPattern, mode, name)
+		return "", "", "", "", fmt.Errorf("%w: %s takes a name as written in the code, such as Serve or handle_timeout; %q is not one", ErrPattern, mode, name)
 	}
-	return name, asked, qual, nil
+	return name, asked, qual, "", nil
 }
 
 // structural runs a callers, callees or refs search: the search for the
@@ -101,7 +114,7 @@ func structuralName(mode Mode, name string) (searched, asked, qual string, err e
 // goes on to the callers of the callers, a level at a time.
 func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOptions, showSecrets bool, depth int, co CacheOptions) (*Page, error) {
 	typed := name
-	name, asked, qual, err := structuralName(mode, name)
+	name, asked, qual, pkg, err := structuralName(mode, name)
 	if err != nil {
 		return nil, err
 	}
@@ -177,13 +190,13 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 			ownPackage(name, in.Definitions, in.Files)
 			if qual != "" {
 				var files, defs []page.File
-				if mode != page.Callees && !strings.HasPrefix(strings.TrimSpace(typed), "(") {
+				if mode != page.Callees && pkg == "" && !strings.HasPrefix(strings.TrimSpace(typed), "(") {
 					files, defs, in.NotOf = ofPackage(in.Files, in.Definitions, qual)
 				}
 				if len(files) == 0 && len(defs) == 0 {
 					// No package or module qual: the type qual's method.
 					typeMadeBy(ctx, &in, sc, gr, name)
-					files, defs, in.NotOf = ofType(in.Files, in.Definitions, qual, mode, open)
+					files, defs, in.NotOf = ofType(in.Files, in.Definitions, qual, pkg, mode, open)
 					in.OfType = true
 				}
 				if len(files) == 0 && len(defs) == 0 {
@@ -191,20 +204,29 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 					if mode == page.Callees || strings.HasPrefix(strings.TrimSpace(typed), "(") {
 						of = "no type " + qual + " has a method " + name
 					}
+					if pkg != "" {
+						of = "no type " + qual + " of a package or module " + pkg + " has a method " + name
+					}
 					if syntax.By == syntax.ByClassifier && slices.ContainsFunc(in.Definitions, func(f page.File) bool { return family(f.Path) != "go" }) {
 						of += " (this scout was built without cgo, so without a parser: outside Go, its line classifier does not tell whose method a definition is)"
 					}
 					give := strconv.Quote(name)
-					if owners := ownersOf(in.Definitions); len(owners) == 1 {
+					if owners := ownersOf(in.Definitions); pkg != "" && slices.Contains(owners, qual) {
+						of += " (" + qual + "." + name + " is defined in " + nameList(placesOf(in.Definitions, qual)) + ")"
+						give += " or " + strconv.Quote(qual+"."+name)
+					} else if len(owners) == 1 {
 						of += " (" + name + " is a method of " + owners[0] + ")"
 						give += " or " + strconv.Quote(owners[0]+"."+name)
 					} else if len(owners) > 1 {
 						of += " (" + name + " is a method of " + nameList(owners) + ")"
 					}
-					return nil, fmt.Errorf("%w: %s takes a name, or one qualified by a Go package, a Python, JavaScript or TypeScript module (sha256.Sum256, json.loads, fs.readFile) or the type whose method it is (ServerSession.Close, Queue.join), and %s in the files searched: give %s (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, mode, of, give, name, typed)
+					return nil, fmt.Errorf("%w: %s takes a name, or one qualified by a Go package, a Python, JavaScript or TypeScript module (sha256.Sum256, json.loads, fs.readFile) or the type whose method it is (ServerSession.Close, Queue.join), that type with its package or module too (mcp.(*ServerSession).Close as Go's stack traces print it, queue.Queue.join), and %s in the files searched: give %s (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, mode, of, give, name, typed)
 				}
 				in.Files, in.Definitions = files, defs
 				in.Name, in.Of = asked, qual
+				if pkg != "" { // a.T: the page tells it from another package's T
+					in.Of = packageCalled(pkg) + "." + qual
+				}
 			}
 		}
 		names = callerNames(in.Files[from:], seen)

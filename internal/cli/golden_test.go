@@ -238,6 +238,20 @@ func TestGoldenMethods(t *testing.T) {
 	goldenFixture(t, "methodof.txtar", methodCases)
 }
 
+// framesCases run in the testdata/cli/frames fixture: a type's method
+// named with its package, as a Go stack trace prints it or as docs
+// write it.
+var framesCases = []cliCase{
+	{"callers-frame", []string{"callers", "example.com/m/a.(*T).Run.func1(0xc000012345, {0x1, 0x2})"}, false},
+	{"callers-frame-json", []string{"callers", "--json", "a.T.Run"}, false},
+	{"callers-frame-none", []string{"callers", "example.com/m/c.(*T).Run"}, false},
+}
+
+// TestGoldenFrames is TestGolden in the frames fixture.
+func TestGoldenFrames(t *testing.T) {
+	goldenFixture(t, "frames.txtar", framesCases)
+}
+
 // TestGoldenTables is TestGolden in the tables fixture.
 func TestGoldenTables(t *testing.T) {
 	goldenFixture(t, "tables.txtar", tablesCases)

@@ -94,6 +94,14 @@ when the heads of the calls in the tree say they return a Type), and the files w
 their kind (the project's own, tests, vendored copies); the rest stay
 matched by name.
 
+The type's method may be named with its package or module, as a Go stack
+trace, panic or profile prints it, or as docs write it:
+github.com/x/mcp.(*ServerSession).Close, net/http.(*conn).serve.func1(0xc0…)
+(a closure's frame is its function's, and a frame's arguments are left
+out), mcp.ServerSession.Close, queue.Queue.put. Then only the definitions
+of that package's type count, and a Go call on a receiver known to be
+another package's type of the name is left out.
+
 --depth N follows callers of callers: level 2 lists the calls of the
 functions the calls of level 1 sit in, and so on; each function is looked
 for once, so recursion ends, and a level looks for at most 50.`
@@ -126,7 +134,8 @@ receiver whose type the code around it says (the method's own receiver,
 a parameter or variable declared one, a field, a variable a call made)
 counts only that type's method in its package, named Type.Name
 (→ Connection.Close). Type.Method
-(Queue.join, Go's (*Buffer).Write) lists the calls in that type's
+(Queue.join, Go's (*Buffer).Write, or with its package as a stack trace
+prints it: net/http.(*conn).serve) lists the calls in that type's
 definitions of the method alone. Pages fit --budget (default 1500 tokens)
 and give the cursor to the next.`
 

@@ -270,13 +270,13 @@ var toolSpecs = sync.OnceValue(func() specs {
 	)
 	callersSpec := &spec{
 		tool: "callers",
-		params: append(nameParams("the function or method called (Serve, pkg.Func or Type.Method)"),
+		params: append(nameParams("the function or method called (Serve, pkg.Func, Type.Method, pkg.(*Type).Method)"),
 			param{name: "depth", kind: kInt, desc: "levels of callers of callers to follow (1-5)"}),
 		aliases: slices.DeleteFunc(slices.Clone(nameAliases), func(al alias) bool { return al.name == "depth" }), // its own parameter, not max_depth's alias
 	}
 	calleesSpec := &spec{
 		tool:    "callees",
-		params:  nameParams("the function or method, as its definition names it (Serve, or Type.Method)"),
+		params:  nameParams("the function or method (Serve, Type.Method, pkg.(*Type).Method)"),
 		aliases: nameAliases,
 	}
 	refsSpec := &spec{

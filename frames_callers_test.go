@@ -1,0 +1,95 @@
+package scout_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/scoutcode/scout"
+	"github.com/scoutcode/scout/internal/fixture"
+)
+
+// TestCallersOfPackagedMethod: callers, refs and callees of a type's
+// method named with its package keep the definitions of that package's
+// type alone, and drop the calls on the other package's type of the same
+// name; the same name with a closure's suffix and a frame's arguments is
+// the same search; a package that has no such type is refused with where
+// the type's method is.
+func TestCallersOfPackagedMethod(t *testing.T) {
+	fixture.Enter(t, "testdata/cli/frames.txtar")
+	want := methodCalls(t, ".go")
+	ask := usesPage
+	for _, name := range []string{"example.com/m/a.(*T).Run", "example.com/m/a.(*T).Run.func1(0xc000012345, {0x1, 0x2})", "a.T.Run"} {
+		for _, mode := range []string{"callers", "refs"} {
+			p := ask(t, mode, name)
+			if defs := places(p.Definitions); !slices.Equal(defs, []string{"a/a.go:7"}) {
+				t.Errorf("%s %s: definitions %v, want a/a.go:7 alone\n%s", mode, name, defs, p.Text)
+			}
+			got := map[string][]string{}
+			for _, f := range p.Files {
+				for _, l := range f.Lines {
+					if l.Kind != "" && l.Kind != "call" {
+						continue
+					}
+					k := "unknown"
+					if l.Receiver != "" {
+						k = "known"
+					}
+					got[k] = append(got[k], fmt.Sprintf("%s:%d", f.Path, l.Number))
+				}
+			}
+			for _, k := range []string{"known", "unknown"} {
+				if !slices.Equal(sorted(got[k]), sorted(want[k])) {
+					t.Errorf("%s %s: %s calls %v, want %v\n%s", mode, name, k, got[k], want[k], p.Text)
+				}
+			}
+		}
+	}
+	// b's T.Run: the call on y alone is known; x's are a's, left out.
+	p := ask(t, "callers", "example.com/m/b.(*T).Run")
+	if defs := places(p.Definitions); !slices.Equal(defs, []string{"b/b.go:5"}) {
+		t.Errorf("callers b.(*T).Run: definitions %v, want b/b.go:5 alone\n%s", defs, p.Text)
+	}
+	for _, f := range p.Files {
+		for _, l := range f.Lines {
+			if strings.Contains(l.Text, "x.Run()") {
+				t.Errorf("callers b.(*T).Run keeps a call on a's T: %s:%d %s\n%s", f.Path, l.Number, l.Text, p.Text)
+			}
+		}
+	}
+	// callees: the calls in a's T.Run alone.
+	p = ask(t, "callees", "example.com/m/a.(*T).Run")
+	var callees []string
+	for _, f := range p.Files {
+		for _, l := range f.Lines {
+			callees = append(callees, fmt.Sprintf("%s:%d", f.Path, l.Number))
+		}
+	}
+	if !slices.Equal(callees, []string{"a/a.go:8"}) {
+		t.Errorf("callees a.(*T).Run: calls at %v, want a/a.go:8 (t.step) alone\n%s", callees, p.Text)
+	}
+	// A generic type's method, as a trace prints it, in a major version's
+	// directory.
+	p = ask(t, "callers", "example.com/m/gen/v2.(*Set[...]).Add")
+	if defs := places(p.Definitions); !slices.Equal(defs, []string{"gen/v2/set.go:5"}) || p.Total.Matches != 1 {
+		t.Errorf("callers gen/v2.(*Set[...]).Add: definitions %v, %d calls; want gen/v2/set.go:5 and its one call\n%s", defs, p.Total.Matches, p.Text)
+	}
+	// Python: the package that exports the class names it too.
+	if noParser(t, "pkg2.Queue.put") {
+		return
+	}
+	for name, def := range map[string]string{"pkg2.Queue.put": "pkg2/queues.py:2", "pkg.queue.Queue.put": "pkg/queue.py:2", "pkg2.queues.Queue.put": "pkg2/queues.py:2"} {
+		p := ask(t, "callers", name)
+		if defs := places(p.Definitions); !slices.Equal(defs, []string{def}) {
+			t.Errorf("callers %s: definitions %v, want %s alone\n%s", name, defs, def, p.Text)
+		}
+	}
+	// No such type in the package: refused, with where it is.
+	_, err := scout.Callers(context.Background(), scout.CallersOptions{Name: "example.com/m/c.(*T).Run"})
+	if !errors.Is(err, scout.ErrPattern) || !strings.Contains(err.Error(), "no type T of a package or module example.com/m/c has a method Run (T.Run is defined in a/a.go and b/b.go)") {
+		t.Errorf("callers c.(*T).Run: %v; want it refused, saying where T.Run is", err)
+	}
+}
