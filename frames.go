@@ -17,6 +17,7 @@ import (
 //	gopkg.in/yaml%2ev3.(*Decoder).Decode
 //	net/http.HandlerFunc.ServeHTTP
 //	mcp.ServerSession.Close, queue.Queue.put, xml.etree.ElementTree.XMLParser.feed
+//	com.example.Pool.join(Pool.java:42)
 //
 // is the method of that type whose definition is in that package or
 // module. A closure's frame (.func1, .gowrap2, -fm, .1) is its
@@ -176,7 +177,7 @@ func startsUpper(s string) bool {
 // are the package's name too (bar/v2, yaml.v3), and so is "main", a
 // program's package wherever it is. A Python module matches its own
 // name best, and its package's next (asyncio.Queue is asyncio/queues.py's,
-// as asyncio exports it).
+// as asyncio exports it). A JVM class is its directory's.
 func inPackage(file, pkg string) int {
 	switch {
 	case strings.HasSuffix(file, ".go"):
@@ -186,6 +187,14 @@ func inPackage(file, pkg string) int {
 			return 1
 		default:
 			return n
+		}
+	case strings.HasSuffix(file, ".java"), strings.HasSuffix(file, ".kt"), strings.HasSuffix(file, ".scala"):
+		// A JVM package is its directory, by convention:
+		// com.example.Foo.bar (a Java stack trace's frame) is
+		// com/example/Foo.java's.
+		want := strings.Split(strings.ReplaceAll(pkg, "/", "."), ".")
+		if endsWith(strings.Split(path.Dir(file), "/"), want) == len(want) {
+			return len(want) // a frame names the whole package
 		}
 	case strings.HasSuffix(file, ".py"), strings.HasSuffix(file, ".pyi"):
 		m := strings.TrimSuffix(strings.TrimSuffix(file, ".pyi"), ".py")
@@ -211,13 +220,13 @@ func endsWith(have, want []string) int {
 }
 
 // packageCalled returns the name a package or module is called by in
-// code: http for net/http, yaml for gopkg.in/yaml.v3, ElementTree for
-// xml.etree.ElementTree.
+// code: http for net/http, yaml for gopkg.in/yaml.v3; a dotted module's
+// or JVM package's whole name, xml.etree.ElementTree, com.example.
 func packageCalled(pkg string) string {
 	if strings.Contains(pkg, "/") {
 		return imports.GoName(pkg)
 	}
-	return pkg[strings.LastIndexByte(pkg, '.')+1:]
+	return pkg
 }
 
 // goPackageName is the name a directory's package is called by: bar for

@@ -87,6 +87,27 @@ func TestCallersOfPackagedMethod(t *testing.T) {
 			t.Errorf("callers %s: definitions %v, want %s alone\n%s", name, defs, def, p.Text)
 		}
 	}
+	// A call on a receiver its own module (JVM package) says is its own
+	// class of the name is no call of the other's.
+	for name, want := range map[string][]string{
+		"pkg2.Queue.put":                     {"pkg2/queues.py:7"},
+		"pkg.queue.Queue.put":                {"pkg/queue.py:7"},
+		"com.example.Pool.join(Pool.java:7)": {"src/com/example/Pool.java:7"},
+		"org.example.Pool.join":              {"src/org/example/Pool.java:7"},
+	} {
+		var got []string
+		for _, f := range ask(t, "callers", name).Files {
+			for _, l := range f.Lines {
+				if l.Receiver == "" {
+					t.Errorf("callers %s: %s:%d %s not marked", name, f.Path, l.Number, l.Text)
+				}
+				got = append(got, fmt.Sprintf("%s:%d", f.Path, l.Number))
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("callers %s: calls %v, want %v", name, got, want)
+		}
+	}
 	// No such type in the package: refused, with where it is.
 	_, err := scout.Callers(context.Background(), scout.CallersOptions{Name: "example.com/m/c.(*T).Run"})
 	if !errors.Is(err, scout.ErrPattern) || !strings.Contains(err.Error(), "no type T of a package or module example.com/m/c has a method Run (T.Run is defined in a/a.go and b/b.go)") {

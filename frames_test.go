@@ -20,6 +20,7 @@ func TestPackaged(t *testing.T) {
 		{"http.(*Server).Serve", "http", "Server", "Serve"},
 		{"queue.Queue.put", "queue", "Queue", "put"},
 		{"xml.etree.ElementTree.XMLParser.feed", "xml.etree.ElementTree", "XMLParser", "feed"},
+		{"com.example.Pool.join(Pool.java:42)", "com.example", "Pool", "join"},
 		// Read as before: Type.Method, pkg.Name, a module's function.
 		{"os.path.join", "", "", ""},
 		{"Session.Close", "", "", ""},
@@ -54,6 +55,8 @@ func TestInPackage(t *testing.T) {
 		{"asyncio/__init__.py", "asyncio", 2},
 		{"multiprocessing/queues.py", "asyncio", 0},
 		{"xml/etree/ElementTree.py", "xml.etree.ElementTree", 6},
+		{"src/main/java/com/example/Pool.java", "com.example", 2},
+		{"src/main/java/org/example/Pool.java", "com.example", 0},
 		{"README.md", "x", 0},
 	} {
 		if got := inPackage(c.file, c.pkg); got != c.want {

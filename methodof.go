@@ -418,18 +418,9 @@ func ofType(files, defs []page.File, typ, pkg string, mode Mode, open map[string
 			keptDefs = append(keptDefs, page.File{Path: f.Path, Lines: lines})
 		}
 	}
-	// pkg.Type.Method: Type's definitions in the package whose path ends
-	// with the most of pkg's.
-	homes := map[string]bool{}
+	var homes, others map[string]bool
 	if pkg != "" {
-		best := 0
-		for _, f := range keptDefs {
-			best = max(best, inPackage(f.Path, pkg))
-		}
-		keptDefs = slices.DeleteFunc(keptDefs, func(f page.File) bool { return best == 0 || inPackage(f.Path, pkg) < best })
-		for _, f := range keptDefs {
-			homes[page.Home(f.Path)] = true
-		}
+		keptDefs, homes, others = ofPackageOnly(keptDefs, pkg)
 	}
 	if len(keptDefs) == 0 {
 		return nil, nil, 0
@@ -456,10 +447,12 @@ func ofType(files, defs []page.File, typ, pkg string, mode Mode, open map[string
 		for _, l := range f.Lines {
 			switch {
 			case other, // a call in another language is no call of this type's method
-				mode == page.Callees && (l.In == nil || l.RecvType != typ || pkg != "" && !homes[page.Home(f.Path)]),
-				// pkg.Type.Method: a Go receiver known to be another
-				// package's Type.
-				pkg != "" && l.RecvType == typ && l.RecvDir != "" && !homes[l.RecvDir]:
+				mode == page.Callees && (l.In == nil || l.RecvType != typ || pkg != "" && !homes[typeHome(f.Path)]),
+				// pkg.Type.Method: a receiver known to be another
+				// package's Type: by its package in Go, elsewhere
+				// because the caller's own package (module) has one.
+				pkg != "" && l.RecvType == typ && l.RecvDir != "" && !homes[l.RecvDir],
+				pkg != "" && l.RecvType == typ && l.RecvDir == "" && others[typeHome(f.Path)] && !homes[typeHome(f.Path)]:
 				left++
 				continue
 			case mode == page.Callees:
@@ -479,6 +472,37 @@ func ofType(files, defs []page.File, typ, pkg string, mode Mode, open map[string
 		return cmp.Or(ownFirst(a.Path)-ownFirst(b.Path), unknownOnly(a)-unknownOnly(b))
 	})
 	return kept, keptDefs, left
+}
+
+// ofPackageOnly keeps, for pkg.Type.Method, the files of Type's
+// definitions in the package whose path ends with the most of pkg's, and
+// returns the homes (typeHome) of those kept, and of those not.
+func ofPackageOnly(defs []page.File, pkg string) (kept []page.File, homes, others map[string]bool) {
+	best := 0
+	for _, f := range defs {
+		best = max(best, inPackage(f.Path, pkg))
+	}
+	homes, others = map[string]bool{}, map[string]bool{}
+	for _, f := range defs {
+		if best > 0 && inPackage(f.Path, pkg) == best {
+			kept = append(kept, f)
+			homes[typeHome(f.Path)] = true
+		} else {
+			others[typeHome(f.Path)] = true
+		}
+	}
+	return kept, homes, others
+}
+
+// typeHome is where a type named alone is the one defined: a Go or JVM
+// file's package, its directory; elsewhere the file (a Python module).
+func typeHome(p string) string {
+	for _, ext := range []string{".go", ".java", ".kt", ".scala"} {
+		if strings.HasSuffix(p, ext) {
+			return path.Dir(p)
+		}
+	}
+	return p
 }
 
 // typeAt keys a type by its package's directory, for the maps that
