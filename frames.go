@@ -61,6 +61,28 @@ func packaged(name string) (pkg, typ, fn string, ok bool) {
 	return "", "", "", false
 }
 
+// colonPath returns a name written with "::" (Type::method,
+// crate::server::Server::run) or Ruby's "#" (Cart#total) written with
+// dots, when each part is an identifier; ok is false for any other.
+func colonPath(name string) (dotted string, ok bool) {
+	name = strings.TrimSpace(name)
+	var parts []string
+	switch {
+	case strings.Contains(name, "::"):
+		parts = strings.Split(uncalled(name), "::")
+	case strings.Count(name, "#") == 1:
+		parts = strings.Split(uncalled(name), "#")
+	default:
+		return "", false
+	}
+	for _, p := range parts {
+		if !isIdentifier(p) {
+			return "", false
+		}
+	}
+	return strings.Join(parts, "."), len(parts) > 1
+}
+
 // withoutArgs drops the arguments a frame prints after its function:
 // "serve(0xc0001b2000, {0x7dd3a8})" is serve. A receiver's parentheses,
 // "(*conn)", are no arguments.
@@ -177,7 +199,8 @@ func startsUpper(s string) bool {
 // are the package's name too (bar/v2, yaml.v3), and so is "main", a
 // program's package wherever it is. A Python module matches its own
 // name best, and its package's next (asyncio.Queue is asyncio/queues.py's,
-// as asyncio exports it). A JVM class is its directory's.
+// as asyncio exports it). A JVM class is its directory's, a Rust type
+// its module's.
 func inPackage(file, pkg string) int {
 	switch {
 	case strings.HasSuffix(file, ".go"):
@@ -196,6 +219,11 @@ func inPackage(file, pkg string) int {
 		if endsWith(strings.Split(path.Dir(file), "/"), want) == len(want) {
 			return len(want) // a frame names the whole package
 		}
+	case strings.HasSuffix(file, ".rs"):
+		// A Rust module is its file (src/server.rs, src/server/mod.rs);
+		// the crate's name, first in a path, is no directory.
+		m := strings.TrimSuffix(strings.TrimSuffix(file, ".rs"), "/mod")
+		return endsWith(strings.Split(m, "/"), strings.Split(strings.ReplaceAll(pkg, "/", "."), "."))
 	case strings.HasSuffix(file, ".py"), strings.HasSuffix(file, ".pyi"):
 		m := strings.TrimSuffix(strings.TrimSuffix(file, ".pyi"), ".py")
 		m = strings.TrimSuffix(m, "/__init__")

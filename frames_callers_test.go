@@ -108,6 +108,17 @@ func TestCallersOfPackagedMethod(t *testing.T) {
 			t.Errorf("callers %s: calls %v, want %v", name, got, want)
 		}
 	}
+	// Rust's Type::method, with its module or without.
+	for name, want := range map[string][]string{
+		"Server::run":                  {"rs/src/client.rs:4", "rs/src/server.rs:4"},
+		"crate::server::Server::run":   {"rs/src/server.rs:4"},
+		"myapp::client::Server::run()": {"rs/src/client.rs:4"},
+	} {
+		p := ask(t, "callers", name)
+		if defs := places(p.Definitions); !slices.Equal(sorted(defs), want) {
+			t.Errorf("callers %s: definitions %v, want %v\n%s", name, defs, want, p.Text)
+		}
+	}
 	// No such type in the package: refused, with where it is.
 	_, err := scout.Callers(context.Background(), scout.CallersOptions{Name: "example.com/m/c.(*T).Run"})
 	if !errors.Is(err, scout.ErrPattern) || !strings.Contains(err.Error(), "no type T of a package or module example.com/m/c has a method Run (T.Run is defined in a/a.go and b/b.go)") {

@@ -49,6 +49,9 @@ func TestInPackage(t *testing.T) {
 		{"yaml.v3/decode.go", "gopkg.in/yaml.v3", 1},
 		{"gen/v2/set.go", "example.com/m/gen/v2", 2},
 		{"cmd/tool/main.go", "main", 1},
+		{"rs/src/server.rs", "crate.server", 1},
+		{"rs/src/server/mod.rs", "myapp.server", 1},
+		{"rs/src/client.rs", "crate.server", 0},
 		{"queue.py", "queue", 2},
 		{"asyncio/queues.py", "asyncio.queues", 4},
 		{"asyncio/queues.py", "asyncio", 1},
@@ -61,6 +64,20 @@ func TestInPackage(t *testing.T) {
 	} {
 		if got := inPackage(c.file, c.pkg); got != c.want {
 			t.Errorf("inPackage(%q, %q) = %d, want %d", c.file, c.pkg, got, c.want)
+		}
+	}
+}
+
+// TestColonPath: Type::method, a::b::Type::method and Ruby's Type#method
+// are read with dots; anything else is not.
+func TestColonPath(t *testing.T) {
+	for name, want := range map[string]string{
+		"Server::run": "Server.run", "crate::server::Server::run()": "crate.server.Server.run", "Cart#total": "Cart.total",
+		"Server.run": "", "a::": "", "::b": "", "a#b#c": "", "a::b c": "", "x#": "",
+	} {
+		got, ok := colonPath(name)
+		if ok != (want != "") || got != want && ok {
+			t.Errorf("colonPath(%q) = %q, %v; want %q", name, got, ok, want)
 		}
 	}
 }

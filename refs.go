@@ -64,6 +64,15 @@ func uncalled(name string) string {
 // module that qualifies it ("" when none); an error says what to give
 // instead.
 func structuralName(mode Mode, name string) (searched, asked, qual, pkg string, err error) {
+	// Type::method (Rust, C++, Ruby, PHP) and Ruby's Type#method are
+	// Type.method; a::b::Type::method is a module's type's method.
+	if dotted, ok := colonPath(name); ok {
+		searched, asked, qual, pkg, err := structuralName(mode, dotted)
+		if err == nil {
+			asked = strings.ReplaceAll(asked, ".", "::")
+		}
+		return searched, asked, qual, pkg, err
+	}
 	if pkg, typ, fn, ok := packaged(name); ok {
 		switch q := imports.GoName(pkg); {
 		case typ != "":
@@ -113,7 +122,10 @@ func structuralName(mode Mode, name string) (searched, asked, qual, pkg string, 
 // files that mention name, their parse, and the page. depth > 1 (callers)
 // goes on to the callers of the callers, a level at a time.
 func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOptions, showSecrets bool, depth int, co CacheOptions) (*Page, error) {
-	typed := name
+	typed, sep := name, "." // sep: how the name was written, Type.method or Type::method
+	if strings.Contains(name, "::") {
+		sep = "::"
+	}
 	name, asked, qual, pkg, err := structuralName(mode, name)
 	if err != nil {
 		return nil, err
@@ -212,11 +224,11 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 					}
 					give := strconv.Quote(name)
 					if owners := ownersOf(in.Definitions); pkg != "" && slices.Contains(owners, qual) {
-						of += " (" + qual + "." + name + " is defined in " + nameList(placesOf(in.Definitions, qual)) + ")"
-						give += " or " + strconv.Quote(qual+"."+name)
+						of += " (" + qual + sep + name + " is defined in " + nameList(placesOf(in.Definitions, qual)) + ")"
+						give += " or " + strconv.Quote(qual+sep+name)
 					} else if len(owners) == 1 {
 						of += " (" + name + " is a method of " + owners[0] + ")"
-						give += " or " + strconv.Quote(owners[0]+"."+name)
+						give += " or " + strconv.Quote(owners[0]+sep+name)
 					} else if len(owners) > 1 {
 						of += " (" + name + " is a method of " + nameList(owners) + ")"
 					}
@@ -226,6 +238,14 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 				in.Name, in.Of = asked, qual
 				if pkg != "" { // a.T: the page tells it from another package's T
 					in.Of = packageCalled(pkg) + "." + qual
+				}
+				if sep != "." { // written Type::method: the page writes it so
+					in.Of = strings.ReplaceAll(in.Of, ".", sep)
+					for _, f := range in.Files {
+						for i := range f.Lines {
+							f.Lines[i].Receiver = strings.ReplaceAll(f.Lines[i].Receiver, ".", sep)
+						}
+					}
 				}
 			}
 		}

@@ -16,7 +16,8 @@ func FuzzStructuralName(f *testing.F) {
 	for _, s := range []string{"Close", "Close()", "x()", "$x()", "fmt.Println()", "Println(a, b)", "(*Buffer).Write", "(T).M", "a.b.c()",
 		"Foo::bar", "Foo#bar", "()", ".", "x.", "(a", "f(g(x))", "new Foo()", "é()", " Close ",
 		"net/http.(*conn).serve.func1(0xc0001b2000, {0x7dd3a8, 0xc000112f30})", "gopkg.in/yaml%2ev3.(*Decoder).Decode", "mcp.ServerSession.Close",
-		"a/b.(*Set[...]).Add-fm", "net/http.Serve +0x1f", "xml.etree.ElementTree.XMLParser.feed", "os.path.join"} {
+		"a/b.(*Set[...]).Add-fm", "net/http.Serve +0x1f", "xml.etree.ElementTree.XMLParser.feed", "os.path.join",
+		"Server::run", "crate::server::Server::run()", "Cart#total", "a::", "::b", "a#b#c"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, name string) {
@@ -30,6 +31,9 @@ func FuzzStructuralName(f *testing.F) {
 			}
 			if !isIdentifier(searched) || !strings.Contains(name, searched) || asked == "" {
 				t.Fatalf("%s %q: searched %q, asked %q: not an identifier of the name", mode, name, searched, asked)
+			}
+			if dotted, ok := colonPath(name); ok {
+				name = dotted // Type::method is Type.method
 			}
 			if _, _, _, framed := packaged(name); framed && qual != "" && (!isIdentifier(qual) || !strings.Contains(name, qual)) {
 				t.Fatalf("%s %q: qualifier %q of %q: not an identifier in the name", mode, name, qual, searched)

@@ -245,6 +245,7 @@ var framesCases = []cliCase{
 	{"callers-frame", []string{"callers", "example.com/m/a.(*T).Run.func1(0xc000012345, {0x1, 0x2})"}, false},
 	{"callers-frame-json", []string{"callers", "--json", "a.T.Run"}, false},
 	{"callers-frame-none", []string{"callers", "example.com/m/c.(*T).Run"}, false},
+	{"callers-colon", []string{"callers", "myapp::client::Server::run"}, false},
 }
 
 // TestGoldenFrames is TestGolden in the frames fixture.

@@ -81,7 +81,8 @@ page keeps those of a package named sha256. Files in languages without
 a parser are counted as not parsed. Pages fit --budget
 (default 1500 tokens) and give the cursor to the next.
 
-Type.Method (ServerSession.Close, Queue.join, Go's (*Buffer).Write), where
+Type.Method (ServerSession.Close, Queue.join, Go's (*Buffer).Write;
+Type::method and Ruby's Type#method are Type.method), where
 no package or module is so named, keeps that type's definitions of the
 method, and the calls but those known not to be on one: a function's call,
 a package's or module's, one on a literal, on the receiver of another type
@@ -98,7 +99,9 @@ The type's method may be named with its package or module, as a Go stack
 trace, panic or profile prints it, or as docs write it:
 github.com/x/mcp.(*ServerSession).Close, net/http.(*conn).serve.func1(0xc0…)
 (a closure's frame is its function's, and a frame's arguments are left
-out), mcp.ServerSession.Close, queue.Queue.put. Then only the definitions
+out), mcp.ServerSession.Close, queue.Queue.put, a Java frame's
+com.example.Pool.join(Pool.java:42), Rust's crate::server::Server::run.
+Then only the definitions
 of that package's type count, and a Go call on a receiver known to be
 another package's type of the name is left out.
 

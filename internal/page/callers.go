@@ -430,6 +430,9 @@ func callersFooter(p *Page, in CallersInput, shownTo, shown int, cursor string) 
 		pkgs += "; a callee shown as Type.Name is a Go method of the type its receiver is known to be from the code around the call"
 	}
 	bare := in.Name[strings.LastIndexByte(in.Name, '.')+1:] // pkg.Name: the files mention Name
+	if i := strings.LastIndex(bare, "::"); i >= 0 {
+		bare = bare[i+2:] // Type::name too
+	}
 	var b strings.Builder
 	switch n := definitions(in); {
 	case in.Mode == Callees && n == 0:
