@@ -119,6 +119,19 @@ func TestCallersOfPackagedMethod(t *testing.T) {
 			t.Errorf("callers %s: definitions %v, want %v\n%s", name, defs, want, p.Text)
 		}
 	}
+	// Rust's receivers: a let, a parameter declared &Server and &'a mut
+	// Server.
+	var marked []string
+	for _, f := range ask(t, "callers", "myapp::client::Server::run").Files {
+		for _, l := range f.Lines {
+			if l.Receiver == "myapp::client::Server" {
+				marked = append(marked, fmt.Sprintf("%s:%d", f.Path, l.Number))
+			}
+		}
+	}
+	if want := []string{"rs/src/client.rs:9", "rs/src/client.rs:13", "rs/src/client.rs:14"}; !slices.Equal(marked, want) {
+		t.Errorf("callers myapp::client::Server::run: marked %v, want %v", marked, want)
+	}
 	// No such type in the package: refused, with where it is.
 	_, err := scout.Callers(context.Background(), scout.CallersOptions{Name: "example.com/m/c.(*T).Run"})
 	if !errors.Is(err, scout.ErrPattern) || !strings.Contains(err.Error(), "no type T of a package or module example.com/m/c has a method Run (T.Run is defined in a/a.go and b/b.go)") {

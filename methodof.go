@@ -343,8 +343,8 @@ func (r *receivers) qualified(src []byte, from, to int) string {
 
 // afterVariable reads what follows a variable's name where it is
 // declared: a literal (1) or a type's value (2) it is made of, or the type
-// it is declared (3).
-var afterVariable = regexp.MustCompile(`^\s*(?::?=\s*(?:([rbfuRBFU]{0,2}['"\x60]|\[|\d)|&?(?:new\s+)?(?:\w+\.)*([A-Za-z_]\w*)\s*[({])|(?:\*\s*|[ \t]+|:\s*['"]?)(?:\w+\.)*([A-Za-z_]\w*))`)
+// it is declared (3; Rust's s: &Server, s: &'a mut server::Server too).
+var afterVariable = regexp.MustCompile(`^\s*(?::?=\s*(?:([rbfuRBFU]{0,2}['"\x60]|\[|\d)|&?(?:new\s+)?(?:\w+\.)*([A-Za-z_]\w*)\s*[({])|(?:\*\s*|[ \t]+|:\s*['"]?(?:&\s*(?:'\w+\s+)?(?:mut\s+)?)?)(?:\w+(?:\.|::))*([A-Za-z_]\w*))`)
 
 // beforeVariable reads the type before a variable's name, where it is
 // declared so (Java, C#, C++: Pool p, Pool *p, Pool& p).
