@@ -32,6 +32,17 @@ type symbolQuery struct {
 // ".", "::", "#" or "->", with an optional "()" after; ok is false for
 // anything else (a space, an operator, a path, a word of no letters).
 func symbolOf(text string) (s symbolQuery, ok bool) {
+	// A frame of a Go stack trace (net/http.(*conn).serve.func1(0xc0…)):
+	// its package's name and its type are the qualifiers.
+	if strings.ContainsAny(text, "/(") {
+		if pkg, typ, fn, ok := Frame(text); ok {
+			quals := []string{pathName(pkg)}
+			if typ != "" {
+				quals = append(quals, typ)
+			}
+			return symbolQuery{quals: quals, name: fn}, isIdentifier(quals[0])
+		}
+	}
 	t := strings.TrimSuffix(strings.TrimSpace(text), "()")
 	if t == "" || strings.ContainsAny(t, " \t\n") {
 		return s, false
