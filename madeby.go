@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/scoutcode/scout/internal/page"
+	"github.com/scoutcode/scout/internal/syntax"
 )
 
 // In Go, most receivers are made by a call, not declared with their type:
@@ -175,6 +176,41 @@ func (r *receivers) goType(t string) (name, dir string) {
 		}
 	}
 	return n, ""
+}
+
+// pyType returns a Python type as written (Queue, queue.Queue) without
+// its modules, and home, the file of the tree that defines it (see
+// typeHome): where the file's imports say it is from (asyncio.Queue is
+// asyncio/queues.py's, as asyncio/__init__.py imports it from there),
+// or this file, when nothing imports the name and the file defines a
+// class of it; "" when that is not known.
+func (r *receivers) pyType(t string) (name, home string) {
+	mods, name, dotted := "", t, false
+	if i := strings.LastIndexByte(t, '.'); i >= 0 {
+		mods, name, dotted = t[:i], t[i+1:], true
+	}
+	q, ok := r.q.(*pyQualifier)
+	if !ok {
+		return name, ""
+	}
+	first, rest, _ := strings.Cut(mods, ".")
+	if !dotted {
+		first = name
+	}
+	b, bound := q.binding(first)
+	switch {
+	case !bound && !dotted && slices.ContainsFunc(r.defs, func(d syntax.Def) bool { return d.Depth == 0 && d.Name == name && syntax.Holder(d.Kind) }):
+		return name, r.file
+	case !bound:
+		return name, ""
+	case !dotted:
+		return name, q.defining(q.module(b.Module), b.Module, b.Attr).File
+	}
+	mod := pyJoin(b.Module, b.Attr)
+	if rest != "" {
+		mod += "." + rest
+	}
+	return name, q.defining(q.module(mod), mod, name).File
 }
 
 // goThen reads what follows a call's closing parenthesis when it is no

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/scoutcode/scout/internal/imports"
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/syntax"
 )
@@ -105,6 +106,7 @@ func selfName(d syntax.Def, grammar string) string {
 // package qualifies them.
 type receivers struct {
 	grammar string
+	file    string
 	dir     string // the file's directory
 	data    []byte
 	defs    []syntax.Def
@@ -113,7 +115,7 @@ type receivers struct {
 }
 
 func newReceivers(file string, p parsedFile, data []byte, q qualifier) *receivers {
-	return &receivers{grammar: p.grammar, dir: path.Dir(file), data: data, defs: p.defs, q: q, attrs: map[string]string{}}
+	return &receivers{grammar: p.grammar, file: file, dir: path.Dir(file), data: data, defs: p.defs, q: q, attrs: map[string]string{}}
 }
 
 // of says what the receiver of the use at byte start, in definition in
@@ -338,6 +340,11 @@ func (r *receivers) qualified(src []byte, from, to int) string {
 			return string(src[i:to])
 		}
 	}
+	if r.grammar == "python" { // its modules too: queue.Queue, xml.etree.ElementTree.XMLParser
+		if chain, dotted := pyChainAt(src, from); dotted && chain != "" {
+			return chain + "." + string(src[from:to])
+		}
+	}
 	return string(src[from:to])
 }
 
@@ -388,7 +395,7 @@ func literalBefore(src []byte, start int) bool {
 // calls or uses of Name but those known to be no typ's: no method's, on
 // a receiver of another type that has a method Name (not an interface, a
 // trait, nor a base typ's head names: open holds the interfaces and
-// traits that mention Name), or in a language
+// traits that mention Name, by name and by typeAt), or in a language
 // none of typ's definitions is in (on a callees
 // page, the calls in typ's definitions). A call on a receiver known to
 // be a typ is marked so, and among the files of each kind (see ownFirst:
@@ -399,18 +406,19 @@ func ofType(files, defs []page.File, typ, pkg string, mode Mode, open map[string
 	// an interface or a trait (any type with the method may be behind one;
 	// those that mention Name are open already), and the types typ's head
 	// names (its bases: class Queue(Base)).
-	owners := map[string]bool{} // by name, and by typeAt for Go's
+	owners := map[string]bool{} // by name, and by typeAt
+	bases := map[string]bool{}  // the words of typ's heads: its bases, by name
 	for _, f := range defs {
 		var lines []page.Line
 		for _, l := range f.Lines {
 			owners[l.Owner] = l.Owner != ""
-			if l.Owner != "" && strings.HasSuffix(f.Path, ".go") {
-				owners[typeAt(path.Dir(f.Path), l.Owner)] = true
+			if l.Owner != "" {
+				owners[typeAt(typeHome(f.Path), l.Owner)] = true
 			}
 			if l.Owner == typ {
 				lines = append(lines, l)
 				for _, w := range identifiersOf(l.OwnerHead) {
-					open[w] = w != typ
+					bases[w] = w != typ
 				}
 			}
 		}
@@ -425,11 +433,14 @@ func ofType(files, defs []page.File, typ, pkg string, mode Mode, open map[string
 	if len(keptDefs) == 0 {
 		return nil, nil, 0
 	}
-	// A receiver's type, known by its package too when it is Go's:
-	// jsonrpc2's Connection struct is not mcp's Connection interface.
+	// A receiver's type, known by its package too when it is known:
+	// jsonrpc2's Connection struct is not mcp's Connection interface. A
+	// Python module's that has no such method may only be where the
+	// imports led (multiprocessing.Pool is made by a context's method,
+	// multiprocessing/pool.py's): by name then.
 	recv := func(l page.Line) string {
-		if l.RecvDir != "" {
-			return typeAt(l.RecvDir, l.RecvType)
+		if at := typeAt(l.RecvDir, l.RecvType); l.RecvDir != "" && (owners[at] || imports.Lang(l.RecvDir) != "Python") {
+			return at
 		}
 		return l.RecvType
 	}
@@ -456,10 +467,13 @@ func ofType(files, defs []page.File, typ, pkg string, mode Mode, open map[string
 				left++
 				continue
 			case mode == page.Callees:
-			case l.NotMethod, l.RecvType != typ && owners[recv(l)] && !open[recv(l)]:
+			case l.NotMethod, l.RecvType != typ && owners[recv(l)] && !open[recv(l)] && !bases[l.RecvType]:
 				left++
 				continue
-			case l.RecvType == typ:
+			case l.RecvType == typ && (pkg == "" || homes[l.RecvDir] || l.RecvDir == "" && homes[typeHome(f.Path)]):
+				// Of pkg's Type: known so by its package, or in that
+				// package's (module's) own files; elsewhere a Type of
+				// no package known stays unmarked.
 				l.Receiver = named
 			}
 			lines = append(lines, l)

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -179,7 +178,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 				in.Definitions = append(in.Definitions, page.File{Path: c.path, Lines: c.defs})
 			}
 			for _, o := range c.open {
-				open[o], open[typeAt(path.Dir(c.path), o)] = true, true
+				open[o], open[typeAt(typeHome(c.path), o)] = true, true
 			}
 			for i := range c.calls {
 				c.calls[i].Depth = level
@@ -544,8 +543,11 @@ func showUses(c *fileCalls, p parsedFile, data []byte, uq usesQuery) {
 			l.RecvType = ownerOf(p.defs, i) // the type whose method holds the call
 		case mode != page.Callees:
 			l.NotMethod, l.RecvType, l.MadeBy = rs.of(r.start, i)
-			if p.grammar == "go" && l.RecvType != "" {
+			switch {
+			case p.grammar == "go" && l.RecvType != "":
 				l.RecvType, l.RecvDir = rs.goType(l.RecvType) // pkg.Type: Type, of pkg's directory
+			case p.grammar == "python" && l.RecvType != "":
+				l.RecvType, l.RecvDir = rs.pyType(l.RecvType) // queue.Queue: Queue, of the file that defines it
 			}
 		}
 		if i >= 0 {
