@@ -91,7 +91,7 @@ func TestCallersOfPackagedMethod(t *testing.T) {
 	// class of the name is no call of the other's.
 	for name, want := range map[string][]string{
 		"pkg2.Queue.put":                     {"pkg2/queues.py:7", "use.py:10", "use.py:12"}, // pkg2.Queue(), and Queue from pkg2
-		"pkg.queue.Queue.put":                {"pkg/queue.py:7", "use.py:8"},                 // queue.Queue(), pkg's queue
+		"pkg.queue.Queue.put":                {"pkg/queue.py:7", "use.py:8", "use.py:20"},    // queue.Queue() of pkg's queue, and an attribute made one
 		"com.example.Pool.join(Pool.java:7)": {"src/com/example/Pool.java:7"},
 		"org.example.Pool.join":              {"src/org/example/Pool.java:7"},
 	} {

@@ -214,12 +214,15 @@ func (r *receivers) attributeType(start int, self string, in int) string {
 	}
 	d := r.defs[class]
 	body := r.data[max(0, min(d.StartByte, len(r.data))):max(0, min(d.EndByte, len(r.data)))]
-	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(self) + `\.` + regexp.QuoteMeta(attr) + `\s*(?::\s*['"]?(?:\w+\.)*([A-Za-z_]\w*)[^=\n]*)?=\s*(?:new\s+)?(?:\w+\.)*([A-Za-z_]\w*)\s*\(`)
+	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(self) + `\.` + regexp.QuoteMeta(attr) + `\s*(?::\s*['"]?((?:\w+\.)*[A-Za-z_]\w*)[^=\n]*)?=\s*(?:new\s+)?((?:\w+\.)*[A-Za-z_]\w*)\s*\(`)
 	typ := ""
 	for _, m := range re.FindAllSubmatchIndex(body, -1) {
 		t := string(body[m[4]:m[5]]) // what it is made of
 		if m[2] >= 0 {
 			t = string(body[m[2]:m[3]]) // what it is declared
+		}
+		if r.grammar != "python" { // a Python type keeps its modules: queue.Queue (see pyType)
+			t = t[strings.LastIndexByte(t, '.')+1:]
 		}
 		if typ != "" && t != typ {
 			typ = "" // made of two things
