@@ -48,7 +48,7 @@ func inPackage(file, pkg string) int {
 	case strings.HasSuffix(file, ".go"):
 		have, want := strings.Split(path.Dir(file), "/"), strings.Split(pkg, "/")
 		switch n := endsWith(have, want); {
-		case pkg == "main" || n == 0 && goPackageName(have[len(have)-1]) == goPackageName(want[len(want)-1]):
+		case pkg == "main" || n == 0 && imports.GoName(have[len(have)-1]) == imports.GoName(want[len(want)-1]):
 			return 1
 		default:
 			return n
@@ -97,13 +97,4 @@ func packageCalled(pkg string) string {
 		return imports.GoName(pkg)
 	}
 	return pkg
-}
-
-// goPackageName is the name a directory's package is called by: bar for
-// bar.v2, yaml for yaml.v3, sdk for go-sdk.
-func goPackageName(elem string) string {
-	if i := strings.LastIndex(elem, ".v"); i > 0 && strings.Trim(elem[i+2:], "0123456789") == "" {
-		elem = elem[:i]
-	}
-	return strings.TrimPrefix(elem, "go-")
 }

@@ -193,24 +193,14 @@ func (r *receivers) pyType(t string) (name, home string) {
 	if !ok {
 		return name, ""
 	}
-	first, rest, _ := strings.Cut(mods, ".")
-	if !dotted {
-		first = name
-	}
-	b, bound := q.binding(first)
+	pkg, bound := q.imported(mods, name)
 	switch {
-	case !bound && !dotted && slices.ContainsFunc(r.defs, func(d syntax.Def) bool { return d.Depth == 0 && d.Name == name && syntax.Holder(d.Kind) }):
+	case bound:
+		return name, pkg.File
+	case !dotted && slices.ContainsFunc(r.defs, func(d syntax.Def) bool { return d.Depth == 0 && d.Name == name && syntax.Holder(d.Kind) }):
 		return name, r.file
-	case !bound:
-		return name, ""
-	case !dotted:
-		return name, q.defining(q.module(b.Module), b.Module, b.Attr).File
 	}
-	mod := pyJoin(b.Module, b.Attr)
-	if rest != "" {
-		mod += "." + rest
-	}
-	return name, q.defining(q.module(mod), mod, name).File
+	return name, ""
 }
 
 // goThen reads what follows a call's closing parenthesis when it is no

@@ -26,32 +26,46 @@ type pyQualifier struct {
 // local). A use through anything else (self.x, a value) is neither.
 func (q *pyQualifier) at(start int) (pkg *page.Package, local bool) {
 	chain, dotted := pyChainAt(q.data, start)
+	name := nameAt(q.data[start:])
 	if !dotted {
-		b, ok := q.binding(nameAt(q.data[start:]))
+		b, ok := q.binding(name)
 		if !ok {
 			return nil, true
 		}
 		if q.r.resolve(q.path, pyJoin(b.Module, b.Attr)) != "" {
 			return nil, false // a submodule, not what it holds
 		}
-		return q.defining(q.module(b.Module), b.Module, b.Attr), false
+		pkg, _ := q.imported("", name)
+		return pkg, false
 	}
-	if chain == "" {
-		return nil, false
-	}
-	first, rest, _ := strings.Cut(chain, ".")
-	if first == "self" || first == "cls" {
+	if first, _, _ := strings.Cut(chain, "."); chain == "" || first == "self" || first == "cls" {
 		return nil, false // a method's own object, never a module: no need to read the imports
 	}
+	pkg, _ = q.imported(chain, name)
+	return pkg, false
+}
+
+// imported returns the module a name written after chain (the dotted
+// names before it, "" for none) is of, as the file's imports say: the
+// file that defines it when it is in the tree (see defining); bound is
+// false when no import binds the chain's first name (or the name).
+func (q *pyQualifier) imported(chain, name string) (pkg *page.Package, bound bool) {
+	first, rest, _ := strings.Cut(chain, ".")
+	if chain == "" {
+		first = name
+	}
 	b, ok := q.binding(first)
-	if !ok {
+	switch {
+	case !ok:
 		return nil, false
+	case chain == "":
+		return q.defining(q.module(b.Module), b.Module, b.Attr), true
 	}
 	mod := pyJoin(b.Module, b.Attr)
 	if rest != "" {
 		mod += "." + rest
 	}
-	return q.defining(q.module(mod), mod, nameAt(q.data[start:])), false
+	return q.defining(q.module(mod), mod, name), true
 }
 
 // defining returns pkg, the module a use names as mod, with the file of
