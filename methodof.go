@@ -441,9 +441,12 @@ func ofType(files, defs []page.File, typ, pkg string, mode Mode, open map[string
 	// Python module's that has no such method may only be where the
 	// imports led (multiprocessing.Pool is made by a context's method,
 	// multiprocessing/pool.py's): by name then.
+	placed := func(l page.Line) bool {
+		return l.RecvDir != "" && (owners[typeAt(l.RecvDir, l.RecvType)] || imports.Lang(l.RecvDir) != "Python")
+	}
 	recv := func(l page.Line) string {
-		if at := typeAt(l.RecvDir, l.RecvType); l.RecvDir != "" && (owners[at] || imports.Lang(l.RecvDir) != "Python") {
-			return at
+		if placed(l) {
+			return typeAt(l.RecvDir, l.RecvType)
 		}
 		return l.RecvType
 	}
@@ -465,7 +468,7 @@ func ofType(files, defs []page.File, typ, pkg string, mode Mode, open map[string
 				// pkg.Type.Method: a receiver known to be another
 				// package's Type: by its package in Go, elsewhere
 				// because the caller's own package (module) has one.
-				pkg != "" && l.RecvType == typ && l.RecvDir != "" && !homes[l.RecvDir],
+				pkg != "" && l.RecvType == typ && placed(l) && !homes[l.RecvDir],
 				pkg != "" && l.RecvType == typ && l.RecvDir == "" && others[typeHome(f.Path)] && !homes[typeHome(f.Path)]:
 				left++
 				continue
