@@ -72,7 +72,7 @@ func structuralName(mode Mode, name string) (searched, asked, qual, pkg string, 
 		}
 		return searched, asked, qual, pkg, err
 	}
-	if pkg, typ, fn, ok := packaged(name); ok {
+	if pkg, typ, fn, ok := packaged(name); ok && isIdentifier(fn) && (typ == "" || isIdentifier(typ)) {
 		switch q := imports.GoName(pkg); {
 		case typ != "":
 			// mcp.(*ServerSession).Close: the method Close of the type

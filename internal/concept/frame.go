@@ -27,6 +27,9 @@ import (
 // a function) and the method's or function's name. ok is false for any
 // other name, which is read as before (Type.Method, pkg.Name, Name).
 func Frame(name string) (pkg, typ, fn string, ok bool) {
+	if !utf8.ValidString(name) {
+		return "", "", "", false
+	}
 	name = strings.ReplaceAll(strings.TrimSpace(name), "%2e", ".")
 	for _, after := range []string{")", ".", "(", "-"} { // a generic's: (*Set[...]).Add, Map[...](…)
 		name = strings.ReplaceAll(name, "[...]"+after, after)
