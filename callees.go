@@ -109,6 +109,9 @@ func targets(ctx context.Context, sc Scope, files []page.File) error {
 			// The places nearest the call first: its file, its directory
 			// (in Go, its package), then the rest in the order above.
 			ps := slices.Clone(at[f.Lines[i].Callee.Name])
+			// A call in C++ is of no Python function: a definition in
+			// another language whose files scout parses is none of its.
+			ps = slices.DeleteFunc(ps, func(p place) bool { return otherLanguage(p.Path, f.Path) })
 			near := func(p place) int {
 				switch {
 				case p.Path == f.Path:

@@ -94,6 +94,7 @@ func TestCallersOfPackagedMethod(t *testing.T) {
 		"pkg.queue.Queue.put":                {"pkg/queue.py:7", "use.py:9", "use.py:23"},    // queue.Queue() of pkg's queue, and an attribute made one
 		"com.example.Pool.join(Pool.java:7)": {"src/com/example/Pool.java:7"},
 		"org.example.Pool.join":              {"src/org/example/Pool.java:7"},
+		"Shop.Billing.Pool.Join":             {"cs/Billing.cs:6"},
 	} {
 		var got, unmarked []string
 		for _, f := range ask(t, "callers", name).Files {
@@ -142,5 +143,46 @@ func TestCallersOfPackagedMethod(t *testing.T) {
 	_, err := scout.Callers(context.Background(), scout.CallersOptions{Name: "example.com/m/c.(*T).Run"})
 	if !errors.Is(err, scout.ErrPattern) || !strings.Contains(err.Error(), "no type T of a package or module example.com/m/c has a method Run (T.Run is defined in a/a.go and b/b.go)") {
 		t.Errorf("callers c.(*T).Run: %v; want it refused, saying where T.Run is", err)
+	}
+	// C++: a method defined outside its class is its name's, its
+	// namespaces those around it and those its name is written with; a
+	// frame as gdb prints it.
+	for name, want := range map[string][]string{
+		"join":                              {"cc/db/pool.h:5", "cc/net/pool.cc:3", "cc/net2/pool.cc:1", "src/com/example/Pool.java:4", "src/org/example/Pool.java:4"},
+		"net::Pool::join":                   {"cc/net/pool.cc:3"},
+		"net2::Pool::join(int)":             {"cc/net2/pool.cc:1"},
+		"db::detail::Pool::join(int) const": {"cc/db/pool.h:5"},
+		"detail::Pool::join":                {"cc/db/pool.h:5"},
+		"Shop.Orders.Pool.Join":             {"cs/Orders.cs:5"},
+		"Billing.Pool.Join":                 {"cs/Billing.cs:5"},
+	} {
+		p := ask(t, "callers", name)
+		if defs := places(p.Definitions); !slices.Equal(sorted(defs), want) {
+			t.Errorf("callers %s: definitions %v, want %v\n%s", name, defs, want, p.Text)
+		}
+	}
+	for name, want := range map[string][]string{"net::Pool::join": {"cc/net/pool.cc:4"}, "net2::Pool::join": {"cc/net2/pool.cc:2"}} {
+		var calls []string
+		for _, f := range ask(t, "callees", name).Files {
+			for _, l := range f.Lines {
+				calls = append(calls, fmt.Sprintf("%s:%d", f.Path, l.Number))
+			}
+		}
+		if !slices.Equal(calls, want) {
+			t.Errorf("callees %s: calls at %v, want %v", name, calls, want)
+		}
+	}
+	// refs: a name defined outside its class is a definition, no use.
+	for _, f := range ask(t, "refs", "join").Files {
+		for _, l := range f.Lines {
+			if strings.Contains(l.Text, "::join") {
+				t.Errorf("refs join: %s:%d %q is a use; want it a definition", f.Path, l.Number, l.Text)
+			}
+		}
+	}
+	// db's Pool is db::detail's: db::Pool is no type.
+	_, err = scout.Callers(context.Background(), scout.CallersOptions{Name: "db::Pool::join"})
+	if !errors.Is(err, scout.ErrPattern) || !strings.Contains(err.Error(), "no type Pool of a package or module db has a method join") {
+		t.Errorf("callers db::Pool::join: %v; want it refused", err)
 	}
 }

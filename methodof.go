@@ -34,7 +34,79 @@ func ownerOf(defs []syntax.Def, i int) string {
 		_, t := goReceiver(defs[i].Signature)
 		return t
 	}
+	if q := qualifierOf(defs[i].Name); q != "" {
+		return lastScope(q) // void Pool::join(int n) { … }: Pool's
+	}
 	return ""
+}
+
+// qualifierOf returns what qualifies a C++ definition's name defined
+// outside its class or namespace: net::Pool of net::Pool::join; "" for a
+// name with none.
+func qualifierOf(name string) string {
+	name = untemplated(name)
+	if i := strings.LastIndex(name, "::"); i >= 0 {
+		return name[:i]
+	}
+	return ""
+}
+
+// lastScope returns the last of a qualifier's scopes (Pool of net::Pool).
+func lastScope(q string) string {
+	if i := strings.LastIndex(q, "::"); i >= 0 {
+		return q[i+len("::"):]
+	}
+	return q
+}
+
+// untemplated returns a C++ name without its template arguments
+// (Pool::join of Pool<T>::join).
+func untemplated(name string) string {
+	if !strings.Contains(name, "<") {
+		return name
+	}
+	var b strings.Builder
+	depth := 0
+	for _, r := range name {
+		switch {
+		case r == '<':
+			depth++
+		case r == '>' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// spaceOf returns the namespaces definition i is in, outermost first,
+// each as its code writes it (net, db::detail, Shop.Orders), with those of
+// a name defined outside them (net::Pool::join's net): where C++ and C#
+// keep a type, whatever the directory.
+func spaceOf(defs []syntax.Def, i int) string {
+	var scopes []string
+	if q := qualifierOf(defs[i].Name); strings.Contains(q, "::") {
+		scopes = append(scopes, q[:strings.LastIndex(q, "::")])
+	}
+	for j := defs[i].Parent; j >= 0 && j < i; i, j = j, defs[j].Parent {
+		if defs[j].Kind == "namespace" && defs[j].Name != "" {
+			scopes = append(scopes, defs[j].Name)
+		}
+	}
+	slices.Reverse(scopes)
+	return strings.Join(scopes, "::")
+}
+
+// inSpace says how well a definition's namespaces (spaceOf) match a
+// package's path as a frame names it (net, db.detail): 0 when they are
+// not that namespace, more the more of the path's last elements they end
+// with.
+func inSpace(space, pkg string) int {
+	split := func(s string) []string {
+		return strings.FieldsFunc(s, func(r rune) bool { return r == ':' || r == '.' || r == '/' || r == '\\' })
+	}
+	return endsWith(split(space), split(pkg))
 }
 
 // holderOf returns the definition that holds definition i as its method
@@ -498,13 +570,21 @@ func ofType(files, defs []page.File, typ, pkg string, mode Mode, open map[string
 // definitions in the package whose path ends with the most of pkg's, and
 // returns the homes (typeHome) of those kept, and of those not.
 func ofPackageOnly(defs []page.File, pkg string) (kept []page.File, homes, others map[string]bool) {
+	// A file's match: its place's, or its definitions' namespaces'.
+	in := func(f page.File) int {
+		n := inPackage(f.Path, pkg)
+		for _, l := range f.Lines {
+			n = max(n, inSpace(l.Space, pkg))
+		}
+		return n
+	}
 	best := 0
 	for _, f := range defs {
-		best = max(best, inPackage(f.Path, pkg))
+		best = max(best, in(f))
 	}
 	homes, others = map[string]bool{}, map[string]bool{}
 	for _, f := range defs {
-		if best > 0 && inPackage(f.Path, pkg) == best {
+		if best > 0 && in(f) == best {
 			kept = append(kept, f)
 			homes[typeHome(f.Path)] = true
 		} else {
@@ -571,6 +651,14 @@ func nameList(ns []string) string {
 // identifiersOf returns the words of a definition's head.
 func identifiersOf(head string) []string {
 	return strings.FieldsFunc(head, func(r rune) bool { return !(r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r)) })
+}
+
+// otherLanguage reports whether two files are in languages of different
+// families, both parsed (a ".kt" file, which scout does not parse, may be
+// called from Java).
+func otherLanguage(a, b string) bool {
+	fa, fb := family(a), family(b)
+	return fa != "" && fb != "" && fa != fb
 }
 
 // family returns the language of a file's grammar, one for C and C++,

@@ -50,13 +50,23 @@ func asWritten(name string) (written string, goMethod [2]string) {
 }
 
 // uncalled returns a name without the call an agent copied with it:
-// "Close()" and "Close(f)" are Close.
+// "Close()" and "Close(f)" are Close, and so is a C++ member function as
+// gdb prints it, "Pool::join(int) const".
 func uncalled(name string) string {
+	if i := strings.LastIndexByte(name, ')'); i > 0 {
+		if rest := strings.FieldsFunc(name[i+1:], func(r rune) bool { return r == ' ' || r == '&' }); !slices.ContainsFunc(rest, func(w string) bool { return !cppAfterCall[w] }) {
+			name = name[:i+1]
+		}
+	}
 	if i := strings.IndexByte(name, '('); i > 0 && strings.HasSuffix(name, ")") && strings.Count(name, "(") == 1 {
 		return name[:i]
 	}
 	return name
 }
+
+// cppAfterCall holds the words that may follow a C++ member function's
+// parameters (with & and &&).
+var cppAfterCall = map[string]bool{"const": true, "volatile": true, "noexcept": true, "override": true, "final": true}
 
 // structuralName reads the name given to callers, callees or refs: the
 // name searched for, the name as the page echoes it, and the package or
@@ -216,7 +226,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 						of = "no type " + qual + " has a method " + name
 					}
 					if pkg != "" {
-						of = "no type " + qual + " of a package or module " + pkg + " has a method " + name
+						of = "no type " + qual + " of a package or module " + strings.ReplaceAll(pkg, ".", sep) + " has a method " + name
 					}
 					if syntax.By == syntax.ByClassifier && slices.ContainsFunc(in.Definitions, func(f page.File) bool { return family(f.Path) != "go" }) {
 						of += " (this scout was built without cgo, so without a parser: outside Go, its line classifier does not tell whose method a definition is)"
@@ -500,10 +510,10 @@ func showUses(c *fileCalls, p parsedFile, data []byte, uq usesQuery) {
 		if rs != nil && (d.Kind == "interface" || d.Kind == "trait" || d.Kind == "protocol") {
 			c.open = append(c.open, d.Name) // it holds the name: it declares the method, or uses it
 		}
-		if d.Name == name && (mode != page.Callees || !syntax.Holder(d.Kind)) {
+		if syntax.Names(d.Name, name) && (mode != page.Callees || !syntax.Holder(d.Kind)) {
 			l := page.Line{Number: d.Start, End: d.End, Kind: d.Kind, Name: d.Name, Depth: d.Depth, Text: show(d.Start, d.Signature)}
 			if rs != nil {
-				l.Owner = ownerOf(p.defs, i)
+				l.Owner, l.Space = ownerOf(p.defs, i), spaceOf(p.defs, i)
 				if h := holderOf(p.defs, i); h >= 0 {
 					l.OwnerHead = p.defs[h].Signature
 				}

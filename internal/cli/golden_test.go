@@ -246,6 +246,8 @@ var framesCases = []cliCase{
 	{"callers-frame-json", []string{"callers", "--json", "a.T.Run"}, false},
 	{"callers-frame-none", []string{"callers", "example.com/m/c.(*T).Run"}, false},
 	{"callers-colon", []string{"callers", "myapp::client::Server::run"}, false},
+	{"callees-cpp", []string{"callees", "db::detail::Pool::join(int) const"}, false},
+	{"callers-cpp", []string{"callers", "net2::Pool::join"}, false},
 }
 
 // TestGoldenFrames is TestGolden in the frames fixture.

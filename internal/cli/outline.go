@@ -100,8 +100,10 @@ trace, panic or profile prints it, or as docs write it:
 github.com/x/mcp.(*ServerSession).Close, net/http.(*conn).serve.func1(0xc0…)
 (a closure's frame is its function's, and a frame's arguments are left
 out), mcp.ServerSession.Close, queue.Queue.put, a Java frame's
-com.example.Pool.join(Pool.java:42), Rust's crate::server::Server::run.
-Then only the definitions
+com.example.Pool.join(Pool.java:42), Rust's crate::server::Server::run,
+C++'s net::Pool::join or a gdb frame's db::detail::Pool::join(int) const,
+C#'s Shop.Orders.Pool.Join (a C++ or C# type is its namespaces'). Then
+only the definitions
 of that package's type count, and a Go call on a receiver known to be
 another package's type of the name is left out.
 

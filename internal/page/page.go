@@ -310,6 +310,7 @@ type Line struct {
 	RecvDir   string `json:"-"` // in Go, the directory of RecvType's package, when known
 	Owner     string `json:"-"`
 	OwnerHead string `json:"-"` // the head of the class, struct or interface that holds the definition
+	Space     string `json:"-"` // the namespaces a C++ or C# definition is in (db::detail, Shop.Orders)
 	// MadeBy says, in Go, which calls made a receiver whose type the code
 	// around its call does not say (ss, err := server.Connect(…)), for
 	// the search to read their result types from their definitions.

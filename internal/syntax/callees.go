@@ -19,7 +19,9 @@ func Callees(ctx context.Context, path string, src []byte, name string) (*File, 
 	if f, ok := nothing(path, src, occ); ok {
 		return f, nil, nil
 	}
-	gr, tree, f, err := around(ctx, path, src, occ, cutBodies, func(d Def) bool { return d.Name == name && Callable(d.Kind) || Holder(d.Kind) })
+	gr, tree, f, err := around(ctx, path, src, occ, cutBodies, func(d Def) bool {
+		return Names(d.Name, name) && Callable(d.Kind) || Holder(d.Kind) || d.Kind == "namespace"
+	})
 	if err != nil {
 		return nil, nil, err
 	}

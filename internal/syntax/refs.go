@@ -88,7 +88,9 @@ func (gr *grammar) label(n *sitter.Node, o, size uint) string {
 			} else {
 				nm = p.ChildByFieldId(gr.fields[r.name])
 			}
-			if nm != nil && nm.StartByte() == o {
+			// The name, or the last of a qualified one (a C++ method
+			// defined outside its class: Pool::join).
+			if nm != nil && (nm.StartByte() == o || nm.Kind() == "qualified_identifier" && nm.EndByte() == o+size) {
 				return RefDefinition
 			}
 		}

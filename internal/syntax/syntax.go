@@ -321,6 +321,13 @@ func Holder(kind string) bool {
 	return false
 }
 
+// Names reports whether a definition's name (Def.Name) is name: as
+// written, or a C++ method's defined outside its class (Pool::join,
+// net::Pool::join and Pool<T>::join are join's).
+func Names(def, name string) bool {
+	return def == name || strings.HasSuffix(def, "::"+name)
+}
+
 // Callable reports whether a definition of this kind has a body that
 // calls: a function, a method, a constructor.
 func Callable(kind string) bool {
