@@ -161,7 +161,7 @@ func TestCallersOfPackagedMethod(t *testing.T) {
 			t.Errorf("callers %s: definitions %v, want %v\n%s", name, defs, want, p.Text)
 		}
 	}
-	for name, want := range map[string][]string{"net::Pool::join": {"cc/net/pool.cc:4"}, "net2::Pool::join": {"cc/net2/pool.cc:2"}} {
+	for name, want := range map[string][]string{"net::Pool::join": {"cc/net/pool.cc:4"}, "net2::Pool::join": {"cc/net2/pool.cc:2"}, "Box::stow": {"cc/net2/pool.cc:8"}} {
 		var calls []string
 		for _, f := range ask(t, "callees", name).Files {
 			for _, l := range f.Lines {

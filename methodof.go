@@ -54,9 +54,9 @@ func qualifierOf(name string) string {
 // lastScope returns the last of a qualifier's scopes (Pool of net::Pool).
 func lastScope(q string) string {
 	if i := strings.LastIndex(q, "::"); i >= 0 {
-		return q[i+len("::"):]
+		return strings.TrimSpace(q[i+len("::"):])
 	}
-	return q
+	return strings.TrimSpace(q)
 }
 
 // untemplated returns a C++ name without its template arguments

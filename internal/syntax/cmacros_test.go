@@ -96,6 +96,13 @@ func TestHeaderGrammar(t *testing.T) {
 	if got := headerGrammar("x.c", []byte("class Widget {\n};\n")); got != "c" {
 		t.Errorf("a .c file: %s, want c", got)
 	}
+	// Template definitions kept apart from their header (libstdc++'s
+	// bits/vector.tcc) are C++.
+	for _, p := range []string{"bits/vector.tcc", "x.tpp", "x.txx", "x.ipp", "x.inl"} {
+		if got := Grammar(p); got != "cpp" {
+			t.Errorf("%s: %q, want cpp", p, got)
+		}
+	}
 }
 
 // TestParseMaskedKeepsTheBetter: parseMasked returns the parse of the

@@ -193,7 +193,7 @@ var grammars = map[string]string{
 	".rs":   "rust",
 	".java": "java",
 	".c":    "c", ".h": "c",
-	".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".c++": "cpp", ".hh": "cpp", ".hpp": "cpp", ".hxx": "cpp", ".h++": "cpp", ".ipp": "cpp", ".inl": "cpp",
+	".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".c++": "cpp", ".hh": "cpp", ".hpp": "cpp", ".hxx": "cpp", ".h++": "cpp", ".ipp": "cpp", ".inl": "cpp", ".tcc": "cpp", ".tpp": "cpp", ".txx": "cpp",
 	".cs": "csharp",
 	".rb": "ruby", ".rake": "ruby", ".gemspec": "ruby",
 	".php": "php", ".phtml": "php",
@@ -323,9 +323,14 @@ func Holder(kind string) bool {
 
 // Names reports whether a definition's name (Def.Name) is name: as
 // written, or a C++ method's defined outside its class (Pool::join,
-// net::Pool::join and Pool<T>::join are join's).
+// net::Pool::join, Pool<T>::join and "vector<_Tp>::\n  _M_insert" are
+// join's and _M_insert's).
 func Names(def, name string) bool {
-	return def == name || strings.HasSuffix(def, "::"+name)
+	if def == name {
+		return true
+	}
+	i := strings.LastIndex(def, "::")
+	return i >= 0 && strings.TrimSpace(def[i+len("::"):]) == name
 }
 
 // Callable reports whether a definition of this kind has a body that
