@@ -129,6 +129,20 @@ func goCalls(f *ast.File, fset *token.FileSet, path string, want map[string]map[
 	}
 }
 
+// scopeRel returns a path a page names relative to the scope's one
+// directory when that is absolute (as a test running in that directory
+// would see it: a parallel test cannot change directory), else as it is.
+func scopeRel(sc scout.Scope, p string) string {
+	if len(sc.Paths) != 1 || !filepath.IsAbs(sc.Paths[0]) || p == "" {
+		return p
+	}
+	root := filepath.ToSlash(sc.Paths[0])
+	if p == root {
+		return "."
+	}
+	return strings.TrimPrefix(p, strings.TrimSuffix(root, "/")+"/")
+}
+
 // compareCallers runs scout callers for each name over the working
 // directory (in scope), following the cursor to the end, and compares its
 // call sites, in the files the oracle parsed, with the oracle's (want, by
@@ -147,11 +161,12 @@ func compareCallers(t *testing.T, oracle string, names []string, want map[string
 		})
 		for _, p := range pages {
 			for _, f := range p.Files {
-				if !parsed[f.Path] {
+				rel := scopeRel(sc, f.Path)
+				if !parsed[rel] {
 					continue // the oracle refused it: not comparable
 				}
 				for _, l := range f.Lines {
-					s := site{f.Path, l.Number, ""}
+					s := site{rel, l.Number, ""}
 					if l.In != nil {
 						s.caller = l.In.Name
 					}

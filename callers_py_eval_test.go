@@ -21,6 +21,7 @@ func TestCallersMatchPythonAST(t *testing.T) {
 	if testing.Short() {
 		t.Skip("parses the Python standard library and runs 100 callers searches over it; run without -short")
 	}
+	t.Parallel() // a long evaluation: see TestMain
 	if scout.OutlineBy != "tree-sitter" {
 		t.Skip("a build without cgo has no parser: its callers come from the line classifier, which this bar is not for")
 	}
@@ -33,8 +34,7 @@ func TestCallersMatchPythonAST(t *testing.T) {
 		}
 		want[n][site{filepath.ToSlash(s[1].(string)), int(s[2].(float64)), s[3].(string)}] = true
 	}
-	t.Chdir(stdlib)
-	total, recall := compareCallers(t, "ast", oracle.Names, want, parsed, scout.Scope{Globs: []string{"!site-packages/"}})
+	total, recall := compareCallers(t, "ast", oracle.Names, want, parsed, scout.Scope{Paths: []string{stdlib}, Globs: []string{"!site-packages/"}})
 	if total < 200 {
 		t.Errorf("only %d call sites: the sample is too thin to judge", total)
 	}

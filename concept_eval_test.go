@@ -63,6 +63,7 @@ func TestConceptEvalGo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("copies and indexes Go's whole source tree; not in -short mode")
 	}
+	t.Parallel() // a long evaluation: see TestMain
 	root := filepath.Join(fixture.GoRoot(), "src")
 	if _, err := os.Stat(root); err != nil {
 		t.Skipf("no Go source tree at %s", root)
@@ -77,6 +78,7 @@ func TestConceptEvalPython(t *testing.T) {
 	if testing.Short() {
 		t.Skip("copies and indexes Python's standard library; not in -short mode")
 	}
+	t.Parallel() // a long evaluation: see TestMain
 	out, err := exec.Command("python3", "-c", `import sysconfig, sys; print(sysconfig.get_path("stdlib")); print(sys.version.split()[0])`).Output()
 	if err != nil {
 		t.Skipf("no python3: %v", err)

@@ -124,7 +124,7 @@ func Implementations(ctx context.Context, o ImplementationsOptions) (*Page, erro
 		if level == 0 && len(in.Definitions) > 0 {
 			// Classes that extend the type by another name an import
 			// binds it to.
-			al, err := aliasesOf(ctx, o.Scope, in.Definitions, name, newResolver())
+			al, err := aliasesOf(ctx, o.Scope, in.Definitions, name, newResolver(o.Scope.Paths))
 			if err != nil {
 				if ranOut(err) {
 					return nil, fmt.Errorf("the search for the files that import %s took longer than the %v allowed: narrow it with paths, globs or types, or raise the timeout", name, po.Timeout)

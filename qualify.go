@@ -2,8 +2,9 @@ package scout
 
 import (
 	"bytes"
-	"os"
 	"path"
+	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -38,10 +39,46 @@ type resolver struct {
 	tops   map[string]*imports.PyTop // a Python module's file → what its top defines and imports
 	defs   map[[2]string]string      // a Python or JavaScript module's file and a name → the module that defines it
 	jsMods map[string]*jsModule      // a JavaScript or TypeScript module's file → what it defines and exports
+	roots  []string                  // the search's paths, cleaned and slash-separated
 }
 
-func newResolver() *resolver {
-	return &resolver{mods: imports.NewGoModules(), js: imports.NewResolver(), dir: map[[3]string]string{}, tops: map[string]*imports.PyTop{}, defs: map[[2]string]string{}}
+// newResolver returns a resolver for a search of paths (none: ".").
+func newResolver(paths []string) *resolver {
+	r := &resolver{mods: imports.NewGoModules(), js: imports.NewResolver(), dir: map[[3]string]string{}, tops: map[string]*imports.PyTop{}, defs: map[[2]string]string{}}
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	for _, p := range paths {
+		r.roots = append(r.roots, path.Clean(filepath.ToSlash(p)))
+	}
+	return r
+}
+
+// pyTops returns where an absolute import of Python file p is looked for
+// last, as on Python's path when the project's code runs (a script in a
+// directory with no __init__.py imports the project's modules so): the
+// search path p was found under (its directory, when that path is the
+// file), then, for a path relative to the working directory, that
+// directory, where a project's code is run from. Not the working
+// directory of a search of an absolute path: it may be anywhere, and
+// nothing outside the search names a call's module.
+func (r *resolver) pyTops(p string) []string {
+	var tops []string
+	for _, root := range r.roots {
+		switch {
+		case p == root:
+			tops = append(tops, path.Dir(root))
+		case root == "." && !path.IsAbs(p), strings.HasPrefix(p, strings.TrimSuffix(root, "/")+"/"):
+			tops = append(tops, root)
+		default:
+			continue
+		}
+		break
+	}
+	if !path.IsAbs(p) && !slices.Contains(tops, ".") {
+		tops = append(tops, ".")
+	}
+	return tops
 }
 
 // resolve returns where an import of file p resolves in the tree: a Go
@@ -61,14 +98,7 @@ func (r *resolver) resolve(p, spec string) string {
 		case "JavaScript/TypeScript":
 			to = r.js.JSResolve(p, spec)
 		default:
-			// Last, from where the search runs: a project's top, on
-			// Python's path when its code runs (a script in a directory
-			// with no __init__.py imports the project's modules so).
-			top := "."
-			if path.IsAbs(p) {
-				top, _ = os.Getwd()
-			}
-			to = imports.PyResolve(p, spec, top)
+			to = imports.PyResolve(p, spec, r.pyTops(p)...)
 		}
 		r.mu.Lock()
 		r.dir[k] = to

@@ -166,14 +166,15 @@ func comparePackages(t *testing.T, oracle string, names []string, want map[strin
 		}) {
 			for _, f := range p.Files {
 				for _, l := range f.Lines {
-					if l.Package == nil || !parsed[f.Path] {
+					rel := scopeRel(sc, f.Path)
+					if l.Package == nil || !parsed[rel] {
 						continue
 					}
 					pkg := l.Package.Import
 					if pkg == "" || l.Package.File != "" {
-						pkg = l.Package.Dir + l.Package.File
+						pkg = scopeRel(sc, l.Package.Dir+l.Package.File)
 					}
-					have[pkgSite{f.Path, l.Number, pkg}] = true
+					have[pkgSite{rel, l.Number, pkg}] = true
 				}
 			}
 		}
@@ -216,12 +217,12 @@ func TestCallsModulesMatchPythonAST(t *testing.T) {
 	if testing.Short() {
 		t.Skip("parses the Python standard library and runs 40 callers searches over it; run without -short")
 	}
+	t.Parallel() // a long evaluation: see TestMain
 	if scout.OutlineBy != "tree-sitter" {
 		t.Skip("a build without cgo finds calls with the line classifier, whose extra sites this bar is not for; the marks themselves are checked by TestCallsNamePackages")
 	}
 	stdlib, oracle, parsed := runPyOracle(t, "testdata/pymodules.py")
-	t.Chdir(stdlib)
-	comparePackages(t, "ast", oracle.Names, oracleMarks(oracle), parsed, scout.Scope{Globs: []string{"!site-packages/"}}, 200, 0.995, 0.005)
+	comparePackages(t, "ast", oracle.Names, oracleMarks(oracle), parsed, scout.Scope{Paths: []string{stdlib}, Globs: []string{"!site-packages/"}}, 200, 0.995, 0.005)
 }
 
 // posLine returns the line of a token.Pos of a file parsed alone (its

@@ -20,7 +20,7 @@ func FuzzQualifierAt(f *testing.F) {
 		if at < 0 || at > len(src) {
 			return
 		}
-		js := &jsQualifier{path: "fuzz.js", data: []byte(src), r: newResolver()}
+		js := &jsQualifier{path: "fuzz.js", data: []byte(src), r: newResolver(nil)}
 		if pkg, local := js.at(at); pkg != nil && (local || pkg.Import == "" || !strings.Contains(src, pkg.Import)) {
 			t.Fatalf("jsQualifier.at(%q, %d) = %+v, %v: not a module the source names", src, at, pkg, local)
 		}

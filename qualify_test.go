@@ -161,17 +161,49 @@ func markOf(p *scout.Package) string {
 // markOf), one per line.
 func callersMarks(t *testing.T, name string) (*scout.Page, string) {
 	t.Helper()
-	p, err := scout.Callers(context.Background(), scout.CallersOptions{Name: name, PageOptions: scout.PageOptions{Budget: 20000}})
+	return callersMarksIn(t, name, scout.Scope{})
+}
+
+// callersMarksIn is callersMarks over a scope, its paths and marks
+// relative to the scope's directory when that is absolute (scopeRel).
+func callersMarksIn(t *testing.T, name string, sc scout.Scope) (*scout.Page, string) {
+	t.Helper()
+	p, err := scout.Callers(context.Background(), scout.CallersOptions{Name: name, Scope: sc, PageOptions: scout.PageOptions{Budget: 20000}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b strings.Builder
 	for _, f := range p.Files {
 		for _, l := range f.Lines {
-			fmt.Fprintf(&b, "%s:%d %s\n", f.Path, l.Number, markOf(l.Package))
+			fmt.Fprintf(&b, "%s:%d %s\n", scopeRel(sc, f.Path), l.Number, scopeRel(sc, markOf(l.Package)))
 		}
 	}
 	return p, b.String()
+}
+
+// TestCallsNamePackagesFromElsewhere: a search of a tree named by its
+// absolute path, run from another directory, marks each call with the
+// module it names as a search run in the tree does: a Python script in
+// a directory with no __init__.py (py/app.py) imports the modules at the
+// tree's top (py.store is py/store.py), not the working directory's.
+func TestCallsNamePackagesFromElsewhere(t *testing.T) {
+	f := fixture.Enter(t, "testdata/packages/packages.txtar")
+	root, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	elsewhere := t.TempDir()
+	// A module of the same name where the search runs is none of the tree's.
+	if err := os.MkdirAll(filepath.Join(elsewhere, "py"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(elsewhere, "py", "store.py"), "def save(x):\n    return x\n")
+	t.Chdir(elsewhere)
+	for _, name := range []string{"save", "len", "open"} {
+		if _, got := callersMarksIn(t, name, scout.Scope{Paths: []string{root}}); got != f.Expect[name] {
+			t.Errorf("callers %s over %s from %s, each call's package:\n%s\nwant, as from the tree's top,\n%s", name, root, elsewhere, got, f.Expect[name])
+		}
+	}
 }
 
 // TestDefinitionsOwnFirst: a callers page lists the project's own

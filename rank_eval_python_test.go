@@ -29,6 +29,7 @@ func TestRankEvalPython(t *testing.T) {
 	if testing.Short() {
 		t.Skip("parses and searches the Python standard library hundreds of times; not in -short mode")
 	}
+	t.Parallel() // a long evaluation: see TestMain
 	out, err := exec.Command("python3", "-c", "import sys, sysconfig; print(sysconfig.get_path('stdlib')); print(sys.version.split()[0])").Output()
 	if err != nil {
 		t.Skipf("no python3: %v", err)

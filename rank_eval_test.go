@@ -47,6 +47,7 @@ func TestRankEvalGoRoot(t *testing.T) {
 	if testing.Short() {
 		t.Skip("parses and searches Go's whole source tree hundreds of times; not in -short mode")
 	}
+	t.Parallel() // a long evaluation: see TestMain
 	root := filepath.Join(fixture.GoRoot(), "src")
 	if _, err := os.Stat(root); err != nil {
 		t.Skipf("no Go source tree at %s", root)

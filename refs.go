@@ -154,7 +154,7 @@ func structural(ctx context.Context, mode Mode, name string, sc Scope, po PageOp
 	names := []string{name}
 	seen := map[string]bool{name: true}  // the names whose callers were looked for
 	kc := openCallsCache(co, mode, name) // the parses kept for name (level 0)
-	gr := newResolver()
+	gr := newResolver(sc.Paths)
 	open := map[string]bool{} // Type.Method: the interfaces, traits and protocols that mention the name, by name and by typeAt
 	for level := 0; level < max(depth, 1) && len(names) > 0; level++ {
 		// Each file is parsed as soon as the search has read it and found
