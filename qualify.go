@@ -64,21 +64,27 @@ func newResolver(paths []string) *resolver {
 // nothing outside the search names a call's module.
 func (r *resolver) pyTops(p string) []string {
 	var tops []string
-	for _, root := range r.roots {
-		switch {
-		case p == root:
-			tops = append(tops, path.Dir(root))
-		case root == "." && !path.IsAbs(p), strings.HasPrefix(p, strings.TrimSuffix(root, "/")+"/"):
-			tops = append(tops, root)
-		default:
-			continue
-		}
-		break
+	if root, ok := r.rootOf(p); ok {
+		tops = append(tops, root)
 	}
 	if !path.IsAbs(p) && !slices.Contains(tops, ".") {
 		tops = append(tops, ".")
 	}
 	return tops
+}
+
+// rootOf returns the directory of the first search path that holds file
+// p: the path itself, or its directory when the path is the file.
+func (r *resolver) rootOf(p string) (string, bool) {
+	for _, root := range r.roots {
+		switch {
+		case p == root:
+			return path.Dir(root), true
+		case root == "." && !path.IsAbs(p), strings.HasPrefix(p, strings.TrimSuffix(root, "/")+"/"):
+			return root, true
+		}
+	}
+	return "", false
 }
 
 // resolve returns where an import of file p resolves in the tree: a Go

@@ -188,10 +188,7 @@ func callersMarksIn(t *testing.T, name string, sc scout.Scope) (*scout.Page, str
 // tree's top (py.store is py/store.py), not the working directory's.
 func TestCallsNamePackagesFromElsewhere(t *testing.T) {
 	f := fixture.Enter(t, "testdata/packages/packages.txtar")
-	root, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := f.Root
 	elsewhere := t.TempDir()
 	// A module of the same name where the search runs is none of the tree's.
 	if err := os.MkdirAll(filepath.Join(elsewhere, "py"), 0o755); err != nil {
