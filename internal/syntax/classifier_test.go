@@ -25,6 +25,7 @@ import (
 // each definition's name on its first line. It must agree on at least
 // 0.97 of them in each language.
 func TestClassifierAgreesWithParser(t *testing.T) {
+	t.Parallel()
 	for _, c := range sampledTrees(t) {
 		paths := c.paths
 		type tally struct{ defs, agree int }
@@ -153,6 +154,7 @@ func wordAt(line []byte, name string) int {
 // at least 0.95 of those the parser rejects must be on such lines, or the
 // check misses what it is for.
 func TestDefinitionSignalAgrees(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("parses around every definition of 950 files (-short)")
 	}

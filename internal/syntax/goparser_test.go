@@ -29,6 +29,7 @@ type goDef struct {
 // every FuncDecl (func or method) and TypeSpec, anywhere in the file, by
 // name, start line and end line. Recall and precision must be 0.99 or more.
 func TestOutlineMatchesGoParser(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("parses all of GOROOT/src twice (about 30 s on 2 CPUs); run without -short")
 	}
@@ -121,6 +122,7 @@ func compareGo(t *testing.T, p string) (r struct {
 // (goDefs) are tree-sitter's, field for field, but where the two parsers
 // see a different node (listed, and at most 0.1% of the files).
 func TestGoDefsMatchTreeSitter(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("parses all of GOROOT/src twice; run without -short")
 	}

@@ -29,6 +29,7 @@ import (
 // a cut grown wrong (and falling back to a bigger parse each time) fails
 // here, not just slows.
 func TestGoRegionsParseAsTheWholeFile(t *testing.T) {
+	t.Parallel()
 	paths := sampleGoFiles(t, 7, 1000)
 	called := regexp.MustCompile(`\b([A-Za-z_][A-Za-z0-9_]*)\(`)
 	gr := loaded["go"]()
@@ -148,6 +149,7 @@ func FuzzGoRegions(f *testing.F) {
 // a fuzzer needs long to write such lines; drawn, they find a cut that
 // answers otherwise in seconds. The draw is seeded, so a failure repeats.
 func TestGoRegionsLineSoup(t *testing.T) {
+	t.Parallel()
 	lines := []string{"package p", "package p // x", "", "func f() {", "func g() {", "func f() {}", "func f()", "func (f) m() {", "func g(", ") {",
 		"func (", "\tf T,", ") f() {", "}", "}{", "} else {", "\t}", "\t})", "\t}()", "\t}, f)", "\t)", "\t\t}", "\t{", "\t} else {",
 		"\tf()", "\tx := f", "\tf := 1", "\tf", "\treturn f", "\tf //", "\tvar f int", "\ty, f := 1, 2", "\t\"f\"", "\t`f`", "f()", "\t\tf()", "\t\tf,",

@@ -23,6 +23,7 @@ import (
 // where it is first assigned, by name, lineno and end_lineno, in every
 // file ast parses. Recall and precision must be 0.99 or more.
 func TestOutlineMatchesPythonAST(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("parses the Python standard library (about 20 s); run without -short")
 	}

@@ -21,6 +21,7 @@ import (
 // random (seeded, so a failure repeats) from ones that open and close
 // blocks at column 0 and inside, and hold f in code, strings and comments.
 func TestRegionsLineSoup(t *testing.T) {
+	t.Parallel()
 	soups := map[string][]string{
 		"python": {"def g():", "def f():", "class C:", "    def f(self):", "    pass", "    return f()", "    f(1)", "@f", "@g", `"""`, "'''", "x = '''f()",
 			"if x:", "x = [", "f(),", "1]", "x = (", "f())", "f()", "h()", "# f()", "'f()'", "    x = f", "x = (  # (", "f(1)  # ,", "y = '#'  # :", ""},
