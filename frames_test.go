@@ -1,6 +1,12 @@
 package scout
 
-import "testing"
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/scoutcode/scout/internal/page"
+)
 
 func TestInPackage(t *testing.T) {
 	for _, c := range []struct {
@@ -44,6 +50,24 @@ func TestColonPath(t *testing.T) {
 		got, ok := colonPath(name)
 		if ok != (want != "") || got != want && ok {
 			t.Errorf("colonPath(%q) = %q, %v; want %q", name, got, ok, want)
+		}
+	}
+}
+
+// TestColonNameOffersTypeMethod: a C++ name with its namespace and a type
+// that Go's conventions would not call one (std::vector::push_back) is
+// refused with what callers, callees and refs take offered as written,
+// with "::" (a Rust module's function, crate::server::helper, reads the
+// same); the type's method is then taken.
+func TestColonNameOffersTypeMethod(t *testing.T) {
+	for _, mode := range []page.Mode{page.Callers, page.Callees, page.Refs} {
+		_, _, _, _, err := structuralName(mode, "std::vector::push_back")
+		if !errors.Is(err, ErrPattern) || !strings.Contains(err.Error(), `give "push_back", or "vector::push_back" for vector's`) {
+			t.Errorf("%s std::vector::push_back: %v; want ErrPattern offering vector::push_back", mode, err)
+		}
+		searched, asked, qual, _, err := structuralName(mode, "vector::push_back")
+		if err != nil || searched != "push_back" || asked != "vector::push_back" || qual != "vector" {
+			t.Errorf("%s vector::push_back: %q %q %q, %v; want push_back of the type vector", mode, searched, asked, qual, err)
 		}
 	}
 }

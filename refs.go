@@ -79,6 +79,16 @@ func structuralName(mode Mode, name string) (searched, asked, qual, pkg string, 
 		searched, asked, qual, pkg, err := structuralName(mode, dotted)
 		if err == nil {
 			asked = strings.ReplaceAll(asked, ".", "::")
+		} else if parts := strings.Split(dotted, "."); len(parts) > 2 {
+			// std::vector::push_back, crate::server::helper: the name, or
+			// it with the namespace, module or type nearest it, said as
+			// it was written, is what a page takes and tells apart.
+			q, last := parts[len(parts)-2], parts[len(parts)-1]
+			takes := "one name, or one qualified by a namespace, a module or a type alone"
+			if mode == page.Callees {
+				takes = "one name, or one qualified by its type alone"
+			}
+			err = fmt.Errorf("%w: %s takes %s: give %q, or %q for %s's (the page lists the definitions of %s first, each with its file, so you can tell which one %q means)", ErrPattern, mode, takes, last, q+"::"+last, q, last, name)
 		}
 		return searched, asked, qual, pkg, err
 	}

@@ -294,7 +294,8 @@ func capitals(w []byte) bool {
 // maskMacros returns a copy of src, in C or C++, with the macros around
 // its function declarations blanked, or nil when it finds none. A
 // declaration is read where one may start (the start of the file, or
-// after ";", "{", "}" or an access label, preprocessor lines between): words and
+// after ";", "{", "}", an access label or a template's parameters,
+// preprocessor lines between): words and
 // "*" up to "(", the last word its name. There,
 //
 //   - a macro-like word between "(" and "*name)(" is blanked, anywhere: a
@@ -361,6 +362,9 @@ func maskMacros(src []byte) []byte {
 			blank(t) // a calling convention: "(XMLCALL *handler)(…)"
 			start = false
 			i++
+			continue
+		case start && t.k == 'i' && lx.word(i) == "template" && punct(i+1, '<') && lx.closing(i+1) > 0:
+			i = lx.closing(i+1) + 1 // template<typename _Tp>: a declaration starts after it
 			continue
 		case start && t.k == 'i' && macroLike(src[t.s:t.e]) && lx.alone(i):
 			blank(t) // a line of its own: __BEGIN_DECLS, Q_OBJECT

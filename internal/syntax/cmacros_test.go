@@ -47,6 +47,9 @@ func TestMaskMacros(t *testing.T) {
 		{"C++: libstdc++'s namespace attribute, and its reserved macros on lines of their own",
 			"namespace std _GLIBCXX_VISIBILITY(default)\n{\n_GLIBCXX_BEGIN_NAMESPACE_VERSION\n  template<typename _Tp> class list;\n_GLIBCXX_END_NAMESPACE_VERSION\n}",
 			"namespace std ····························\n{\n································\n  template<typename _Tp> class list;\n······························\n}"},
+		{"C++: libstdc++'s constexpr macro on a line of its own after a template's parameters",
+			"  template<typename _Tp, typename _Alloc>\n    _GLIBCXX20_CONSTEXPR\n    void\n    vector<_Tp, _Alloc>::\n    reserve(size_type __n)\n    { }",
+			"  template<typename _Tp, typename _Alloc>\n    ····················\n    void\n    vector<_Tp, _Alloc>::\n    reserve(size_type __n)\n    { }"},
 
 		// Left as they are.
 		{"reserved names not in capitals: templates' parameters, a member", "template<typename _Tp, typename _T1>\nstruct B {\n  _Tp\n  _M_value;\n  _T1\n  first;\n};", ""},

@@ -17,6 +17,9 @@ func signature(g, kind string, head []byte) string {
 		head = head[:i]
 	}
 	s := strings.Join(strings.Fields(string(head)), " ")
+	if g == "cpp" {
+		s = spelled(head) // vector<_Tp>::\n  _M_insert(…): no space after "::"
+	}
 	for cut := true; cut; {
 		cut = false
 		for _, t := range []string{"{", ":", "=>", " do", " ="} {

@@ -168,7 +168,7 @@ func Restore(g string, src []byte, d *Def) bool {
 	if d.NameStart < 0 || d.NameStart > d.NameEnd || d.NameEnd > len(src) || d.StartByte < 0 || d.StartByte > d.HeadEnd || d.HeadEnd > len(src) {
 		return false
 	}
-	d.Name = string(src[d.NameStart:d.NameEnd])
+	d.Name = spelled(src[d.NameStart:d.NameEnd])
 	d.Signature = signature(g, d.Kind, src[d.StartByte:d.HeadEnd])
 	return true
 }
@@ -323,14 +323,34 @@ func Holder(kind string) bool {
 
 // Names reports whether a definition's name (Def.Name) is name: as
 // written, or a C++ method's defined outside its class (Pool::join,
-// net::Pool::join, Pool<T>::join and "vector<_Tp>::\n  _M_insert" are
-// join's and _M_insert's).
+// net::Pool::join and Pool<T>::join are join's).
 func Names(def, name string) bool {
 	if def == name {
 		return true
 	}
 	i := strings.LastIndex(def, "::")
-	return i >= 0 && strings.TrimSpace(def[i+len("::"):]) == name
+	return i >= 0 && def[i+len("::"):] == name
+}
+
+// spelled returns a definition's name as the source spells it, on one
+// line: a C++ method's name broken across lines ("vector<_Tp>::\n
+// _M_insert", as libstdc++ writes them) loses the break and the spaces
+// beside "::", and any other run of white space is one space (operator
+// new). Pages print a name where a line is expected ("in …" lines).
+func spelled(b []byte) string {
+	if !bytes.ContainsAny(b, " \t\r\n\v\f") {
+		return string(b)
+	}
+	var sb strings.Builder
+	prev := ""
+	for i, f := range strings.Fields(string(b)) {
+		if i > 0 && !strings.HasSuffix(prev, "::") && !strings.HasPrefix(f, "::") {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(f)
+		prev = f
+	}
+	return sb.String()
 }
 
 // Callable reports whether a definition of this kind has a body that

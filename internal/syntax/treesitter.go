@@ -532,7 +532,7 @@ func (gr *grammar) define(def *sitter.Node, src []byte) (d Def, ok bool) {
 	last := contentEnd(def)
 	d = Def{
 		Kind:      kind,
-		Name:      string(src[nm.StartByte():nm.EndByte()]),
+		Name:      spelled(src[nm.StartByte():nm.EndByte()]),
 		StartByte: int(def.StartByte()),
 		EndByte:   int(last.EndByte()),
 		NameStart: int(nm.StartByte()),
