@@ -35,5 +35,5 @@ func (d *Def) setHead(g string, src []byte, body int) {
 		}
 	}
 	d.HeadEnd = max(d.StartByte, head)
-	d.Signature = signature(g, d.Kind, src[d.StartByte:d.HeadEnd])
+	d.Signature = signature(g, d.Kind, src[d.StartByte:d.HeadEnd], d.NameEnd-d.StartByte)
 }

@@ -44,7 +44,7 @@ func Parse(ctx context.Context, name string, src []byte) (*File, error) {
 					head = s + comment
 				}
 				f.Defs = append(f.Defs, Def{
-					Kind: "definition", Name: string(src[s+a : s+b]), Signature: signature(g, "", src[s:head]),
+					Kind: "definition", Name: string(src[s+a : s+b]), Signature: signature(g, "", src[s:head], b),
 					Start: n + 1, StartByte: s, Parent: -1, NameStart: s + a, NameEnd: s + b, HeadEnd: head,
 				})
 			}

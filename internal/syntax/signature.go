@@ -10,11 +10,23 @@ import (
 const maxSignature = 160
 
 // signature makes a definition's head one short line: its text up to the
-// body, or its first line when it has no body field, with whitespace runs
+// body, or its first line when it has no body field (when longer than
+// maxSignature, the line where the name ends, nameEnd bytes into head), with whitespace runs
 // folded to one space and the "{", ":", "=>", "do" or "=" that opens the body dropped.
-func signature(g, kind string, head []byte) string {
+func signature(g, kind string, head []byte, nameEnd int) string {
 	if i := bytes.IndexByte(head, '\n'); i >= 0 && len(head) > maxSignature {
-		head = head[:i]
+		from, to := 0, i
+		if nameEnd > i && nameEnd <= len(head) {
+			// The name ends on a later line, after a C++ return type and
+			// template ("auto\n _Hashtable<…>::\n _M_erase(…)") or a Java
+			// annotation: its line says more than the first.
+			from = bytes.LastIndexByte(head[:nameEnd], '\n') + 1
+			to = len(head)
+			if j := bytes.IndexByte(head[nameEnd:], '\n'); j >= 0 {
+				to = nameEnd + j
+			}
+		}
+		head = head[from:to]
 	}
 	s := strings.Join(strings.Fields(string(head)), " ")
 	if g == "cpp" {

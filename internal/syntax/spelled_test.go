@@ -59,3 +59,26 @@ func TestNamesOutsideTheClass(t *testing.T) {
 		}
 	}
 }
+
+// TestSignatureOfTheNamesLine: a head too long for one signature, whose
+// name ends on a later line than its first (a C++ return type and
+// template on lines of their own, a Java annotation), is shown by the
+// line where the name ends; one whose name is on its first line, by
+// that line.
+func TestSignatureOfTheNamesLine(t *testing.T) {
+	pad := strings.Repeat("_Param, ", 20)
+	head := "auto\n    _Hashtable<" + pad + "_Traits>::\n    _M_erase(size_type __bkt, __node_ptr __n)\n    -> iterator"
+	nameEnd := strings.Index(head, "_M_erase") + len("_M_erase")
+	if got, want := signature("cpp", "function", []byte(head), nameEnd), "_M_erase(size_type __bkt, __node_ptr __n)"; got != want {
+		t.Errorf("C++ head: %q, want %q", got, want)
+	}
+	head = "def f(\n    " + pad + "\n    x):"
+	if got, want := signature("python", "function", []byte(head), len("def f")), "def f("; got != want {
+		t.Errorf("Python head: %q, want %q", got, want)
+	}
+	head = "@SuppressWarnings(\"unchecked\")\npublic <T> T convert(" + pad + "Object o)"
+	nameEnd = strings.Index(head, "convert") + len("convert")
+	if got := signature("java", "method", []byte(head), nameEnd); !strings.HasPrefix(got, "public <T> T convert(_Param, ") {
+		t.Errorf("Java head: %q, want the line of convert", got)
+	}
+}

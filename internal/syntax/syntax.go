@@ -169,7 +169,7 @@ func Restore(g string, src []byte, d *Def) bool {
 		return false
 	}
 	d.Name = spelled(src[d.NameStart:d.NameEnd])
-	d.Signature = signature(g, d.Kind, src[d.StartByte:d.HeadEnd])
+	d.Signature = signature(g, d.Kind, src[d.StartByte:d.HeadEnd], d.NameEnd-d.StartByte)
 	return true
 }
 
