@@ -220,7 +220,17 @@ func (c *Classifier) mayDeclare(line []byte) bool {
 		return true
 	}
 	switch c.lang {
-	case JS, Java, CSharp, C:
+	case C:
+		// a method in its class's body, or a function in an indented
+		// namespace: parameters, and no ";" or "," that ends a statement
+		// or an argument (see indentedHead)
+		last := t[len(t)-1]
+		return bytes.IndexByte(t, '(') >= 0 && last != ';' && last != ','
+	case JS:
+		// a method (as below), or a property holding a function
+		// ("onClick: (e) => go(e),", "name = function")
+		return t[len(t)-1] == '{' && bytes.IndexByte(t, '(') >= 0 || bytes.Contains(t, []byte("=>")) || bytes.Contains(t, []byte("function"))
+	case Java, CSharp:
 		// a method: a name, its parameters, and a body on the same line
 		return t[len(t)-1] == '{' && bytes.IndexByte(t, '(') >= 0
 	}

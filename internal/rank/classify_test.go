@@ -99,6 +99,27 @@ func TestClassify(t *testing.T) {
 		{C, "typedef unsigned long size_type;", "size_type", "definition (whole name)"},
 		{C, "void gfx::Renderer::draw() {", "draw", "definition (whole name)"},
 		{C, "#include \"buf.h\"", "buf", "import (whole name)"},
+		// C++ indented, in a class's body or a namespace libstdc++ indents
+		{C, "  void run(int x) {", "run", "definition (whole name)"},
+		{C, "      push_back(const value_type& __x)", "push_back", "definition (whole name)"},
+		{C, "      get() const throw() { return _M_ptr; }", "get", "definition (whole name)"},
+		{C, "      auto_ptr(auto_ptr& __a) throw() : _M_ptr(__a.release()) { }", "auto_ptr", "definition (whole name)"},
+		{C, "  Pool::join(int n)", "join", "definition (whole name)"},
+		{C, "    auto size() const -> size_type", "size", "definition (whole name)"},
+		{C, "    push_back(x);", "push_back", "use (whole name)"},
+		{C, "    int n = size(v);", "size", "use (whole name)"},
+		{C, "  int size() const;", "size", "use (whole name)"},
+		{C, "    return helper(x) +", "helper", "use (whole name)"},
+		{C, "      has_sizes_(false) {", "has_sizes_", "use (whole name)"},
+		{C, "    OpSchema()", "OpSchema", "use (whole name)"},
+		{C, "    if (ready(x)) {", "ready", "use (whole name)"},
+		{C, "    if (ready(x)) {", "if", "use (whole name)"},
+		{C, "    ONNX_CATCH(const std::exception& e) {", "ONNX_CATCH", "use (whole name)"},
+		{C, "    throw Error(x) {", "Error", "use (whole name)"},
+		{C, "    owningGraph()->forEachNode(f) {", "owningGraph", "use (whole name)"},
+		{C, "    if (input->node()->kind() == k) {", "kind", "use (whole name)"},
+		{C, "    foo(a,", "foo", "use (whole name)"},
+		{C, "    // void run(int x) {", "run", "comment (whole name)"},
 		{C, " * buf_grow doubles", "buf_grow", "comment (whole name)"},
 		{Ruby, "  def self.build(x)", "build", "definition (whole name)"},
 		{Ruby, "module Books", "Books", "definition (whole name)"},
@@ -145,6 +166,11 @@ func TestClassify(t *testing.T) {
 		got := cl.Classify(lineStart, len(c.text), s, s+len(c.word)).String()
 		if got != c.want {
 			t.Errorf("%v %q in %q: got %s, want %s", c.lang, c.word, line, got, c.want)
+		}
+		// grep asks Line first, and classifies the spans only where it
+		// says a name may be declared: it must not miss a definition.
+		if _, need, _ := cl.Line(lineStart, len(c.text)); strings.HasPrefix(c.want, "definition") && !need {
+			t.Errorf("%v %q: Line says no name is declared on it; Classify says %s", c.lang, line, c.want)
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package rank
 
-import "bytes"
+import (
+	"bytes"
+	"unsafe"
+)
 
 // Declarations in the other languages: keyword rules, plus the shapes that
 // declare without a keyword (methods, assignments at column 0, keys).
@@ -151,7 +154,7 @@ func declaresC(line []byte, a, b int) Kind {
 	if (bytes.HasPrefix(t, []byte("}")) || bytes.HasPrefix(t, []byte("typedef "))) && after == ';' {
 		return Definition
 	}
-	if after != '(' || indent(line) > 0 {
+	if after != '(' {
 		return Plain
 	}
 	// at column 0, a name followed by "(": a function definition or
@@ -161,6 +164,12 @@ func declaresC(line []byte, a, b int) Kind {
 		_, at2 := prev(line, at)
 		tok, at = prev(line, at2)
 	}
+	if indent(line) > 0 {
+		if indentedHead(line, tok, at, a, b) {
+			return Definition
+		}
+		return Plain
+	}
 	if tok == "" || isIdent(tok[0]) || tok == "*" || tok == "&" || tok == ">" {
 		if isControl(tok) || tok == "return" || tok == "else" || tok == "sizeof" {
 			return Plain
@@ -168,6 +177,112 @@ func declaresC(line []byte, a, b int) Kind {
 		return Definition
 	}
 	return Plain
+}
+
+// indentedHead reports whether an indented C or C++ line whose name at
+// line[a:b] is followed by "(" is a function's definition: a method in
+// its class's body, or a function in a namespace its file indents, as
+// libstdc++ does ("      push_back(const value_type& __x)", its type on
+// the line above; "  void run(int x) {"). Calls are indented too, so it
+// asks more than at column 0: before the name, a type or nothing (tok, the
+// token before it and its class's "::"), not a keyword nor a macro in
+// capitals; the parameters closed on the line; and after them nothing
+// but the function's qualifiers, its body or its initializers. A line
+// that ends with ";" is a statement or a declaration, not a definition.
+func indentedHead(line []byte, tok string, at, a, b int) bool {
+	if a >= b || b > len(line) {
+		return false
+	}
+	if name := unsafe.String(&line[a], b-a); isControl(name) || notType[name] || qualifiers[name] || notName[name] {
+		return false // if (x) {, a qualifier's parentheses: throw()
+	}
+	switch {
+	case tok == "":
+		if upperWord(line[a:b]) {
+			return false // a macro's call: ONNX_CATCH(e) {
+		}
+	case tok == ">" && at > 0 && line[at-1] == '-':
+		return false // p->f(
+	case tok == "*" || tok == "&" || tok == ">":
+	case isIdent(tok[0]):
+		if isControl(tok) || notType[tok] {
+			return false
+		}
+	default:
+		return false
+	}
+	if cs := commentStart(C, line); cs <= a {
+		return false // in a comment
+	} else if cs <= len(line) {
+		line = line[:cs:cs]
+	}
+	if t := trimmed(line); len(t) > 0 && (t[len(t)-1] == ';' || t[len(t)-1] == ',' || t[len(t)-1] == '\\') {
+		return false
+	}
+	depth, i := 0, b
+	for ; i < len(line); i++ {
+		if line[i] == '(' {
+			depth++
+		} else if line[i] == ')' {
+			if depth--; depth == 0 {
+				break
+			}
+		}
+	}
+	if i >= len(line) {
+		return false // the parameters go on past the line, as a call's arguments may
+	}
+	rest := trimmed(line[i+1:])
+	switch {
+	case len(rest) == 0:
+		// Its type on the line above. With nothing before the name and
+		// nothing in the parentheses it is as often the start of a chain
+		// of calls ("OpSchema()", then ".SetDoc(…)" below).
+		return tok != "" || bytes.IndexFunc(line[b:i], func(r rune) bool { return r != '(' && r != ' ' && r != '\t' }) >= 0
+	case rest[0] == ':' && !bytes.HasPrefix(rest, []byte("::")):
+		return true // a constructor's initializers
+	case rest[0] == '{':
+		// A body, after a type: "void run(int x) {". With nothing before
+		// the name it is as often a constructor's last initializer.
+		return tok != ""
+	case bytes.HasPrefix(rest, []byte("->")):
+		return bytes.IndexByte(rest, '(') < 0 || bytes.HasPrefix(rest, []byte("-> decltype(")) // a return type, not p->f()
+	}
+	w := rest
+	for j, c := range rest {
+		if !isIdent(c) {
+			w = rest[:j]
+			break
+		}
+	}
+	return qualifiers[string(w)]
+}
+
+// notType holds the words that may come before a called name in a
+// statement, where a definition has its type.
+var notType = map[string]bool{"case": true, "delete": true, "throw": true, "goto": true, "sizeof": true, "typeid": true, "decltype": true,
+	"alignof": true, "noexcept": true, "static_assert": true, "co_return": true, "co_yield": true, "co_await": true, "using": true, "operator": true}
+
+// notName holds the other words that come before "(" on a line of code
+// and name no function.
+var notName = map[string]bool{"defined": true, "__attribute__": true, "__declspec": true, "alignas": true, "asm": true, "__asm__": true, "static_cast": true,
+	"dynamic_cast": true, "const_cast": true, "reinterpret_cast": true, "sizeof": true}
+
+// qualifiers are the words that may follow a C++ function's parameters.
+var qualifiers = map[string]bool{"const": true, "noexcept": true, "override": true, "final": true, "throw": true, "volatile": true, "requires": true, "mutable": true, "try": true}
+
+// upperWord reports whether w is a word in capitals, as macros are named.
+func upperWord(w []byte) bool {
+	letters := 0
+	for _, c := range w {
+		switch {
+		case c >= 'a' && c <= 'z':
+			return false
+		case c >= 'A' && c <= 'Z':
+			letters++
+		}
+	}
+	return letters >= 2
 }
 
 func declaresRuby(line []byte, a, b int) Kind {

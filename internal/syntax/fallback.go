@@ -260,7 +260,7 @@ func CallsOf(ctx context.Context, path string, src []byte, names []string) (*Fil
 
 // Revision names what a parse gives in this build (see the cgo build's):
 // here the line classifier's definitions.
-func Revision() string { return "classifier-2" } // 2: a C++ method defined outside its class is its name's
+func Revision() string { return "classifier-3" } // 2: a C++ method defined outside its class is its name's; 3: an indented C++ method or function (in its class, in a namespace libstdc++ indents) is a definition
 
 // Hidden finds nothing without a parser to ask (see DefinedOn).
 func Hidden(path string, src []byte) []int { return nil }
