@@ -223,9 +223,17 @@ func (c *Classifier) mayDeclare(line []byte) bool {
 	case C:
 		// a method in its class's body, or a function in an indented
 		// namespace: parameters, and no ";" or "," that ends a statement
-		// or an argument (see indentedHead)
-		last := t[len(t)-1]
-		return bytes.IndexByte(t, '(') >= 0 && last != ';' && last != ','
+		// or an argument (see indentedHead); a nested typedef's name
+		// ("} buf_t;"); a declaring keyword after others ("static struct")
+		if last := t[len(t)-1]; bytes.IndexByte(t, '(') >= 0 && last != ';' && last != ',' || t[0] == '}' {
+			return true
+		}
+		for _, k := range declKeywords[C] {
+			if bytes.Contains(t, []byte(k)) {
+				return true
+			}
+		}
+		return false
 	case JS:
 		// a method (as below), or a property holding a function
 		// ("onClick: (e) => go(e),", "name = function")

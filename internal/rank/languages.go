@@ -198,7 +198,7 @@ func indentedHead(line []byte, tok string, at, a, b int) bool {
 	}
 	switch {
 	case tok == "":
-		if upperWord(line[a:b]) {
+		if Capitals(line[a:b]) {
 			return false // a macro's call: ONNX_CATCH(e) {
 		}
 	case tok == ">" && at > 0 && line[at-1] == '-':
@@ -271,8 +271,10 @@ var notName = map[string]bool{"defined": true, "__attribute__": true, "__declspe
 // qualifiers are the words that may follow a C++ function's parameters.
 var qualifiers = map[string]bool{"const": true, "noexcept": true, "override": true, "final": true, "throw": true, "volatile": true, "requires": true, "mutable": true, "try": true}
 
-// upperWord reports whether w is a word in capitals, as macros are named.
-func upperWord(w []byte) bool {
+// Capitals reports whether a word's letters, two or more, are all
+// capitals, as macros are named: "__REDIRECT_NTH", "ONNX_CATCH", "OF",
+// not "__asprintf".
+func Capitals(w []byte) bool {
 	letters := 0
 	for _, c := range w {
 		switch {

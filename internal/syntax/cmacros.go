@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"path"
 	"strings"
+
+	"github.com/scoutcode/scout/internal/rank"
 )
 
 // C and C++ headers wrap their declarations in macros that a parser
@@ -261,7 +263,7 @@ func macroLike(w []byte) bool {
 		// a template's parameter ("_Tp", "_Alloc", "_T1") nor a member
 		// ("_M_impl").
 		w = w[1:]
-		if !capitals(w) {
+		if !rank.Capitals(w) {
 			return false
 		}
 	}
@@ -274,21 +276,6 @@ func macroLike(w []byte) bool {
 		}
 	}
 	return true
-}
-
-// capitals reports whether a word's letters, two or more, are all
-// capitals: "__REDIRECT_NTH", "OF", not "__asprintf".
-func capitals(w []byte) bool {
-	letters := 0
-	for _, c := range w {
-		switch {
-		case c >= 'a' && c <= 'z':
-			return false
-		case c >= 'A' && c <= 'Z':
-			letters++
-		}
-	}
-	return letters >= 2
 }
 
 // maskMacros returns a copy of src, in C or C++, with the macros around
@@ -412,7 +399,7 @@ func (lx ctoks) namespaceMacro(i int) int {
 func (lx ctoks) classMacro(i int) int {
 	toks, punct := lx.toks, lx.punct
 	j := i
-	for j < len(toks) && toks[j].k == 'i' && capitals(lx.src[toks[j].s:toks[j].e]) {
+	for j < len(toks) && toks[j].k == 'i' && rank.Capitals(lx.src[toks[j].s:toks[j].e]) {
 		j++
 		if punct(j, '(') { // the macro's arguments
 			if j = lx.closing(j); j < 0 {
@@ -495,7 +482,7 @@ head:
 	// A name in capitals is a macro's call ("XMLPARSEAPI(void *)",
 	// "__REDIRECT (…)"): what follows it is the declaration's name, not
 	// annotations ("NCURSES_EXPORT_VAR(char *) UP;").
-	call := capitals(src[toks[name].s:toks[name].e])
+	call := rank.Capitals(src[toks[name].s:toks[name].e])
 	// The head's names: all but keywords, primitive types and tags (a
 	// qualified name, "std::string", is one, its template arguments none).
 	var names, macros []int
