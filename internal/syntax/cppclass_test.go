@@ -66,7 +66,7 @@ func TestCppClassifierAgreesWithParser(t *testing.T) {
 		}
 		lastWord := func(d Def) int { // where the last word of d's name starts
 			a := d.NameEnd
-			for a > d.NameStart && isNameByte(src[a-1]) {
+			for a > d.NameStart && isIdent(src[a-1]) {
 				a--
 			}
 			return a
@@ -118,8 +118,4 @@ func TestCppClassifierAgreesWithParser(t *testing.T) {
 	if all.defs < 5000 || recall < 0.62 || precision < 0.9 {
 		t.Errorf("recall %.3f (want at least 0.62), precision %.3f (want at least 0.9), over %d definitions (want 5000 or more)", recall, precision, all.defs)
 	}
-}
-
-func isNameByte(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
