@@ -28,9 +28,11 @@ func signature(g, kind string, head []byte, nameEnd int) string {
 		}
 		head = head[from:to]
 	}
-	s := strings.Join(strings.Fields(string(head)), " ")
+	var s string
 	if g == "cpp" {
 		s = spelled(head) // vector<_Tp>::\n  _M_insert(…): no space after "::"
+	} else {
+		s = strings.Join(strings.Fields(string(head)), " ")
 	}
 	for cut := true; cut; {
 		cut = false
