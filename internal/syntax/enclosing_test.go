@@ -4,6 +4,7 @@ package syntax
 
 import (
 	"context"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -130,4 +131,39 @@ func sampleGoFiles(t *testing.T, every, least int) []string {
 		t.Fatalf("only %d Go files sampled under %s", len(paths), root)
 	}
 	return paths
+}
+
+// TestEnclosingSpanningClass: a line in a class that spans most of a file
+// (libstdc++'s basic_string.h, 77% of its bytes one class) is found in a
+// parse of the whole file at once, not in one of the class first, which
+// with the file's macros parses with errors and is then parsed again
+// whole: in C++ each of those two parses is two (parseMasked), so the
+// line cost four parses instead of two. (The "#if" that splits a
+// declaration leaves an error either way, as in libstdc++.)
+func TestEnclosingSpanningClass(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("#include <cstddef>\nnamespace std _GLIBCXX_VISIBILITY(default)\n{\n_GLIBCXX_BEGIN_NAMESPACE_VERSION\n  template<typename _Tp>\n    class big\n    {\n    public:\n#if __cplusplus >= 201103L\n      void assign(int __a)\n#else\n      void assign(long __a)\n#endif\n      { }\n")
+	for i := range 60 {
+		fmt.Fprintf(&b, "      _GLIBCXX20_CONSTEXPR\n      size_type\n      size%d() const _GLIBCXX_NOEXCEPT\n      { return this->_M_n + %d; }\n\n", i, i)
+	}
+	b.WriteString("    };\n_GLIBCXX_END_NAMESPACE_VERSION\n}\n")
+	for i := range 20 { // more after it: the cut is not the whole file
+		fmt.Fprintf(&b, "inline int\nhelper%d(int __x)\n{ return __x + %d; }\n\n", i, i)
+	}
+	src := []byte(b.String())
+	line := 15 + 5*30 + 2 // size30's name
+	if !strings.HasPrefix(strings.Split(b.String(), "\n")[line-1], "      size30()") {
+		t.Fatalf("line %d is %q", line, strings.Split(b.String(), "\n")[line-1])
+	}
+	before := parses.Load()
+	f, in, err := Enclosing(context.Background(), "big.h", src, []int{line}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := parses.Load() - before; n != 2 {
+		t.Errorf("%d parses, want 2 (the whole file, raw and masked)", n)
+	}
+	if in[0] < 0 || f.Defs[in[0]].Name != "size30" {
+		t.Fatalf("line %d in %v of %+v, want size30", line, in, f.Defs)
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -279,6 +280,15 @@ func open(ctx context.Context, name string, src []byte, occ []uint32, c cut) (*g
 	var t *tree
 	for _, cut := range cuts {
 		ranges := cut()
+		if (g == "c" || g == "cpp") && spanned(ranges) > len(src)/2 {
+			// Most of a C or C++ file (an occurrence in a class that
+			// spans it): the whole is parsed at once. A cut that parses
+			// with errors is parsed again whole, and each of those
+			// parses is two (parseMasked); libstdc++'s headers, full of
+			// macros, most often parse with errors either way
+			// (basic_string.h: 184 ms for a line of its class, 72 ms so).
+			ranges = nil
+		}
 		if t, err = parseMasked(ctx, p, g, src, ranges); err != nil || ranges == nil || !t.RootNode().HasError() {
 			break // nil ranges: the whole file
 		}
@@ -294,15 +304,24 @@ func open(ctx context.Context, name string, src []byte, occ []uint32, c cut) (*g
 	return gr, t, nil
 }
 
+// spanned returns the bytes the ranges hold.
+func spanned(ranges []sitter.Range) int {
+	n := 0
+	for _, r := range ranges {
+		n += int(r.EndByte - r.StartByte)
+	}
+	return n
+}
+
+// parses counts the parses parseIn made (for tests).
+var parses atomic.Int64
+
 // parseIn is parseRanges once there is room for the bytes it parses: the
 // ranges', or all of src with none. The tree holds the room until closed.
 func parseIn(ctx context.Context, p *sitter.Parser, src []byte, ranges []sitter.Range) (*tree, error) {
 	n := int64(len(src))
 	if ranges != nil {
-		n = 0
-		for _, r := range ranges {
-			n += int64(r.EndByte - r.StartByte)
-		}
+		n = int64(spanned(ranges))
 	}
 	took, err := room.acquire(ctx, n)
 	if err != nil {
@@ -314,6 +333,7 @@ func parseIn(ctx context.Context, p *sitter.Parser, src []byte, ranges []sitter.
 			room.release(took)
 		}
 	}()
+	parses.Add(1)
 	t, err := parseRanges(ctx, p, src, ranges)
 	if err != nil {
 		return nil, err
