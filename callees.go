@@ -75,7 +75,7 @@ func targets(ctx context.Context, sc Scope, files []page.File) error {
 	}
 	at := map[string][]place{}
 	for _, f := range res.Files {
-		lang := rank.LangOf(f.Path)
+		lang := langOfFile(f.Path)
 		var top *imports.PyTop      // read for the first indented def
 		for _, l := range f.Lines { // only definitions (defsOnly)
 			if n := declares(lang, l.Text, names); n != "" {

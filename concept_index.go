@@ -403,7 +403,7 @@ func chunkTexts(ctx context.Context, p string, data []byte, showSecrets bool) ([
 	var defs []syntax.Def
 	if syntax.Markdown(p) {
 		defs = syntax.MarkdownSections(data)
-	} else if syntax.Grammar(p) != "" {
+	} else if syntax.GrammarOf(p, data) != "" {
 		pf, err := syntax.Parse(ctx, p, data)
 		switch {
 		case err == nil:

@@ -39,7 +39,7 @@ func blocksOf(ctx context.Context, path string, lines []Line) ([]*block, bool) {
 	nums = slices.Compact(nums)
 	var defs []block
 	parsed := false
-	if syntax.By == syntax.ByParser && syntax.Grammar(path) != "" {
+	if syntax.By == syntax.ByParser && syntax.GrammarOf(path, data) != "" {
 		if f, _, err := syntax.Enclosing(ctx, path, data, nums, false); err == nil && !f.Errors {
 			parsed = true
 			for _, d := range f.Defs {

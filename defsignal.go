@@ -36,7 +36,7 @@ type defCheck struct {
 }
 
 func (w *worker) defCheck(path string) defCheck {
-	return defCheck{ctx: w.ctx, path: path, on: syntax.By == syntax.ByParser && w.ctx != nil && syntax.Grammar(path) != ""}
+	return defCheck{ctx: w.ctx, path: path, on: syntax.By == syntax.ByParser && w.ctx != nil && syntax.MayParse(path)}
 }
 
 // key returns the key of the hit on the line data[start:end], whose key

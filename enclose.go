@@ -36,7 +36,7 @@ func planEnclosed(ctx context.Context, res *Result, in *page.Input, l page.Limit
 	for range 3 {
 		var files []int
 		for _, f := range p.Files {
-			if i, ok := byPath[f.Path]; ok && !done[i] && len(res.lines[i].Hits) > 0 && syntax.Grammar(res.found[i].path) != "" {
+			if i, ok := byPath[f.Path]; ok && !done[i] && len(res.lines[i].Hits) > 0 && syntax.MayParse(res.found[i].path) {
 				files = append(files, i)
 				done[i] = true
 			}

@@ -306,7 +306,7 @@ func notParsed(err error) string {
 func outlineFile(ctx context.Context, path string, showSecrets bool) (f page.OutlineFile, st stamp, why string) {
 	f.Path = path
 	markdown := syntax.Markdown(path)
-	if syntax.Grammar(path) == "" && !markdown {
+	if !syntax.MayParse(path) && !markdown {
 		return f, stamp{path: path}, reasonUnsupported
 	}
 	data, st, why := readParsable(path)

@@ -27,6 +27,7 @@ func outlineCorpus(t *testing.T) []string {
 	write(t, "GUIDE.md", "# Guide\ntext\n## Install\n```sh\n# not a heading\n```\n")
 	write(t, "blob.go", "package x\x00\x01")
 	write(t, "empty.go", "package empty\n")
+	write(t, "bin/notes", "no extension, and no language named on its first line\n")
 	var want []string
 	var paths []string
 	filepath.WalkDir(".", func(p string, d os.DirEntry, err error) error {
@@ -108,8 +109,8 @@ func TestOutlineCountsWhatItDidNotParse(t *testing.T) {
 	for _, r := range p.NotSearched {
 		reasons[r.Reason] = r.Count
 	}
-	if reasons["in a language without a parser"] != 1 || reasons["binary"] != 1 {
-		t.Errorf("not parsed: %v, want 1 without a parser (NOTES.txt) and 1 binary (blob.go)", p.NotSearched)
+	if reasons["in a language without a parser"] != 2 || reasons["binary"] != 1 {
+		t.Errorf("not parsed: %v, want 2 without a parser (NOTES.txt, bin/notes) and 1 binary (blob.go)", p.NotSearched)
 	}
 	files := 0
 	filepath.WalkDir(".", func(p string, d os.DirEntry, err error) error {
@@ -118,8 +119,8 @@ func TestOutlineCountsWhatItDidNotParse(t *testing.T) {
 		}
 		return nil
 	})
-	if parsed := files - 2; p.Searched != parsed || p.Total.Files != len(withDefs) || withDefs["empty.go"] || !withDefs["GUIDE.md"] {
-		t.Errorf("%d files parsed, %d with definitions; want %d (all but NOTES.txt and blob.go) and %d (empty.go has none, GUIDE.md its sections)", p.Searched, p.Total.Files, parsed, len(withDefs))
+	if parsed := files - 3; p.Searched != parsed || p.Total.Files != len(withDefs) || withDefs["empty.go"] || !withDefs["GUIDE.md"] {
+		t.Errorf("%d files parsed, %d with definitions; want %d (all but NOTES.txt, bin/notes and blob.go) and %d (empty.go has none, GUIDE.md its sections)", p.Searched, p.Total.Files, parsed, len(withDefs))
 	}
 	saysHowFound(t, p)
 }

@@ -223,7 +223,7 @@ type fileFacts struct {
 func (w *worker) scoreHits(e *walk.Entry, data []byte, res *search.Result, file openFile) ([]uint8, fileFacts) {
 	facts := w.facts(e, data, file)
 	facts.git, facts.gitUnsure = w.rank.fileChanged(w.rank.rel(e.Root, e.Rel), facts.gitStat, data, false, e.Path)
-	cl := rank.NewClassifier(rank.LangOf(e.Path), data)
+	cl := rank.NewClassifier(rank.LangOfText(e.Path, data), data)
 	hits := make([]uint8, len(res.Lines))
 	defs := w.defCheck(e.Path)
 	for i, l := range res.Lines {

@@ -347,7 +347,7 @@ func mentioning(ctx context.Context, names []string, sc Scope, matched func(stri
 		return nil, 0, 0, nil, err
 	}
 	for _, f := range res.Files {
-		if syntax.Grammar(f.Path) == "" {
+		if grammarOfFile(f.Path) == "" {
 			unsupported++
 			continue
 		}
@@ -393,7 +393,7 @@ func parseMentions[T any](ctx context.Context, names []string, sc Scope, parse f
 	var mu sync.Mutex
 	pre := map[string]T{}
 	paths, unsupported, searched, walked, err = mentioning(ctx, names, sc, func(p string, mtime time.Time, data []byte) {
-		if syntax.Grammar(p) == "" {
+		if syntax.GrammarOf(p, data) == "" {
 			return
 		}
 		c := parse(p, data, stamp{path: p, mtime: mtime, digest: crc32Of(data)})

@@ -481,6 +481,7 @@ type worker struct {
 	max       int64
 	buf       []byte
 	keepBytes *atomic.Int64 // bytes of lines kept by all workers (see keep.go)
+	sniffed   sniffedLang   // the language of the file whose chunks it reads (see langOf)
 }
 
 func newWorker(p *match.Pattern, opts request, rk *ranker) *worker {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/scoutcode/scout/internal/filetype"
 	"github.com/scoutcode/scout/internal/gitstatus"
 	"github.com/scoutcode/scout/internal/page"
 	"github.com/scoutcode/scout/internal/rank"
@@ -235,13 +236,36 @@ func (w *worker) summarize(e walk.Entry) outcome {
 	return o
 }
 
+// sniffedLang is the language of a file read from its first lines.
+type sniffedLang struct {
+	path string
+	lang rank.Lang
+}
+
+// langOf returns the language of a file for its chunk whose first line is
+// first: by its name, or for a file whose name has no extension, by its
+// first lines (rank.LangOfText), read in its first chunk and kept for the
+// rest (a worker reads a file's chunks in order).
+func (w *worker) langOf(path string, chunk []byte, first int) rank.Lang {
+	if l := rank.LangOf(path); l != rank.Unknown || !filetype.BySource(path) {
+		return l
+	}
+	if first == 1 {
+		w.sniffed = sniffedLang{path, rank.LangOfText(path, chunk)}
+	}
+	if w.sniffed.path == path {
+		return w.sniffed.lang
+	}
+	return rank.Unknown
+}
+
 // eachHit calls fn with the number and key of each matching line of chunk
 // (a whole number of lines of the file of e, its first line numbered
 // first), classified within the chunk.
 func (w *worker) eachHit(e *walk.Entry, chunk []byte, first int, fn func(start, end, n int, k uint8)) {
 	var cl *rank.Classifier
 	if w.rank != nil && !w.opts.CountOnly {
-		cl = rank.NewClassifier(rank.LangOf(e.Path), chunk)
+		cl = rank.NewClassifier(w.langOf(e.Path, chunk, first), chunk)
 	}
 	defs := w.defCheck(e.Path)
 	search.Each(w.m, chunk, first, func(start, end, n int) bool {

@@ -73,3 +73,10 @@ func blockComments(l Lang) bool {
 	}
 	return false
 }
+
+// LangOfText is LangOf, and for a file whose name has no extension and no
+// language, the language its first lines name (filetype.Sniff): head is
+// its source, or its start.
+func LangOfText(p string, head []byte) Lang {
+	return byName[filetype.LangOfText(p, head)]
+}

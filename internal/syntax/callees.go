@@ -15,7 +15,7 @@ import (
 // definition of name it is in. Only the regions around the occurrences of
 // name are parsed.
 func Callees(ctx context.Context, path string, src []byte, name string) (*File, []Call, error) {
-	occ := callish(src, Occurrences(src, name), len(name), Grammar(path))
+	occ := callish(src, Occurrences(src, name), len(name), GrammarOf(path, src))
 	if f, ok := nothing(path, src, occ); ok {
 		return f, nil, nil
 	}
@@ -61,7 +61,7 @@ func CallsOf(ctx context.Context, path string, src []byte, names []string) (*Fil
 	for _, n := range names {
 		if !want[n] {
 			want[n] = true
-			occ = append(occ, callish(src, Occurrences(src, n), len(n), Grammar(path))...)
+			occ = append(occ, callish(src, Occurrences(src, n), len(n), GrammarOf(path, src))...)
 		}
 	}
 	slices.Sort(occ)

@@ -28,7 +28,7 @@ import (
 // in error (see parseMasked), and reads names and signatures from the
 // source itself. headerGrammar, below, picks C++ for a ".h" file that is.
 
-// headerGrammar is Grammar(name), but "cpp" for a ".h" file whose source
+// headerGrammar is GrammarOf(name, src), but "cpp" for a ".h" file whose source
 // reads as C++: a line that starts a class ("class Name"), a namespace, a
 // template, an access label, or "using namespace". C++'s grammar reads C
 // as well, but C's cannot read a class: a C++ header read as C lost most
@@ -36,7 +36,7 @@ import (
 // 2,053 ".h" files these lines mark, 1,985 had less in error read as C++,
 // 18 more).
 func headerGrammar(name string, src []byte) string {
-	g := Grammar(name)
+	g := GrammarOf(name, src)
 	if g != "c" || !strings.EqualFold(path.Ext(name), ".h") {
 		return g
 	}

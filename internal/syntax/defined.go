@@ -21,7 +21,7 @@ const maxDefinedRegion = 64 << 10
 // JavaScript's template literals. A line classifier sees such a line as
 // code; DefinedOn tells.
 func Hidden(path string, src []byte) []int {
-	g := Grammar(path)
+	g := GrammarOf(path, src)
 	if g == "go" {
 		return goHidden(src)
 	}
@@ -38,7 +38,7 @@ func Hidden(path string, src []byte) []int {
 // (the cut was wrong, or the file is not valid), or ctx done. It never
 // parses the whole file: a search asks it about many files.
 func DefinedOn(ctx context.Context, path string, src []byte, lineStart, lineEnd, at int) (names [][2]int, inText, ok bool) {
-	g := Grammar(path)
+	g := GrammarOf(path, src)
 	if g == "" || len(src) > MaxSize || lineStart >= lineEnd || at < lineStart || at >= lineEnd {
 		return nil, false, false
 	}

@@ -19,7 +19,7 @@ const By = ByClassifier
 // line classifier of internal/rank: each Def has a start line and a name,
 // kind "definition", no end and no parent. name picks the language.
 func Parse(ctx context.Context, name string, src []byte) (*File, error) {
-	g := Grammar(name)
+	g := GrammarOf(name, src)
 	if g == "" {
 		return nil, fmt.Errorf("%s: %w", name, ErrUnsupported)
 	}
@@ -27,7 +27,7 @@ func Parse(ctx context.Context, name string, src []byte) (*File, error) {
 		return nil, err
 	}
 	f := &File{Grammar: g, By: ByClassifier}
-	cl := rank.NewClassifier(rank.LangOf(name), src)
+	cl := rank.NewClassifier(rank.LangOfText(name, src), src)
 	n := 0
 	for s := 0; s < len(src); n++ {
 		if n%4096 == 0 && ctx.Err() != nil {
@@ -126,7 +126,7 @@ func Refs(ctx context.Context, name string, src []byte, ref string) (*File, []Re
 	for _, c := range calls {
 		call[c.StartByte] = true
 	}
-	cl := rank.NewClassifier(rank.LangOf(name), src)
+	cl := rank.NewClassifier(rank.LangOfText(name, src), src)
 	var rs []Ref
 	line, at := 1, 0
 	for _, o := range Occurrences(src, ref) {
@@ -163,7 +163,7 @@ func Enclosing(ctx context.Context, name string, src []byte, lines []int, decls 
 	for i := range in {
 		in[i] = -1
 	}
-	return &File{Grammar: Grammar(name), By: ByClassifier}, in, nil
+	return &File{Grammar: GrammarOf(name, src), By: ByClassifier}, in, nil
 }
 
 // Callees finds, without a parser, the definitions of name (by the line

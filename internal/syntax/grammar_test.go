@@ -28,3 +28,38 @@ func TestGrammarsHaveALanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestGrammarOf: a file whose name has no extension has the grammar its
+// first lines name; any other keeps its name's.
+func TestGrammarOf(t *testing.T) {
+	py := []byte("#!/usr/bin/env python3\n")
+	cpp := []byte("// <vector> -*- C++ -*-\n")
+	for _, c := range []struct {
+		name string
+		src  []byte
+		want string
+		may  bool // MayParse
+	}{
+		{"bin/deploy", py, "python", true},
+		{"/usr/include/c++/12/vector", cpp, "cpp", true},
+		{"bin/run", []byte("#!/bin/sh\n"), "bash", true},
+		{"bin/notes", []byte("just words\n"), "", true},
+		{"notes.txt", py, "", false},    // an extension: the name decides
+		{"x.h", cpp, "c", true},         // C++ by its lines is headerGrammar's, not this
+		{"Rakefile", cpp, "ruby", true}, // a name a grammar has
+		{"Makefile", py, "", false},     // a type's name, without a grammar: not sniffed
+		{"bin/awk", []byte("#!/usr/bin/awk -f\n"), "", true},
+	} {
+		if got := GrammarOf(c.name, c.src); got != c.want {
+			t.Errorf("GrammarOf(%q, %q) = %q, want %q", c.name, c.src, got, c.want)
+		}
+		if got := MayParse(c.name); got != c.may {
+			t.Errorf("MayParse(%q) = %v, want %v", c.name, got, c.may)
+		}
+	}
+	for typ, g := range sniffed {
+		if !slices.Contains(Grammars(), g) {
+			t.Errorf("type %s: grammar %q, which Parse does not know", typ, g)
+		}
+	}
+}

@@ -17,6 +17,8 @@ import (
 	"fmt"
 	"path"
 	"strings"
+
+	"github.com/scoutcode/scout/internal/filetype"
 )
 
 // Ways a file's definitions were found (File.By).
@@ -214,6 +216,29 @@ func Grammar(p string) string {
 		return g
 	}
 	return grammars[strings.ToLower(path.Ext(base))]
+}
+
+// GrammarOf is Grammar, and for a file whose name has no extension and no
+// language (a script in bin/, libstdc++'s "vector"), the grammar of the
+// type its first lines name, src being its source or its start: a "#!"
+// line's interpreter or an Emacs mode (see filetype.Sniff).
+func GrammarOf(name string, src []byte) string {
+	if g := Grammar(name); g != "" || !filetype.BySource(name) {
+		return g
+	}
+	return sniffed[filetype.Sniff(src)]
+}
+
+// MayParse reports whether a file may have a grammar, by its name alone:
+// it has one (Grammar), or its source says (GrammarOf).
+func MayParse(name string) bool {
+	return Grammar(name) != "" || filetype.BySource(name)
+}
+
+// sniffed maps the types filetype.Sniff gives to grammar names.
+var sniffed = map[string]string{
+	"c": "c", "cpp": "cpp", "go": "go", "java": "java", "js": "javascript", "php": "php",
+	"py": "python", "ruby": "ruby", "rust": "rust", "sh": "bash",
 }
 
 // Grammars returns the names of the grammars Parse knows, sorted.

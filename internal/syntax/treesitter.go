@@ -179,7 +179,7 @@ func Calls(ctx context.Context, name string, src []byte, callee string) (*File, 
 func parse(ctx context.Context, name string, src []byte, callee string, decls bool) (*File, []Call, error) {
 	var occ []uint32
 	if callee != "" {
-		occ = callish(src, Occurrences(src, callee), len(callee), Grammar(name))
+		occ = callish(src, Occurrences(src, callee), len(callee), GrammarOf(name, src))
 		if f, ok := nothing(name, src, occ); ok {
 			return f, nil, nil
 		}
@@ -235,7 +235,7 @@ func (gr *grammar) callsIn(f *File, root *sitter.Node, src []byte, occ []uint32,
 // nothing returns the empty answer for a question about a name that does
 // not occur in a file scout can parse: no parse needed.
 func nothing(name string, src []byte, occ []uint32) (*File, bool) {
-	if g := Grammar(name); len(occ) == 0 && g != "" && parsable(name, src) == nil {
+	if g := GrammarOf(name, src); len(occ) == 0 && g != "" && parsable(name, src) == nil {
 		return &File{Grammar: g, By: ByParser}, true
 	}
 	return nil, false

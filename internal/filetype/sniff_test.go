@@ -1,0 +1,67 @@
+package filetype
+
+import "testing"
+
+func TestSniff(t *testing.T) {
+	for _, c := range []struct{ head, want string }{
+		{"#!/usr/bin/env python3\nimport sys\n", "py"},
+		{"#!/usr/bin/python3.11 -u\n", "py"},
+		{"#!/usr/bin/env -S python3 -u\n", "py"},
+		{"#!/usr/bin/env PYTHONPATH=. python3\n", "py"},
+		{"#!/bin/sh\nset -e\n", "sh"},
+		{"#!/bin/bash\n", "sh"},
+		{"#! /usr/bin/env node\n", "js"},
+		{"#!/usr/bin/env ruby\n", "ruby"},
+		{"#!/usr/bin/env php\n", "php"},
+		{"// <vector> -*- C++ -*-\n\n// Copyright (C) 2001-2022 Free Software Foundation, Inc.\n", "cpp"},
+		{"// -*- C++ -*-\n//===----------------------------------------------------------------------===//\n", "cpp"},
+		{"# -*- mode: python; coding: utf-8 -*-\n", "py"},
+		{"#!/usr/bin/awk -f\n# -*- mode: Python -*-\n", "py"}, // an interpreter it does not know, then the mode
+		{"/* -*- Mode: C; tab-width: 8 -*- */\n", "c"},
+		{"#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\n", "py"},
+		{"# -*- coding: utf-8 -*-\n", ""}, // no mode
+		{"all:\n\tgo build\n", ""},
+		{"#!/usr/bin/awk -f\n", ""},
+		{"#!\n", ""},
+		{"", ""},
+		{"text -*- unclosed\n", ""},
+		{"\n// -*- C++ -*-\n", ""}, // only the first line, or the second after "#!"
+	} {
+		if got := Sniff([]byte(c.head)); got != c.want {
+			t.Errorf("Sniff(%q) = %q, want %q", c.head, got, c.want)
+		}
+	}
+}
+
+// TestSniffedTypes: every type Sniff can give is a type of the table.
+func TestSniffedTypes(t *testing.T) {
+	for _, m := range []map[string]string{interpreters, modes} {
+		for k, v := range m {
+			if _, ok := Lookup(v); !ok {
+				t.Errorf("%s gives %q, no type", k, v)
+			}
+		}
+	}
+}
+
+func TestLangOfText(t *testing.T) {
+	cpp := []byte("// <optional> -*- C++ -*-\n")
+	py := []byte("#!/usr/bin/env python3\n")
+	for _, c := range []struct {
+		path string
+		head []byte
+		want string
+	}{
+		{"/usr/include/c++/12/optional", cpp, "c"},
+		{"bin/deploy", py, "python"},
+		{"bin/deploy.py", nil, "python"},
+		{"notes.txt", py, ""},     // an extension: the name decides
+		{"Makefile", py, "shell"}, // a name with a language: the name decides
+		{".bashrc", py, "shell"},
+		{"bin/run", []byte("echo hi\n"), ""},
+	} {
+		if got := LangOfText(c.path, c.head); got != c.want {
+			t.Errorf("LangOfText(%q, %q) = %q, want %q", c.path, c.head, got, c.want)
+		}
+	}
+}
