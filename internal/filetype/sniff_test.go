@@ -1,6 +1,9 @@
 package filetype
 
-import "testing"
+import (
+	"bytes"
+	"testing"
+)
 
 func TestSniff(t *testing.T) {
 	for _, c := range []struct{ head, want string }{
@@ -64,4 +67,27 @@ func TestLangOfText(t *testing.T) {
 			t.Errorf("LangOfText(%q, %q) = %q, want %q", c.path, c.head, got, c.want)
 		}
 	}
+}
+
+// FuzzSniff: any head gives "" or a type of the table, read from its
+// first two lines only (what follows them never changes it).
+func FuzzSniff(f *testing.F) {
+	for _, s := range []string{"#!/usr/bin/env python3\n", "// <vector> -*- C++ -*-\n", "#!/bin/sh\n# -*- mode: ruby -*-\n", "#!/usr/bin/env -S A=1 node --x\n", "-*--*-", "#!"} {
+		f.Add([]byte(s), []byte("x\n"))
+	}
+	f.Fuzz(func(t *testing.T, head, more []byte) {
+		got := Sniff(head)
+		if got != "" {
+			if _, ok := Lookup(got); !ok {
+				t.Fatalf("Sniff(%q) = %q, no type", head, got)
+			}
+		}
+		lines := bytes.SplitN(head, []byte("\n"), 3)
+		if len(lines) == 3 {
+			longer := append(append([]byte{}, head...), more...)
+			if again := Sniff(longer); again != got {
+				t.Fatalf("Sniff(%q) = %q, but %q after its third line starts: %q", head, got, more, again)
+			}
+		}
+	})
 }
