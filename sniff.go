@@ -32,19 +32,15 @@ func langOfFile(p string) rank.Lang {
 	return rank.LangOfText(p, fileHead(p))
 }
 
-// headBytes is how much of a file fileHead reads: its "#!" line and the line
-// after it, as long as they are in most scripts.
-const headBytes = 1024
-
-// fileHead returns the first bytes of the file at p; nil when it cannot be
-// read.
+// fileHead returns the first bytes of the file at p, as many as Sniff
+// reads; nil when it cannot be read.
 func fileHead(p string) []byte {
 	f, err := os.Open(p)
 	if err != nil {
 		return nil
 	}
 	defer f.Close()
-	b := make([]byte, headBytes)
+	b := make([]byte, filetype.SniffBytes)
 	n, _ := io.ReadFull(f, b)
 	return b[:n]
 }

@@ -13,9 +13,9 @@ import (
 // … -*-" on its first line, or its second after a "#!", names ("//
 // <vector> -*- C++ -*-", "# -*- mode: python; coding: utf-8 -*-"). ""
 // when neither names a type of the table. The name decides first: see
-// BySource.
+// BySource. Only its first SniffBytes are read.
 func Sniff(head []byte) string {
-	first, rest, _ := bytes.Cut(head, []byte("\n"))
+	first, rest, _ := bytes.Cut(head[:min(len(head), SniffBytes)], []byte("\n"))
 	if bytes.HasPrefix(first, []byte("#!")) {
 		if t := interpreters[interpreter(string(first[2:]))]; t != "" {
 			return t
@@ -24,6 +24,11 @@ func Sniff(head []byte) string {
 	}
 	return modes[emacsMode(string(first))]
 }
+
+// SniffBytes is how much of a file Sniff reads: its "#!" line and the
+// line after it, as long as they are in most scripts; not all of a
+// minified file's one line.
+const SniffBytes = 1024
 
 // BySource reports whether the type of a file is read from its source
 // (Sniff): its name gives it no language, and its base name has no

@@ -2,6 +2,7 @@ package filetype
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 )
 
@@ -90,4 +91,17 @@ func FuzzSniff(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSniffReadsTheHeadOnly: a mode past SniffBytes is not read, so that
+// a file's whole source and its head (what scout reads of a file it has
+// only the name of) say the same.
+func TestSniffReadsTheHeadOnly(t *testing.T) {
+	long := "#!/usr/bin/awk -f " + strings.Repeat("x", SniffBytes) + "\n# -*- mode: python -*-\n"
+	if got := Sniff([]byte(long)); got != "" {
+		t.Errorf("Sniff of a mode past %d bytes = %q, want \"\"", SniffBytes, got)
+	}
+	if got := Sniff([]byte(long[:SniffBytes])); got != "" {
+		t.Errorf("Sniff of its head = %q, want \"\"", got)
+	}
 }
