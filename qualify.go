@@ -10,6 +10,7 @@ import (
 
 	"github.com/scoutcode/scout/internal/imports"
 	"github.com/scoutcode/scout/internal/page"
+	"github.com/scoutcode/scout/internal/syntax"
 )
 
 // goQualifier tells, for the calls and uses of a name in one Go file,
@@ -129,7 +130,9 @@ func (r *resolver) qualifier(p string, data []byte) qualifier {
 	switch {
 	case strings.HasSuffix(p, ".go"):
 		return &goQualifier{path: p, data: data, gr: r}
-	case strings.HasSuffix(p, ".py") || strings.HasSuffix(p, ".pyi"):
+	case strings.HasSuffix(p, ".py") || strings.HasSuffix(p, ".pyi") || strings.HasSuffix(p, ".pyw") || syntax.GrammarOf(p, data) == "python":
+		// A script with no extension, its "#!" line running Python
+		// (syntax.GrammarOf), too: its imports resolve as a module's.
 		return &pyQualifier{path: p, data: data, r: r}
 	case imports.Lang(p) == "JavaScript/TypeScript":
 		return &jsQualifier{path: p, data: data, r: r}

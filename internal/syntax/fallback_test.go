@@ -26,7 +26,7 @@ func TestFallbackFindsDefinitionLines(t *testing.T) {
 		"go/h.go":       "3 Version, 6 A, 7 _, 11 ErrNone, 14 x, 17 Handler, 18 ID, 21 Server, 25 Serve, 26 local, 30 New",
 		"python/svc.py": "3 TIMEOUT, 4 LIMIT, 5 a, 7 __all__, 12 TIMEOUT, 15 Service, 20 __init__, 24 label, 27 run, 28 inner, 34 handle_timeout, 38 retry",
 		// No extension: Python by its "#!" line.
-		"bin/deploy": "6 main, 10 run",
+		"bin/deploy": "6 main, 11 run, 15 Site, 16 flush, 20 flush",
 	}
 	for _, f := range a.Files {
 		w, ok := want[f.Name]
