@@ -49,11 +49,11 @@ func Lang(p string) string {
 	switch strings.ToLower(filepath.Ext(p)) {
 	case ".go":
 		return "Go"
-	case ".py", ".pyi":
+	case ".py", ".pyi", ".pyw":
 		return "Python"
 	case ".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts":
 		return "JavaScript/TypeScript"
-	case ".c", ".h", ".cc", ".cpp", ".cxx", ".hh", ".hpp", ".hxx":
+	case ".c", ".h", ".cc", ".cpp", ".cxx", ".c++", ".hh", ".hpp", ".hxx", ".h++", ".inl", ".ipp", ".tcc", ".tpp", ".txx":
 		return "C/C++"
 	}
 	return ""

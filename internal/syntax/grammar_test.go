@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/scoutcode/scout/internal/imports"
 	"github.com/scoutcode/scout/internal/rank"
 )
 
@@ -12,7 +13,8 @@ import (
 // so that grep's ranking and the callees' targets see the definitions
 // outline, callers and refs parse (libstdc++'s "bits/vector.tcc" had a
 // grammar and no language, and its 36 definitions were not found as
-// callees).
+// callees); and every name of a language related reads the imports of
+// is one of imports.Lang's.
 func TestGrammarsHaveALanguage(t *testing.T) {
 	var names []string
 	for ext := range grammars {
@@ -25,6 +27,14 @@ func TestGrammarsHaveALanguage(t *testing.T) {
 	for _, name := range names {
 		if rank.LangOf(name) == rank.Unknown {
 			t.Errorf("%s: grammar %s, no language (add its glob to internal/filetype's table)", name, Grammar(name))
+		}
+		// The languages whose imports related reads, by the same names
+		// (bits/vector.tcc's includes were not read).
+		switch g := Grammar(name); g {
+		case "go", "python", "javascript", "typescript", "tsx", "c", "cpp":
+			if imports.Lang(name) == "" {
+				t.Errorf("%s: grammar %s, no language in imports.Lang", name, g)
+			}
 		}
 	}
 }
