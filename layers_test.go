@@ -15,10 +15,10 @@ import (
 var layers = [][]string{
 	{"internal/safe", "internal/regular", "internal/textenc"},
 	{"internal/mapped"},
-	{"internal/glob", "internal/suggest", "internal/confine", "internal/secret", "internal/frecency", "internal/gitstatus", "internal/match", "internal/concept", "internal/imports"},
+	{"internal/glob", "internal/suggest", "internal/confine", "internal/secret", "internal/frecency", "internal/gitstatus", "internal/match", "internal/concept"},
 	{"internal/ignore", "internal/search", "internal/query", "internal/embed"},
 	{"internal/filetype"},
-	{"internal/walk", "internal/rank"},
+	{"internal/walk", "internal/rank", "internal/imports"},
 	{"internal/page", "internal/syntax"},
 	{"."},
 	{"internal/render", "internal/server"},

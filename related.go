@@ -72,7 +72,7 @@ func Related(ctx context.Context, o RelatedOptions) (*Page, error) {
 	if why != "" {
 		return nil, fmt.Errorf("%s: %s", o.Path, why)
 	}
-	lang := imports.Lang(o.Path)
+	lang := imports.LangOfText(o.Path, data)
 	in := page.RelatedInput{Path: slash(o.Path), Number: 1, Budget: o.Budget * 4, Face: o.Face}
 	if lang == "" {
 		in.About = "no language related reads (Go, Python, JavaScript/TypeScript, C/C++)"
@@ -192,13 +192,16 @@ func importersOf(ctx context.Context, lang, p string, sc Scope, r *imports.Resol
 	if !q.Fixed {
 		what = "the import lines that may name " + filepath.Base(p)
 	}
-	s := sc
+	s, unnamed := sc, false
 	if len(s.Types) == 0 {
-		s.Types = q.Types
+		// A script or header with no extension may import p too
+		// (libstdc++'s "vector" includes bits/stl_vector.h); Names keeps
+		// those its source says are in lang.
+		s.Types, unnamed = q.Types, lang != "Go"
 	}
 	res, err := Search(ctx, Options{
 		Patterns: []string{q.Pattern}, Fixed: q.Fixed, Case: CaseSensitive, Scope: s, CountOnly: true, NoSpans: true,
-		RankOptions: RankOptions{Sort: ByPath, NoFrecency: true, NoGit: true},
+		RankOptions: RankOptions{Sort: ByPath, NoFrecency: true, NoGit: true}, unnamed: unnamed,
 	})
 	if err != nil {
 		return nil, "", nil, err

@@ -81,14 +81,19 @@ func TestRelated(t *testing.T) {
 		{"cart/cart.go", "imports: 4 fmt=(standard library), 5 strings=(standard library), 7 example.com/shop/price=price/, 8 github.com/other/money= | imported by: cart/export_test.go:3, cmd/shop/main.go:4 | tests: cart/cart_test.go, cart/export_test.go"},
 		{"price/price.go", "imported by: cart/cart.go:7, cmd/shop/main.go:5"},
 		{"py/shop/cart.py", "imports: 1 os=(standard library), 2 .price=py/shop/price.py, 3 .price=py/shop/price.py, 4 shop.util=py/shop/util.py | imported by: py/tests/test_cart.py:1 | tests: py/tests/test_cart.py"},
-		{"py/shop/price.py", "imported by: py/shop/cart.py:2, py/tests/test_price.py:1 | tests: py/tests/test_price.py"},
+		{"py/shop/price.py", "imported by: py/report:2, py/shop/cart.py:2, py/tests/test_price.py:1 | tests: py/tests/test_price.py"},
+		// A file with no extension is in the language its first line
+		// names, as importer and as subject; py/NOTES and c/README, which
+		// name none, are not importers though they have the lines.
+		{"py/report", "imports: 2 shop.price=py/shop/price.py"},
 		{"web/src/cart.ts", "imports: 1 ./lib/format=web/src/lib/format.ts | imported by: web/src/app.ts:1, web/src/cart.test.ts:1 | tests: web/src/cart.test.ts"},
 		{"web/src/app.ts", "imports: 1 ./cart=web/src/cart.ts, 2 react=, 3 ./lib/format.js=web/src/lib/format.ts, 4 ../old/legacy="},
 		{"web/src/lib/format.ts", "imported by: web/src/app.ts:3, web/src/cart.ts:1, web/src/lib/index.ts:1"},
 		{"mono/apps/web/src/page.tsx", "imports: 1 @shop/ui=mono/packages/ui/src/index.ts, 2 @shop/ui/dialog=mono/packages/ui/src/dialog.tsx, 3 @/hooks/use-cart=mono/apps/web/src/hooks/use-cart.ts, 4 @ui=mono/packages/ui/src/index.ts, 5 zod=mono/node_modules/zod/index.d.ts, 6 lodash/fp=mono/node_modules/lodash/fp.js, 7 node:fs=(Node built-in), 8 @shop/missing="},
 		{"mono/packages/ui/src/index.ts", "imported by: mono/apps/web/src/page.tsx:1"},
 		{"mono/apps/web/src/hooks/use-cart.ts", "imported by: mono/apps/web/src/page.tsx:3"},
-		{"c/util.h", "imported by: c/main.c:1, c/util.c:2"},
+		{"c/util.h", "imported by: c/main.c:1, c/util.c:2, c/vector:2"},
+		{"c/vector", "imports: 2 util.h=c/util.h"},
 		{"c/main.c", "imports: 1 util.h=c/util.h, 2 missing.h=, 3 stdio.h=(system header)"},
 		// A project's own headers, found as its build finds them: from the
 		// top of the project (.git), and in include/ (-I., -Iinclude).

@@ -78,6 +78,10 @@ type Options struct {
 	// keepRaw keeps a masked line's text as it was (Line.raw): a query of
 	// conditions matches its terms against it, as the search did.
 	keepRaw bool
+	// unnamed, with Types, also searches the files whose names give no
+	// type and have no extension (walk.Options.Unnamed): a related
+	// search reads their language from their source.
+	unnamed bool
 }
 
 // Scope is the files a search walks: grep's and find's are the same walk,

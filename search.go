@@ -39,6 +39,7 @@ func run(ctx context.Context, opts request, timeout time.Duration) (res *Result,
 	if err != nil {
 		return nil, false, err
 	}
+	wopts.Unnamed = opts.unnamed
 	if err := opts.check(); err != nil {
 		return nil, false, err
 	}

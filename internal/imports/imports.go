@@ -24,6 +24,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/scoutcode/scout/internal/filetype"
 	"github.com/scoutcode/scout/internal/regular"
 )
 
@@ -57,6 +58,23 @@ func Lang(p string) string {
 		return "C/C++"
 	}
 	return ""
+}
+
+// LangOfText is Lang, and for a file whose name has no extension and
+// gives no language (filetype.BySource), the language of the type its
+// first lines name (filetype.Sniff): libstdc++'s "vector" ("// <vector>
+// -*- C++ -*-") is C/C++, a "#!/usr/bin/env python3" script Python.
+func LangOfText(p string, head []byte) string {
+	if !filetype.BySource(p) {
+		return Lang(p)
+	}
+	return sniffedLang[filetype.Sniff(head)]
+}
+
+// sniffedLang is the language of each type Sniff finds that Lang names
+// by extension.
+var sniffedLang = map[string]string{
+	"go": "Go", "py": "Python", "js": "JavaScript/TypeScript", "ts": "JavaScript/TypeScript", "c": "C/C++", "cpp": "C/C++",
 }
 
 // Resolver reads and resolves imports, keeping what it read of each
@@ -163,9 +181,10 @@ func SameFile(a, b string) bool {
 }
 
 // Search is the search that finds the candidate importers of a file: the
-// lines that may import it, in the files of its language's types; each
-// candidate is then kept when Resolver.Names finds Target among its
-// imports.
+// lines that may import it, in the files of its language's types (and,
+// but in Go, the files with no extension: LangOfText); each candidate is
+// then kept when Resolver.Names finds it in the language and Target among
+// its imports.
 type Search struct {
 	Pattern string   // a regular expression, or a literal when Fixed
 	Fixed   bool     // Pattern is a literal string
@@ -236,7 +255,7 @@ func (r *Resolver) Names(ctx context.Context, lang, cand, target string) (line i
 		return 0, false
 	}
 	data, err := readConfig(cand)
-	if err != nil {
+	if err != nil || LangOfText(cand, data) != lang {
 		return 0, false
 	}
 	var imps []Import

@@ -64,7 +64,11 @@ type Options struct {
 	MaxDepth int                  // 0: no limit; 1: the root's children only
 	Globs    []string             // -g patterns, gitignore syntax, "!" excludes
 	Types    []filetype.Selection // -t / -T, in command-line order
-	Dirs     bool                 // also visit directories (not the roots)
+	// Unnamed, with types selected, also visits the files whose names
+	// give no type and have no extension: their type is in their source
+	// (filetype.BySource), which the caller reads.
+	Unnamed bool
+	Dirs    bool // also visit directories (not the roots)
 	// DirHandles keeps each directory open while its files are visited, so
 	// that Entry.OpenFD opens them relative to it (unix only).
 	DirHandles bool
@@ -557,6 +561,9 @@ func (w *walker) decide(f *frame, abs, rel, name string, isDir bool) (Reason, st
 	}
 	switch d, sel := w.types.Match(name, isDir); d {
 	case ignore.Ignore:
+		if sel.Name == "" && w.opts.Unnamed && filetype.BySource(name) {
+			break
+		}
 		if sel.Name == "" {
 			return Type, "no -t type matches", true
 		}
