@@ -407,21 +407,17 @@ func conceptEval(t *testing.T, root string, cases []conceptCase, name, header st
 		if err != nil {
 			t.Fatal(err)
 		}
-		hf, hd := ranksOf(ix, dir, c, concept.Query{Text: c.query, Similar: sim, Read: scout.PhraseText})
+		hf, hd, _ := ranksOf(ix, dir, c, concept.Query{Text: c.query, Similar: sim, Read: scout.PhraseText})
 		simFile.add(fileRank(ix, dir, c, sim))
 		embFile.add(hf)
 		embDef.add(hd)
 		rr := slices.Index(ref.search(c.query, 1000), c.path) + 1
 		refFile.add(rr)
-		fr, dr := ranksOf(ix, dir, c, concept.Query{Text: c.query, Read: scout.PhraseText})
+		fr, dr, first := ranksOf(ix, dir, c, concept.Query{Text: c.query, Read: scout.PhraseText})
 		file.add(fr)
 		def.add(dr)
 		either.add(betterRank(fr, rr))
 		if fr != 1 {
-			first := ""
-			if l := ix.Search(concept.Query{Text: c.query, Read: scout.PhraseText}, 1); len(l) > 0 {
-				first = strings.TrimPrefix(ix.Files[ix.Chunk(l[0].Chunk).File].Path, filepath.ToSlash(dir)+"/")
-			}
 			twin := ""
 			if text, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(first))); first != "" && err == nil && defines(string(text), c.name) {
 				twin = ", which defines " + c.name + " too"
@@ -569,7 +565,7 @@ func tuneGrid(t *testing.T, ix *concept.Index, dir string, cases []conceptCase, 
 		}
 		var file, def evalFigures
 		for _, c := range cases {
-			fr, dr := ranksOf(ix, dir, c, concept.Query{Text: c.query, Tuning: &tu, Read: scout.PhraseText, Similar: sims[c.query]})
+			fr, dr, _ := ranksOf(ix, dir, c, concept.Query{Text: c.query, Tuning: &tu, Read: scout.PhraseText, Similar: sims[c.query]})
 			file.add(fr)
 			def.add(dr)
 		}
@@ -591,8 +587,9 @@ func fileRank(ix *concept.Index, dir string, c conceptCase, sim []concept.Simila
 }
 
 // ranksOf returns the rank of a case's file among the files of the leads,
-// and of its definition among the leads (0: not found).
-func ranksOf(ix *concept.Index, dir string, c conceptCase, q concept.Query) (file, def int) {
+// and of its definition among the leads (0: not found), and the file of
+// the first lead.
+func ranksOf(ix *concept.Index, dir string, c conceptCase, q concept.Query) (file, def int, first string) {
 	var files []string
 	for i, l := range ix.Search(q, 1000) {
 		ch := ix.Chunk(l.Chunk)
@@ -604,5 +601,8 @@ func ranksOf(ix *concept.Index, dir string, c conceptCase, q concept.Query) (fil
 			def = i + 1
 		}
 	}
-	return slices.Index(files, c.path) + 1, def
+	if len(files) > 0 {
+		first = files[0]
+	}
+	return slices.Index(files, c.path) + 1, def, first
 }
