@@ -97,11 +97,15 @@ func enclose(ctx context.Context, f *hitFile, fl *page.FileLines, showSecrets bo
 
 // qualified returns the name of definition j of f with what holds it: the
 // class or type of a method ("Server.Serve"), the function of a local
-// definition. A grep page names the definition its hits sit in this way,
-// on one short line: its signature would make the page a quarter longer.
+// definition; in C++ and Rust with their "::" ("std::vector::push_back",
+// as a method defined out of its class is named). A grep page names the
+// definition its hits sit in this way, on one short line: its signature
+// would make the page a quarter longer.
 func qualified(f *syntax.File, j int) string {
 	d := f.Defs[j]
 	switch {
+	case d.Parent >= 0 && (f.Grammar == "cpp" || f.Grammar == "rust"):
+		return qualified(f, d.Parent) + "::" + d.Name
 	case d.Parent >= 0:
 		return qualified(f, d.Parent) + "." + d.Name
 	case f.Grammar == "go" && d.Kind == "method":

@@ -248,6 +248,9 @@ var framesCases = []cliCase{
 	{"callers-colon", []string{"callers", "myapp::client::Server::run"}, false},
 	{"callees-cpp", []string{"callees", "db::detail::Pool::join(int) const"}, false},
 	{"callers-cpp", []string{"callers", "net2::Pool::join"}, false},
+	// C++ and Rust name what holds a hit with their "::", in a class as
+	// out of it.
+	{"grep-in-colons", []string{"grep", "-w", "drain|wait|flush|run", "cc", "rs"}, false},
 }
 
 // TestGoldenFrames is TestGolden in the frames fixture.
