@@ -40,6 +40,11 @@ func TestStemMeetsInflections(t *testing.T) {
 		{"stop", "stops", "stopped", "stopping"},
 		{"file", "files"},
 		{"match", "matches", "matched", "matching"},
+		{"recover", "recovery", "recovered", "recovers"}, // a noun in -ery or -iry meets its verb
+		{"expire", "expiry", "expired"},
+		{"deliver", "delivery", "deliveries"},
+		{"inquire", "inquiry", "inquiries"},
+		{"query", "queries", "queried"},
 	} {
 		want := Stem(group[0])
 		for _, w := range group[1:] {
@@ -48,7 +53,7 @@ func TestStemMeetsInflections(t *testing.T) {
 			}
 		}
 	}
-	for _, w := range []string{"string", "apply", "only", "need"} { // not inflections
+	for _, w := range []string{"string", "apply", "only", "need", "query", "every"} { // not inflections
 		if got := Stem(w); len(got) < len(w)-1 {
 			t.Errorf("Stem(%q) = %q: cut too much", w, got)
 		}

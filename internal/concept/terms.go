@@ -165,12 +165,17 @@ func splitParts(w string, f func(string)) {
 }
 
 // Stem strips the common English inflections, so that "retries",
-// "retried", "retrying" and "retry" meet: the same on both sides of a
-// search is what matters, not the linguistics.
+// "retried", "retrying" and "retry" meet, and the -y of a noun in -ery or
+// -iry, so that "recovery" meets "recover" and "expiry" "expire": the
+// same on both sides of a search is what matters, not the linguistics
+// ("battery" meets "batter" too).
 func Stem(t string) string {
 	t = inflection(t)
 	if n := len(t); n > 4 && t[n-1] == 'e' && t[n-2] != 'e' {
 		t = t[:n-1] // "parse", "parses", "parsed", "parsing" → "pars"
+	}
+	if n := len(t); n > 5 && (strings.HasSuffix(t, "ery") || strings.HasSuffix(t, "iry")) {
+		t = t[:n-1] // the noun meets its verb: "recovery", "recover"; "expiry", "expire"
 	}
 	return t
 }
