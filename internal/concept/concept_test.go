@@ -45,6 +45,12 @@ func TestStemMeetsInflections(t *testing.T) {
 		{"deliver", "delivery", "deliveries"},
 		{"inquire", "inquiry", "inquiries"},
 		{"query", "queries", "queried"},
+		{"valid", "validate", "validates", "validated", "validating", "validation", "validations"},
+		{"alloc", "allocate", "allocation"},
+		{"configure", "configured", "configuration"},
+		{"expire", "expiration"},
+		{"update", "updates", "updated", "updating"},
+		{"create", "creates", "created", "creating"},
 	} {
 		want := Stem(group[0])
 		for _, w := range group[1:] {
@@ -53,7 +59,7 @@ func TestStemMeetsInflections(t *testing.T) {
 			}
 		}
 	}
-	for _, w := range []string{"string", "apply", "only", "need", "query", "every"} { // not inflections
+	for _, w := range []string{"string", "apply", "only", "need", "query", "every", "state", "date", "relation", "format"} { // not inflections
 		if got := Stem(w); len(got) < len(w)-1 {
 			t.Errorf("Stem(%q) = %q: cut too much", w, got)
 		}

@@ -165,11 +165,19 @@ func splitParts(w string, f func(string)) {
 }
 
 // Stem strips the common English inflections, so that "retries",
-// "retried", "retrying" and "retry" meet, and the -y of a noun in -ery or
-// -iry, so that "recovery" meets "recover" and "expiry" "expire": the
+// "retried", "retrying" and "retry" meet; -ation and -ate (-ated,
+// -ating) after four letters or more, so that "validation", "validated"
+// and "valid", "allocation" and "alloc", "configuration" and "configure"
+// meet ("update", "create" are left whole); and the -y of a noun in -ery
+// or -iry, so that "recovery" meets "recover" and "expiry" "expire". The
 // same on both sides of a search is what matters, not the linguistics
 // ("battery" meets "batter" too).
 func Stem(t string) string {
+	for _, suf := range []string{"ations", "ation", "ates", "ated", "ating", "ate"} {
+		if b, ok := strings.CutSuffix(t, suf); ok && len(b) >= 4 {
+			return b
+		}
+	}
 	t = inflection(t)
 	if n := len(t); n > 4 && t[n-1] == 'e' && t[n-2] != 'e' {
 		t = t[:n-1] // "parse", "parses", "parsed", "parsing" → "pars"
