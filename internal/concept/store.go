@@ -20,7 +20,7 @@ type Stamp struct {
 
 // Revision is the revision of the index's format and of what goes into
 // it (terms, weights of fields): an index of another revision is rebuilt.
-const Revision = 8
+const Revision = 9
 
 var magic = []byte("scout-concept\x00")
 

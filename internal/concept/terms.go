@@ -165,16 +165,19 @@ func splitParts(w string, f func(string)) {
 }
 
 // Stem strips the common English inflections, so that "retries",
-// "retried", "retrying" and "retry" meet; -ation and -ate (-ated,
-// -ating) after four letters or more, so that "validation", "validated"
-// and "valid", "allocation" and "alloc", "configuration" and "configure"
-// meet ("update", "create" are left whole); and the -y of a noun in -ery
-// or -iry, so that "recovery" meets "recover" and "expiry" "expire". The
-// same on both sides of a search is what matters, not the linguistics
-// ("battery" meets "batter" too).
+// "retried", "retrying" and "retry" meet; -ation, -ate (-ated, -ating)
+// and -ion after t or ss, with four letters or more before them, so that
+// "validation", "validated" and "valid", "allocation" and "alloc",
+// "configuration" and "configure", "deletion" and "delete", "creation"
+// and "create" meet ("update", "version" are left whole); and the -y of a
+// noun in -ery or -iry, so that "recovery" meets "recover" and "expiry"
+// "expire". The same on both sides of a search is what matters, not the
+// linguistics ("battery" meets "batter" too).
 func Stem(t string) string {
-	for _, suf := range []string{"ations", "ation", "ates", "ated", "ating", "ate"} {
-		if b, ok := strings.CutSuffix(t, suf); ok && len(b) >= 4 {
+	for _, suf := range []string{"ations", "ation", "ates", "ated", "ating", "ate", "ions", "ion"} {
+		// -ion after t or ss only: "version", "decision", "million" are
+		// no verb with -ion.
+		if b, ok := strings.CutSuffix(t, suf); ok && len(b) >= 4 && (suf[0] == 'a' || strings.HasSuffix(b, "t") || strings.HasSuffix(b, "ss")) {
 			return b
 		}
 	}
