@@ -174,10 +174,15 @@ func splitParts(w string, f func(string)) {
 // "expire". The same on both sides of a search is what matters, not the
 // linguistics ("battery" meets "batter" too).
 func Stem(t string) string {
-	for _, suf := range []string{"ations", "ation", "ates", "ated", "ating", "ate", "ions", "ion"} {
-		// -ion after t or ss only: "version", "decision", "million" are
-		// no verb with -ion.
-		if b, ok := strings.CutSuffix(t, suf); ok && len(b) >= 4 && (suf[0] == 'a' || strings.HasSuffix(b, "t") || strings.HasSuffix(b, "ss")) {
+	for _, suf := range []string{"ations", "ation", "ates", "ated", "ating", "ate"} {
+		if b, ok := strings.CutSuffix(t, suf); ok && len(b) >= 4 {
+			return b
+		}
+	}
+	for _, suf := range []string{"ions", "ion"} {
+		// After t or ss only: "version", "decision", "million" are no
+		// verb with -ion.
+		if b, ok := strings.CutSuffix(t, suf); ok && len(b) >= 4 && (strings.HasSuffix(b, "t") || strings.HasSuffix(b, "ss")) {
 			return b
 		}
 	}
