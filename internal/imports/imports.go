@@ -183,8 +183,8 @@ func SameFile(a, b string) bool {
 // Search is the search that finds the candidate importers of a file: the
 // lines that may import it, in the files of its language's types (and,
 // but in Go, the files with no extension: LangOfText); each candidate is
-// then kept when Resolver.Names finds it in the language and Target among
-// its imports.
+// then kept when Resolver.Names finds Target among its imports (and, for
+// a file with no extension, its first lines name the language).
 type Search struct {
 	Pattern string   // a regular expression, or a literal when Fixed
 	Fixed   bool     // Pattern is a literal string
@@ -255,8 +255,8 @@ func (r *Resolver) Names(ctx context.Context, lang, cand, target string) (line i
 		return 0, false
 	}
 	data, err := readConfig(cand)
-	if err != nil || LangOfText(cand, data) != lang {
-		return 0, false
+	if err != nil || filetype.BySource(cand) && LangOfText(cand, data) != lang {
+		return 0, false // a file with no extension in another language
 	}
 	var imps []Import
 	switch lang {
